@@ -1,0 +1,3 @@
+export function startBackground(): void {
+  chrome.sidePanel?.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);
+}

@@ -1,0 +1,105 @@
+/**
+ * A failure that crosses the port between the background and the panel, so it
+ * must stay plain data: the panel localises it by `code`, never by `message`.
+ */
+export type ChatErrorCode =
+  | 'credential-missing'
+  | 'api-key-header-missing'
+  | 'region-missing'
+  | 'insecure-url'
+  | 'invalid-url'
+  | 'cross-origin-redirect'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'origin-rejected'
+  | 'not-found'
+  | 'model-not-found'
+  | 'rate-limited'
+  | 'quota-exceeded'
+  | 'bad-request'
+  | 'server-error'
+  | 'service-unavailable'
+  | 'timeout'
+  | 'network'
+  | 'malformed-stream'
+  | 'content-filtered'
+  | 'aborted'
+  | 'model-error'
+  | 'model-not-ready'
+  | 'model-stream-error'
+  | 'conflict'
+  | 'unsupported'
+  | 'unknown';
+
+export interface ChatError {
+  code: ChatErrorCode;
+  retryable: boolean;
+  /** Provider id the failure came from, when there is one. */
+  provider?: string;
+  /** Technical detail for the curious; never shown as the primary message. */
+  message: string;
+  status?: number;
+  /** Provider's own error type name, e.g. Bedrock's ThrottlingException. */
+  type?: string;
+}
+
+const RETRYABLE: ReadonlySet<ChatErrorCode> = new Set([
+  'rate-limited',
+  'server-error',
+  'service-unavailable',
+  'timeout',
+  'network',
+  'malformed-stream',
+  'model-not-ready',
+  'model-stream-error',
+  'aborted',
+]);
+
+export function chatError(
+  code: ChatErrorCode,
+  message: string,
+  extra: Partial<Omit<ChatError, 'code' | 'message'>> = {},
+): ChatError {
+  return { code, message, retryable: RETRYABLE.has(code), ...extra };
+}
+
+/** Thrown inside the background; carries a serialisable ChatError. */
+export class ChatFailure extends Error {
+  constructor(readonly error: ChatError) {
+    super(error.message);
+    this.name = 'ChatFailure';
+  }
+}
+
+export function fail(code: ChatErrorCode, message: string, extra?: Partial<ChatError>): never {
+  throw new ChatFailure(chatError(code, message, extra));
+}
+
+export function codeForStatus(status: number): ChatErrorCode {
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not-found';
+  if (status === 408) return 'timeout';
+  if (status === 409) return 'conflict';
+  if (status === 429) return 'rate-limited';
+  if (status === 503) return 'service-unavailable';
+  if (status >= 500) return 'server-error';
+  if (status >= 400) return 'bad-request';
+  return 'unknown';
+}
+
+export function isAbortError(e: unknown): boolean {
+  return (
+    (e instanceof DOMException && e.name === 'AbortError') ||
+    (e instanceof Error && (e.name === 'AbortError' || e.name === 'APIUserAbortError'))
+  );
+}
+
+/** Turns anything thrown into a ChatError; adapters map their SDK's errors first. */
+export function toChatError(e: unknown, provider?: string): ChatError {
+  if (e instanceof ChatFailure) return { ...e.error, provider: e.error.provider ?? provider };
+  if (isAbortError(e)) return chatError('aborted', 'The request was stopped.', { provider });
+  if (e instanceof TypeError) return chatError('network', e.message, { provider });
+  const message = e instanceof Error ? e.message : String(e);
+  return chatError('unknown', message, { provider });
+}

@@ -1,0 +1,115 @@
+/**
+ * What the panel may know about providers: kinds, their settings fields and
+ * saved configurations. Secrets never appear here; the panel only learns
+ * whether a secret field is set.
+ */
+
+export type ProviderKind =
+  | 'openai'
+  | 'openai-compatible'
+  | 'ollama'
+  | 'azure-inference'
+  | 'bedrock'
+  | 'gemini'
+  | 'builtin';
+
+export type FieldType = 'text' | 'url' | 'secret' | 'select' | 'checkbox' | 'headers';
+
+export interface ProviderField {
+  key: string;
+  /** i18n key of the label, under `settings.field.` */
+  label: string;
+  type: FieldType;
+  required?: boolean;
+  defaultValue?: string;
+  options?: readonly string[];
+}
+
+export interface ProviderKindInfo {
+  kind: ProviderKind;
+  /** Shown as is: product names are not translated. */
+  displayName: string;
+  fields: readonly ProviderField[];
+  /** Whether the provider can be added by the user (the built-in model appears by itself). */
+  userAddable: boolean;
+}
+
+export interface ProviderConfig {
+  id: string;
+  kind: ProviderKind;
+  name: string;
+  /** Non-secret settings keyed by field key. */
+  settings: Record<string, string>;
+  /** Models the user typed in, used when the service cannot list its own. */
+  manualModels: string[];
+  createdAt: number;
+}
+
+/** A provider as the panel sees it: the config plus which secret fields are filled. */
+export interface ProviderView extends ProviderConfig {
+  secretsSet: Record<string, boolean>;
+}
+
+export interface ModelInfo {
+  id: string;
+  label?: string;
+}
+
+export interface ModelRef {
+  providerId: string;
+  model: string;
+}
+
+const apiKey: ProviderField = { key: 'apiKey', label: 'apiKey', type: 'secret', required: true };
+const extraHeaders: ProviderField = { key: 'extraHeaders', label: 'extraHeaders', type: 'headers' };
+
+export const PROVIDER_KINDS: readonly ProviderKindInfo[] = [
+  {
+    kind: 'openai',
+    displayName: 'OpenAI',
+    userAddable: true,
+    fields: [
+      apiKey,
+      { key: 'organization', label: 'organization', type: 'text' },
+      { key: 'baseUrl', label: 'baseUrl', type: 'url', defaultValue: 'https://api.openai.com/v1' },
+      extraHeaders,
+    ],
+  },
+  {
+    kind: 'openai-compatible',
+    displayName: 'OpenAI-compatible',
+    userAddable: true,
+    fields: [
+      { key: 'baseUrl', label: 'baseUrl', type: 'url', required: true },
+      { ...apiKey, required: false },
+      { key: 'organization', label: 'organization', type: 'text' },
+      extraHeaders,
+    ],
+  },
+  {
+    kind: 'ollama',
+    displayName: 'Ollama',
+    userAddable: true,
+    fields: [{ key: 'baseUrl', label: 'baseUrl', type: 'url', defaultValue: 'http://127.0.0.1:11434' }],
+  },
+];
+
+export function kindInfo(kind: ProviderKind): ProviderKindInfo | undefined {
+  return PROVIDER_KINDS.find((k) => k.kind === kind);
+}
+
+export function fieldDefault(info: ProviderKindInfo, key: string): string {
+  return info.fields.find((f) => f.key === key)?.defaultValue ?? '';
+}
+
+/** Settings with each field's default filled in where the user left it blank. */
+export function effectiveSettings(config: ProviderConfig): Record<string, string> {
+  const info = kindInfo(config.kind);
+  const out: Record<string, string> = {};
+  for (const f of info?.fields ?? []) {
+    if (f.type === 'secret') continue;
+    const v = config.settings[f.key]?.trim();
+    out[f.key] = v ? v : (f.defaultValue ?? '');
+  }
+  return out;
+}
