@@ -1,0 +1,189 @@
+import type { Conversation, StoredMessage } from '../core/conversation';
+import { fail } from '../core/errors';
+import { notifyChange } from './change-feed';
+import { getDb, reserveMessageSeq } from './db';
+import { byTimeThenSeq, conversationRange, toMessage, withoutUndefined } from './records';
+import { queryMatcher, snippetAround, type Snippet } from './snippet';
+
+export type ConversationInit = Partial<Omit<Conversation, 'id' | 'createdAt' | 'updatedAt'>>;
+export type ConversationPatch = Partial<Pick<Conversation, 'title' | 'systemPrompt' | 'params' | 'model' | 'plugins'>>;
+/** A key set to undefined removes that field (e.g. clearing `error` on retry). */
+export type MessagePatch = Partial<Omit<StoredMessage, 'id' | 'conversationId' | 'createdAt'>>;
+
+export interface ConversationSearchHit {
+  conversation: Conversation;
+  snippet: Snippet;
+  /** The first message that matched; absent when the title matched. */
+  messageId?: string;
+}
+
+export async function createConversation(init: ConversationInit = {}): Promise<Conversation> {
+  const now = Date.now();
+  // An empty title lets the UI show its own localised placeholder.
+  const conversation: Conversation = {
+    title: '',
+    systemPrompt: '',
+    params: {},
+    ...withoutUndefined(init),
+    id: crypto.randomUUID(),
+    createdAt: now,
+    updatedAt: now,
+  };
+  const db = await getDb();
+  await db.add('conversations', conversation);
+  notifyChange({ type: 'conversation', id: conversation.id });
+  return conversation;
+}
+
+export async function getConversation(id: string): Promise<Conversation | undefined> {
+  return (await getDb()).get('conversations', id);
+}
+
+/** Most recently active first. */
+export async function listConversations(): Promise<Conversation[]> {
+  return (await (await getDb()).getAllFromIndex('conversations', 'updatedAt')).reverse();
+}
+
+/**
+ * Changes settings or the title without touching `updatedAt`: the list is
+ * ordered by chat activity, so renaming must not make a chat jump to the top.
+ */
+export async function updateConversation(id: string, patch: ConversationPatch): Promise<Conversation> {
+  const tx = (await getDb()).transaction('conversations', 'readwrite');
+  const existing = await tx.store.get(id);
+  if (!existing) fail('not-found', `Conversation ${id} does not exist`);
+  const updated = { ...applyPatch(existing, patch), id };
+  await tx.store.put(updated);
+  await tx.done;
+  notifyChange({ type: 'conversation', id });
+  return updated;
+}
+
+export function renameConversation(id: string, title: string): Promise<Conversation> {
+  return updateConversation(id, { title });
+}
+
+/** Removes the conversation and all its messages atomically; posts one conversation change. */
+export async function deleteConversation(id: string): Promise<void> {
+  const tx = (await getDb()).transaction(['conversations', 'messages'], 'readwrite');
+  const messages = tx.objectStore('messages');
+  const messageIds = await messages.index('conversationId').getAllKeys(id);
+  await Promise.all([...messageIds.map((key) => messages.delete(key)), tx.objectStore('conversations').delete(id)]);
+  await tx.done;
+  notifyChange({ type: 'conversation', id });
+}
+
+/** Inserts or replaces a message and marks its conversation as just active. */
+export async function putMessage(message: StoredMessage): Promise<void> {
+  const tx = (await getDb()).transaction(['conversations', 'messages', 'meta'], 'readwrite');
+  const conversations = tx.objectStore('conversations');
+  const messages = tx.objectStore('messages');
+  const conversation = await conversations.get(message.conversationId);
+  if (!conversation) fail('not-found', `Conversation ${message.conversationId} does not exist`);
+  const seq = (await messages.get(message.id))?.seq ?? (await reserveMessageSeq(tx.objectStore('meta')));
+  await messages.put({ ...withoutUndefined(message), seq });
+  await conversations.put({ ...conversation, updatedAt: Date.now() });
+  await tx.done;
+  notifyChange(
+    { type: 'message', id: message.id, conversationId: message.conversationId },
+    { type: 'conversation', id: message.conversationId },
+  );
+}
+
+/**
+ * Updates one message record and nothing else, so a streaming answer can be
+ * checkpointed often. Resolves to undefined when the message is gone (its
+ * conversation was deleted while the answer was still arriving).
+ */
+export async function patchMessage(id: string, patch: MessagePatch): Promise<StoredMessage | undefined> {
+  const tx = (await getDb()).transaction('messages', 'readwrite');
+  const existing = await tx.store.get(id);
+  if (!existing) return undefined;
+  const { conversationId, createdAt, seq } = existing;
+  const updated = { ...applyPatch(existing, patch), id, conversationId, createdAt, seq };
+  await tx.store.put(updated);
+  await tx.done;
+  notifyChange({ type: 'message', id, conversationId });
+  return toMessage(updated);
+}
+
+export async function getMessage(id: string): Promise<StoredMessage | undefined> {
+  const record = await (await getDb()).get('messages', id);
+  return record && toMessage(record);
+}
+
+/** Oldest first; messages with equal `createdAt` keep the order they were first stored in. */
+export async function listMessages(conversationId: string): Promise<StoredMessage[]> {
+  const db = await getDb();
+  const records = await db.getAllFromIndex('messages', 'conversationCreatedAt', conversationRange(conversationId));
+  return records.sort(byTimeThenSeq).map(toMessage);
+}
+
+/**
+ * Removes every message after `messageId` in its conversation (for "edit and
+ * resend" and "regenerate"); the anchor itself stays. Resolves to the removed ids.
+ */
+export async function deleteMessagesAfter(conversationId: string, messageId: string): Promise<string[]> {
+  const tx = (await getDb()).transaction('messages', 'readwrite');
+  const records = (await tx.store.index('conversationCreatedAt').getAll(conversationRange(conversationId))).sort(
+    byTimeThenSeq,
+  );
+  const anchor = records.findIndex((r) => r.id === messageId);
+  if (anchor < 0) fail('not-found', `Message ${messageId} is not in conversation ${conversationId}`);
+  const removed = records.slice(anchor + 1).map((r) => r.id);
+  await Promise.all(removed.map((id) => tx.store.delete(id)));
+  await tx.done;
+  notifyChange(...removed.map((id) => ({ type: 'message' as const, id, conversationId })));
+  return removed;
+}
+
+/**
+ * Run when the background starts: any message still marked 'streaming' whose
+ * stream is not running here was cut off by a worker restart, so it becomes
+ * 'incomplete' (its checkpointed text stays). Resolves to the ids changed.
+ */
+export async function markInterruptedStreams(activeMessageIds: Iterable<string>): Promise<string[]> {
+  const active = new Set(activeMessageIds);
+  const tx = (await getDb()).transaction('messages', 'readwrite');
+  const stuck = (await tx.store.index('status').getAll('streaming')).filter((r) => !active.has(r.id));
+  await Promise.all(stuck.map((r) => tx.store.put({ ...r, status: 'incomplete' })));
+  await tx.done;
+  notifyChange(...stuck.map((r) => ({ type: 'message' as const, id: r.id, conversationId: r.conversationId })));
+  return stuck.map((r) => r.id);
+}
+
+/**
+ * Case-insensitive search over titles and message text. Each conversation
+ * appears once, most recently active first, with a snippet around its title
+ * hit or else around the hit in its earliest matching message. A blank query
+ * matches nothing.
+ */
+export async function searchConversations(query: string): Promise<ConversationSearchHit[]> {
+  const matcher = queryMatcher(query);
+  if (!matcher) return [];
+  const tx = (await getDb()).transaction(['conversations', 'messages'], 'readonly');
+  const [conversations, records] = await Promise.all([
+    tx.objectStore('conversations').index('updatedAt').getAll(),
+    tx.objectStore('messages').getAll(),
+  ]);
+  const firstMessageHit = new Map<string, { snippet: Snippet; messageId: string }>();
+  for (const record of records.sort(byTimeThenSeq)) {
+    if (firstMessageHit.has(record.conversationId)) continue;
+    const snippet = snippetAround(record.content, matcher);
+    if (snippet) firstMessageHit.set(record.conversationId, { snippet, messageId: record.id });
+  }
+  const hits: ConversationSearchHit[] = [];
+  for (const conversation of conversations.reverse()) {
+    const titleSnippet = snippetAround(conversation.title, matcher);
+    if (titleSnippet) hits.push({ conversation, snippet: titleSnippet });
+    else {
+      const messageHit = firstMessageHit.get(conversation.id);
+      if (messageHit) hits.push({ conversation, ...messageHit });
+    }
+  }
+  return hits;
+}
+
+function applyPatch<T extends object>(target: T, patch: Partial<NoInfer<T>>): T {
+  return withoutUndefined({ ...target, ...patch });
+}

@@ -1,0 +1,48 @@
+import type { ModelRef } from '../core/providers';
+import { notifyChange } from './change-feed';
+import { getDb } from './db';
+
+export interface CustomPrompt {
+  id: string;
+  title: string;
+  prompt: string;
+}
+
+/**
+ * User preferences, one record per key. To add one: add the field here and,
+ * unless it is optional, its default to DEFAULT_PREFS.
+ */
+export interface Prefs {
+  selectedModel?: ModelRef;
+  /** Interface locale chosen by the user; absent means follow the browser. */
+  locale?: string;
+  /** Conversation the panel reopens on. */
+  lastConversationId?: string;
+  onboardingDone: boolean;
+  /** Context-menu quick actions send at once rather than filling the composer. */
+  quickActionSendsImmediately: boolean;
+  /** "Ask about selection" sends at once rather than waiting for a question. */
+  askSendsImmediately: boolean;
+  customPrompts: CustomPrompt[];
+}
+
+export const DEFAULT_PREFS: Readonly<Prefs> = {
+  onboardingDone: false,
+  quickActionSendsImmediately: true,
+  askSendsImmediately: false,
+  customPrompts: [],
+};
+
+export async function getPref<K extends keyof Prefs>(key: K): Promise<Prefs[K]> {
+  const stored = (await (await getDb()).get('prefs', key)) as Prefs[K] | undefined;
+  // A copy, so a caller mutating the result cannot alter the shared default.
+  return stored === undefined ? structuredClone(DEFAULT_PREFS[key]) : stored;
+}
+
+/** Setting undefined removes the stored value, so the default applies again. */
+export async function setPref<K extends keyof Prefs>(key: K, value: Prefs[K]): Promise<void> {
+  const db = await getDb();
+  if (value === undefined) await db.delete('prefs', key);
+  else await db.put('prefs', value, key);
+  notifyChange({ type: 'prefs', id: key });
+}
