@@ -1,0 +1,214 @@
+import type { ChatEvent, ChatMessage, ChatRequest, FinishReason, ToolCall } from '../core/chat';
+import { chatError, ChatFailure, codeForStatus, fail, toChatError, type ChatError, type ChatErrorCode } from '../core/errors';
+import type { ModelInfo } from '../core/providers';
+import { parseNdjson } from '../transport/ndjson';
+import type { FetchLike } from '../transport/secure-fetch';
+import { joinUrl, parseHttpUrl } from '../transport/url-policy';
+import type { ProviderAdapter, ProviderContext } from './types';
+
+export const DEFAULT_OLLAMA_URL = 'http://127.0.0.1:11434';
+
+interface WireToolCall {
+  id?: string;
+  function: { name: string; arguments: unknown };
+}
+
+interface WireMessage {
+  role: ChatMessage['role'];
+  content: string;
+  tool_calls?: WireToolCall[];
+  tool_name?: string;
+}
+
+interface WireLine {
+  message?: { content?: unknown; tool_calls?: unknown };
+  done?: unknown;
+  done_reason?: unknown;
+  prompt_eval_count?: unknown;
+  eval_count?: unknown;
+  error?: unknown;
+}
+
+function baseUrl(ctx: ProviderContext): string {
+  const raw = ctx.settings.baseUrl?.trim() || DEFAULT_OLLAMA_URL;
+  parseHttpUrl(raw);
+  return raw;
+}
+
+/** Ollama wants arguments as an object, where the chat model keeps the model's JSON text. */
+function argumentsObject(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
+  }
+}
+
+function toWireMessage(m: ChatMessage): WireMessage {
+  const out: WireMessage = { role: m.role, content: m.content };
+  if (m.role === 'assistant' && m.toolCalls?.length) {
+    out.tool_calls = m.toolCalls.map((c) => ({ function: { name: c.name, arguments: argumentsObject(c.arguments) } }));
+  }
+  if (m.role === 'tool' && m.name) out.tool_name = m.name;
+  return out;
+}
+
+export function buildOllamaBody(request: ChatRequest): Record<string, unknown> {
+  const p = request.params ?? {};
+  return {
+    model: request.model,
+    messages: request.messages.map(toWireMessage),
+    stream: true,
+    tools: request.tools?.length
+      ? request.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }))
+      : undefined,
+    options: {
+      temperature: p.temperature,
+      top_p: p.topP,
+      num_predict: p.maxTokens,
+      stop: p.stop?.length ? p.stop : undefined,
+      frequency_penalty: p.frequencyPenalty,
+      presence_penalty: p.presencePenalty,
+    },
+  };
+}
+
+function codeForReply(status: number, message: string): ChatErrorCode {
+  // Ollama refuses Origins outside OLLAMA_ORIGINS, which includes every extension by default.
+  if (status === 403) return 'origin-rejected';
+  if (status === 404 && /model/i.test(message)) return 'model-not-found';
+  if (status === 400 && /does not support tools/i.test(message)) return 'unsupported';
+  return codeForStatus(status);
+}
+
+async function failForReply(res: Response): Promise<never> {
+  const text = await res.text().catch(() => '');
+  let message = text.trim();
+  try {
+    const body = JSON.parse(text) as { error?: unknown };
+    if (typeof body.error === 'string') message = body.error;
+  } catch {
+    // Not JSON (403s have no body at all): keep the text.
+  }
+  return fail(codeForReply(res.status, message), message || `Ollama answered ${res.status}`, { status: res.status });
+}
+
+function asLine(value: unknown): WireLine {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    fail('malformed-stream', 'A line of the Ollama stream is not a JSON object.');
+  }
+  return value as WireLine;
+}
+
+function toToolCall(raw: unknown, index: number): ToolCall {
+  const call = raw as { id?: unknown; function?: { name?: unknown; arguments?: unknown } } | null;
+  const name = call?.function?.name;
+  if (typeof name !== 'string') fail('malformed-stream', 'An Ollama tool call has no function name.');
+  const args = call?.function?.arguments;
+  return {
+    id: typeof call?.id === 'string' && call.id ? call.id : `call_${index}`,
+    name,
+    arguments: typeof args === 'string' ? args : JSON.stringify(args ?? {}),
+  };
+}
+
+function mapFinish(reason: unknown, calledTools: boolean): FinishReason {
+  // Ollama says `stop` after tool calls; the caller needs to know tools are waiting.
+  if (calledTools) return 'tool-calls';
+  if (reason === 'stop') return 'stop';
+  if (reason === 'length') return 'length';
+  return 'other';
+}
+
+function count(v: unknown): number | undefined {
+  return typeof v === 'number' ? v : undefined;
+}
+
+function ollamaError(e: unknown, provider: string, signal: AbortSignal): ChatError {
+  if (signal.aborted) {
+    const reason: unknown = signal.reason;
+    // AbortSignal.timeout() is a deadline, not the user pressing stop.
+    if (reason instanceof DOMException && reason.name === 'TimeoutError') return chatError('timeout', 'The request timed out.', { provider });
+    return chatError('aborted', 'The request was stopped.', { provider });
+  }
+  if (e instanceof SyntaxError) return chatError('malformed-stream', e.message, { provider });
+  return toChatError(e, provider);
+}
+
+function modelsFrom(body: unknown): ModelInfo[] {
+  const list = (body as { models?: unknown } | null)?.models;
+  if (!Array.isArray(list)) fail('malformed-stream', 'Ollama /api/tags did not return a model list.');
+  return list
+    .map((m: { name?: unknown }) => m?.name)
+    .filter((name): name is string => typeof name === 'string')
+    .map((id) => ({ id }))
+    .sort((a, b) => a.id.localeCompare(b.id));
+}
+
+async function* streamChat(ctx: ProviderContext, request: ChatRequest): AsyncGenerator<ChatEvent> {
+  const provider = ctx.config.id;
+  try {
+    const res = await ctx.fetch(joinUrl(baseUrl(ctx), '/api/chat'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(buildOllamaBody(request)),
+      signal: ctx.signal,
+    });
+    if (!res.ok) await failForReply(res);
+    if (!res.body) fail('malformed-stream', 'Ollama answered without a body.');
+
+    const calls: ToolCall[] = [];
+    for await (const value of parseNdjson(res.body)) {
+      const line = asLine(value);
+      if (line.error !== undefined) fail('server-error', String(line.error));
+      const content = line.message?.content;
+      if (typeof content === 'string' && content) yield { type: 'text-delta', text: content };
+      const toolCalls = line.message?.tool_calls;
+      if (Array.isArray(toolCalls)) for (const raw of toolCalls) calls.push(toToolCall(raw, calls.length));
+      if (line.done === true) {
+        for (const call of calls) yield { type: 'tool-call', call };
+        const inputTokens = count(line.prompt_eval_count);
+        const outputTokens = count(line.eval_count);
+        if (inputTokens !== undefined || outputTokens !== undefined) yield { type: 'usage', usage: { inputTokens, outputTokens } };
+        yield { type: 'finish', reason: mapFinish(line.done_reason, calls.length > 0) };
+        return;
+      }
+    }
+    fail('network', 'The connection closed before Ollama finished the reply.');
+  } catch (e) {
+    yield { type: 'error', error: ollamaError(e, provider, ctx.signal) };
+  }
+}
+
+export const ollamaAdapter: ProviderAdapter = {
+  kind: 'ollama',
+  async listModels(ctx) {
+    try {
+      const res = await ctx.fetch(joinUrl(baseUrl(ctx), '/api/tags'), { signal: ctx.signal });
+      if (!res.ok) await failForReply(res);
+      return modelsFrom(await res.json());
+    } catch (e) {
+      throw new ChatFailure(ollamaError(e, ctx.config.id, ctx.signal));
+    }
+  },
+  chat: streamChat,
+};
+
+/**
+ * Whether an Ollama answers at `base`, and with which models, so a first run
+ * can offer a local model with no setup. Anything but a prompt, well-formed
+ * answer (refused origin included) counts as no Ollama.
+ */
+export async function detectOllama(
+  fetch: FetchLike,
+  base: string = DEFAULT_OLLAMA_URL,
+  timeoutMs = 1500,
+): Promise<ModelInfo[] | null> {
+  try {
+    const res = await fetch(joinUrl(base, '/api/tags'), { signal: AbortSignal.timeout(timeoutMs) });
+    if (!res.ok) return null;
+    return modelsFrom(await res.json());
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,271 @@
+/**
+ * A local stand-in for the Ollama server: GET /, /api/version, /api/tags and
+ * POST /api/chat streaming newline-delimited JSON. Like the real server it
+ * answers 403 to browser-extension origins unless they are allowed, the way
+ * OLLAMA_ORIGINS allows them.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  chunkText,
+  clientGone,
+  dropConnection,
+  echoText,
+  estimateTokens,
+  promptTokens,
+  ScenarioQueue,
+  sendJson,
+  sleep,
+  startMockHttpServer,
+  toolCallsOf,
+  waitForClientClose,
+  writeFlushed,
+  type EnqueueOptions,
+  type MockUsage,
+  type RecordedRequest,
+  type Scenario,
+} from './scenario';
+
+export interface OllamaMockOptions {
+  /** Model names listed by /api/tags; chat with any other model answers 404. */
+  models?: string[];
+  /** Extra allowed origins, as in OLLAMA_ORIGINS: exact, or a prefix ending in `*`. */
+  allowedOrigins?: string[];
+}
+
+export interface OllamaMock {
+  /** http://127.0.0.1:PORT, what the user would type as the Ollama address. */
+  url: string;
+  requests: RecordedRequest[];
+  /** The Origin header of every request, in order (undefined when absent). */
+  readonly origins: (string | undefined)[];
+  readonly aborted: number;
+  enqueue(scenario: Scenario, options?: EnqueueOptions): void;
+  clear(): void;
+  close(): Promise<void>;
+}
+
+const EXTENSION_SCHEMES = ['chrome-extension://', 'moz-extension://', 'safari-web-extension://'];
+
+function originAllowed(origin: string | undefined, allowed: string[]): boolean {
+  if (!origin) return true;
+  const listed = allowed.some((a) => (a.endsWith('*') ? origin.startsWith(a.slice(0, -1)) : origin === a));
+  if (listed) return true;
+  return !EXTENSION_SCHEMES.some((scheme) => origin.startsWith(scheme));
+}
+
+function withTag(name: string): string {
+  return name.includes(':') ? name : `${name}:latest`;
+}
+
+function corsHeaders(req: IncomingMessage, origin: string | undefined): Record<string, string> {
+  if (!origin) return {};
+  const requested = req.headers['access-control-request-headers'];
+  return {
+    'access-control-allow-origin': origin,
+    'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS',
+    'access-control-allow-headers': typeof requested === 'string' ? requested : 'Authorization, Content-Type, User-Agent, Accept, X-Requested-With',
+    vary: 'Origin',
+  };
+}
+
+export async function startOllamaMock(options: OllamaMockOptions = {}): Promise<OllamaMock> {
+  const queue = new ScenarioQueue();
+  const models = (options.models ?? ['llama3.2:latest', 'qwen2.5:0.5b']).map(withTag);
+  const allowed = options.allowedOrigins ?? [];
+
+  const server = await startMockHttpServer(async (req, res, recorded) => {
+    if (!originAllowed(recorded.origin, allowed)) {
+      // gin-contrib/cors, which Ollama uses, aborts with a bare 403.
+      res.writeHead(403);
+      res.end();
+      return;
+    }
+    for (const [k, v] of Object.entries(corsHeaders(req, recorded.origin))) res.setHeader(k, v);
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204);
+      res.end();
+      return;
+    }
+
+    const path = recorded.path.split('?')[0];
+    if ((req.method === 'GET' || req.method === 'HEAD') && path === '/') {
+      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Ollama is running');
+      return;
+    }
+    if (req.method === 'GET' && path === '/api/version') {
+      sendJson(res, 200, { version: '0.12.6' });
+      return;
+    }
+    const route = req.method === 'GET' && path === '/api/tags' ? 'models' : req.method === 'POST' && path === '/api/chat' ? 'chat' : undefined;
+    if (!route) {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('404 page not found');
+      return;
+    }
+
+    const scenario = queue.next(route);
+    if (scenario?.kind === 'status') {
+      sendJson(res, scenario.status, scenario.body ?? { error: `mock status ${scenario.status}` }, scenario.headers);
+      return;
+    }
+
+    if (route === 'models') {
+      sendJson(res, 200, {
+        models: models.map((name, i) => ({
+          name,
+          model: name,
+          modified_at: '2025-01-01T00:00:00Z',
+          size: 1_000_000_000 + i,
+          digest: `sha256:${String(i).padStart(64, '0')}`,
+          details: { parent_model: '', format: 'gguf', family: 'llama', families: ['llama'], parameter_size: '3.2B', quantization_level: 'Q4_K_M' },
+        })),
+      });
+      return;
+    }
+
+    const body = (recorded.body ?? {}) as OllamaChatBody;
+    const model = typeof body.model === 'string' ? body.model : '';
+    if (!models.includes(withTag(model))) {
+      sendJson(res, 404, { error: `model "${model}" not found, try pulling it first` });
+      return;
+    }
+    const reply = scenario ?? { kind: 'text', text: echoText(body) };
+    if (body.stream === false) await completeChat(res, body, reply);
+    else await streamChat(res, body, reply);
+  });
+
+  return {
+    url: server.origin,
+    requests: server.requests,
+    get origins() {
+      return server.requests.map((r) => r.origin);
+    },
+    get aborted() {
+      return server.aborted;
+    },
+    enqueue: (scenario, opts) => queue.enqueue(scenario, opts),
+    clear: () => queue.clear(),
+    close: () => server.close(),
+  };
+}
+
+interface OllamaChatBody {
+  model?: unknown;
+  stream?: boolean;
+}
+
+function parseArguments(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
+  }
+}
+
+function wireToolCalls(scenario: Scenario) {
+  return toolCallsOf(scenario).map((c, i) => ({
+    ...(c.id ? { id: c.id } : {}),
+    function: { index: i, name: c.name, arguments: parseArguments(c.arguments) },
+  }));
+}
+
+function doneFields(body: OllamaChatBody, output: string, reason: string, given?: MockUsage) {
+  return {
+    done_reason: reason,
+    done: true,
+    total_duration: 1_000_000,
+    load_duration: 100_000,
+    prompt_eval_count: given?.input ?? promptTokens(body),
+    prompt_eval_duration: 200_000,
+    eval_count: given?.output ?? estimateTokens(output),
+    eval_duration: 700_000,
+  };
+}
+
+async function completeChat(res: ServerResponse, body: OllamaChatBody, scenario: Scenario): Promise<void> {
+  const base = { model: String(body.model), created_at: new Date().toISOString() };
+  switch (scenario.kind) {
+    case 'text':
+      sendJson(res, 200, { ...base, message: { role: 'assistant', content: scenario.text }, ...doneFields(body, scenario.text, scenario.finishReason ?? 'stop', scenario.usage) });
+      return;
+    case 'tool-call':
+    case 'tool-calls':
+      sendJson(res, 200, { ...base, message: { role: 'assistant', content: scenario.text ?? '', tool_calls: wireToolCalls(scenario) }, ...doneFields(body, '', 'stop') });
+      return;
+    case 'error-after':
+      sendJson(res, 500, { error: scenario.message ?? 'model runner has unexpectedly stopped' });
+      return;
+    case 'malformed':
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      res.end('{"model": "broken", "message": {');
+      return;
+    case 'drop-after':
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      await writeFlushed(res, `{"model": "${String(body.model)}", "message": {"content": ${JSON.stringify(scenario.text)}`);
+      await dropConnection(res);
+      return;
+    case 'hang-after':
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      res.flushHeaders();
+      await waitForClientClose(res);
+      return;
+    case 'status':
+      return;
+  }
+}
+
+async function streamChat(res: ServerResponse, body: OllamaChatBody, scenario: Scenario): Promise<void> {
+  if (scenario.kind === 'status') return;
+  const model = String(body.model);
+  res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+  res.flushHeaders();
+
+  const line = (value: unknown) => writeFlushed(res, `${JSON.stringify(value)}\n`);
+  const message = (content: string, extra: Record<string, unknown> = {}) =>
+    line({ model, created_at: new Date().toISOString(), message: { role: 'assistant', content, ...extra }, done: false });
+  const streamText = async (text: string, size = 4, delayMs = 0) => {
+    for (const piece of chunkText(text, size)) {
+      if (clientGone(res)) return;
+      if (delayMs > 0) await sleep(delayMs);
+      await message(piece);
+    }
+  };
+  const finish = async (output: string, reason: string, usage?: MockUsage) => {
+    await line({ model, created_at: new Date().toISOString(), message: { role: 'assistant', content: '' }, ...doneFields(body, output, reason, usage) });
+    res.end();
+  };
+
+  switch (scenario.kind) {
+    case 'text':
+      await streamText(scenario.text, scenario.chunkSize, scenario.delayMs);
+      if (clientGone(res)) return;
+      await finish(scenario.text, scenario.finishReason ?? 'stop', scenario.usage);
+      return;
+    case 'tool-call':
+    case 'tool-calls':
+      await streamText(scenario.text ?? '', scenario.chunkSize);
+      // Ollama sends each call whole, never in fragments, and reports `stop` afterwards.
+      for (const call of wireToolCalls(scenario)) await message('', { tool_calls: [call] });
+      await finish('', 'stop');
+      return;
+    case 'drop-after':
+      await streamText(scenario.text);
+      await dropConnection(res);
+      return;
+    case 'malformed':
+      await streamText(scenario.text ?? '');
+      await writeFlushed(res, '{"model": "broken", "message": {\n');
+      res.end();
+      return;
+    case 'error-after':
+      await streamText(scenario.text);
+      await line({ error: scenario.message ?? 'model runner has unexpectedly stopped' });
+      res.end();
+      return;
+    case 'hang-after':
+      await streamText(scenario.text);
+      await waitForClientClose(res);
+      return;
+  }
+}

@@ -1,0 +1,292 @@
+/**
+ * What the provider mocks share: the scripted replies ("scenarios"), the
+ * request log, and the HTTP plumbing. Used by unit tests, the end-to-end tests
+ * (the built extension calls these servers) and the streaming benchmark.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export interface MockToolCall {
+  name: string;
+  /** JSON text of the arguments. */
+  arguments: string;
+  id?: string;
+}
+
+export interface MockUsage {
+  input: number;
+  output: number;
+}
+
+/** The next reply a mock gives. Streamed replies honour the request's `stream` flag. */
+export type Scenario =
+  | {
+      kind: 'text';
+      text: string;
+      /** Characters per streamed chunk (whole code points, never a split surrogate). */
+      chunkSize?: number;
+      delayMs?: number;
+      usage?: MockUsage;
+      /** The provider's own finish reason, e.g. 'length'. */
+      finishReason?: string;
+    }
+  | { kind: 'tool-call'; name: string; arguments: string; id?: string; chunkSize?: number; text?: string }
+  | { kind: 'tool-calls'; calls: MockToolCall[]; chunkSize?: number; text?: string }
+  | { kind: 'status'; status: number; body?: unknown; headers?: Record<string, string> }
+  /** Streams `text`, then destroys the socket: a network drop mid-answer. */
+  | { kind: 'drop-after'; text: string }
+  /** Streams `text`, then a frame that is not JSON. */
+  | { kind: 'malformed'; text?: string }
+  /** Streams `text`, then an in-band error frame, as servers do when generation fails midway. */
+  | { kind: 'error-after'; text: string; message?: string }
+  /** Streams `text`, then keeps the connection open until the client goes away. */
+  | { kind: 'hang-after'; text: string };
+
+export type MockRoute = 'chat' | 'models';
+
+export interface RecordedRequest {
+  method: string;
+  /** Path including the query string. */
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** Parsed JSON body, or undefined when there was none (or it was not JSON). */
+  body: unknown;
+  origin?: string;
+}
+
+export interface EnqueueOptions {
+  route?: MockRoute;
+  /** How many requests in a row get this reply; retried requests each take one. */
+  times?: number;
+}
+
+export class ScenarioQueue {
+  private readonly queues: Record<MockRoute, Scenario[]> = { chat: [], models: [] };
+
+  enqueue(scenario: Scenario, { route = 'chat', times = 1 }: EnqueueOptions = {}): void {
+    for (let i = 0; i < times; i++) this.queues[route].push(scenario);
+  }
+
+  next(route: MockRoute): Scenario | undefined {
+    return this.queues[route].shift();
+  }
+
+  clear(): void {
+    this.queues.chat.length = 0;
+    this.queues.models.length = 0;
+  }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Splits by code points so a chunk never ends inside a surrogate pair. */
+export function chunkText(text: string, size = 4): string[] {
+  const chars = Array.from(text);
+  const out: string[] = [];
+  for (let i = 0; i < chars.length; i += Math.max(1, size)) out.push(chars.slice(i, i + size).join(''));
+  return out;
+}
+
+/** A rough token count (four characters a token), enough for plausible usage numbers. */
+export function estimateTokens(text: string): number {
+  return Math.max(1, Math.ceil(text.length / 4));
+}
+
+export function toolCallsOf(scenario: Scenario): MockToolCall[] {
+  if (scenario.kind === 'tool-call') return [{ name: scenario.name, arguments: scenario.arguments, id: scenario.id }];
+  if (scenario.kind === 'tool-calls') return scenario.calls;
+  return [];
+}
+
+/** The text of the last user message in an OpenAI- or Ollama-shaped request body. */
+export function lastUserText(body: unknown): string {
+  const messages = (body as { messages?: unknown } | undefined)?.messages;
+  if (!Array.isArray(messages)) return '';
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i] as { role?: unknown; content?: unknown };
+    if (m.role !== 'user') continue;
+    if (typeof m.content === 'string') return m.content;
+    if (Array.isArray(m.content)) {
+      return m.content
+        .map((part: { text?: unknown }) => (typeof part.text === 'string' ? part.text : ''))
+        .join('');
+    }
+  }
+  return '';
+}
+
+export function echoText(body: unknown): string {
+  return `Echo: ${lastUserText(body)}`;
+}
+
+export function promptTokens(body: unknown): number {
+  return estimateTokens(JSON.stringify((body as { messages?: unknown } | undefined)?.messages ?? ''));
+}
+
+/**
+ * A long markdown answer of about `tokens` tokens (four characters each) with
+ * headings, lists, code, a table and a formula: what the rendering benchmark
+ * streams.
+ */
+export function longMarkdownAnswer(tokens = 4000): string {
+  const targetChars = tokens * 4;
+  const sections: string[] = [];
+  for (let n = 1; sections.join('').length < targetChars; n++) {
+    sections.push(
+      [
+        `## Section ${n}: streaming without jank\n\n`,
+        `Rendering a reply while it arrives means **parsing partial markdown** many times a second. `,
+        `Section ${n} checks _emphasis_, \`inline code\`, [links](https://example.com/${n}) and a formula $e^{i\\pi} + 1 = 0$.\n\n`,
+        `- First point of section ${n}, long enough to wrap across the side panel's narrow width.\n`,
+        `- Second point, with a nested list:\n  1. one\n  2. two\n  3. three\n\n`,
+        '```ts\n',
+        `export function section${n}(values: number[]): number {\n`,
+        `  return values.reduce((sum, v) => sum + v * ${n}, 0);\n`,
+        '}\n```\n\n',
+        `| column | value |\n| --- | --- |\n| section | ${n} |\n| squared | ${n * n} |\n\n`,
+        `> A quote closes section ${n}, so blockquotes get re-rendered too.\n\n`,
+      ].join(''),
+    );
+  }
+  return sections.join('').slice(0, targetChars);
+}
+
+/** The benchmark's reply: ~4,000 tokens, about three tokens per chunk, one chunk every 5 ms. */
+export function benchmarkScenario(tokens = 4000): Scenario {
+  return { kind: 'text', text: longMarkdownAnswer(tokens), chunkSize: 12, delayMs: 5 };
+}
+
+export async function readBody(req: IncomingMessage): Promise<{ text: string; json: unknown }> {
+  const parts: Buffer[] = [];
+  for await (const part of req) parts.push(part as Buffer);
+  const text = Buffer.concat(parts).toString('utf8');
+  if (!text) return { text, json: undefined };
+  try {
+    return { text, json: JSON.parse(text) };
+  } catch {
+    return { text, json: undefined };
+  }
+}
+
+/** True once the client went away (aborted or dropped) before the reply was finished. */
+export function clientGone(res: ServerResponse): boolean {
+  return res.destroyed || res.socket === null || res.socket.destroyed;
+}
+
+/** Writes, and resolves once the bytes reached the socket (so a following destroy does not eat them). */
+export function writeFlushed(res: ServerResponse, data: string): Promise<void> {
+  return new Promise((resolve) => {
+    if (clientGone(res)) {
+      resolve();
+      return;
+    }
+    res.write(data, () => resolve());
+  });
+}
+
+const droppedByServer = new WeakSet<ServerResponse>();
+
+/** Ends a reply by cutting the connection, as a network drop would. */
+/**
+ * A real connection drops after the bytes already sent reached the client;
+ * Chromium discards body bytes that arrive together with the reset, so the
+ * mock lets them land first.
+ */
+export async function dropConnection(res: ServerResponse): Promise<void> {
+  await sleep(100);
+  droppedByServer.add(res);
+  res.socket?.destroy();
+}
+
+export interface MockHttpServer {
+  /** http://127.0.0.1:PORT, no trailing slash. */
+  origin: string;
+  requests: RecordedRequest[];
+  /** Replies the client abandoned before they were finished (drops the server made do not count). */
+  readonly aborted: number;
+  close(): Promise<void>;
+}
+
+export type MockHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  recorded: RecordedRequest,
+) => Promise<void>;
+
+/**
+ * An HTTP server on 127.0.0.1 and an OS-chosen port that records every request
+ * and counts replies the client abandoned. close() cuts open connections, so a
+ * hanging reply never keeps a test run alive.
+ */
+export async function startMockHttpServer(handler: MockHandler): Promise<MockHttpServer> {
+  const requests: RecordedRequest[] = [];
+  const sockets = new Set<Socket>();
+  let aborted = 0;
+
+  const server: Server = createServer((req, res) => {
+    res.on('close', () => {
+      if (!res.writableFinished && !droppedByServer.has(res)) aborted++;
+    });
+    void (async () => {
+      const { json } = await readBody(req);
+      const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;
+      const recorded: RecordedRequest = {
+        method: req.method ?? 'GET',
+        path: req.url ?? '/',
+        headers: { ...req.headers },
+        body: json,
+        origin,
+      };
+      requests.push(recorded);
+      try {
+        await handler(req, res, recorded);
+      } catch (e) {
+        if (!res.headersSent) {
+          res.writeHead(500, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ error: String(e) }));
+        } else {
+          res.destroy();
+        }
+      }
+    })();
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    requests,
+    get aborted() {
+      return aborted;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = body === undefined ? '' : JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(text);
+}
+
+/** Keeps a reply open until the client disconnects (or the server closes). */
+export function waitForClientClose(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    if (clientGone(res)) resolve();
+    else res.once('close', () => resolve());
+  });
+}
