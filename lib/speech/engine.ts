@@ -1,0 +1,56 @@
+import type { LocaleCode } from './locales';
+import type { VoiceOption } from './voices';
+
+/**
+ * browser: chrome.tts or speechSynthesis; openai: /audio/speech;
+ * azure: Azure Speech with the user's key; edge: Edge's read-aloud service.
+ */
+export type SpeechEngineId = 'browser' | 'openai' | 'azure' | 'edge';
+
+export const SPEECH_ENGINE_IDS: readonly SpeechEngineId[] = ['browser', 'openai', 'azure', 'edge'];
+
+export interface SpeakOptions {
+  /** A VoiceOption value from the same engine's listVoices. */
+  voice: string;
+  /** 1 is normal speed. */
+  rate?: number;
+  /** 1 is normal pitch; engines without pitch control ignore it. */
+  pitch?: number;
+  /** Aborting stops speech; speak then settles. */
+  signal?: AbortSignal;
+  /** Word or sentence boundary as offsets into the spoken text, for highlighting. */
+  onBoundary?(charIndex: number, charLength: number): void;
+  onStart?(): void;
+  onEnd?(): void;
+}
+
+export interface SpeechEngine {
+  readonly id: SpeechEngineId;
+  /** Voices for one locale, or for all supported locales merged without duplicates. */
+  listVoices(locale?: LocaleCode): Promise<VoiceOption[]>;
+  /** Resolves when speech ends or is stopped; fails with a ChatFailure so the UI can localise by code. */
+  speak(text: string, options: SpeakOptions): Promise<void>;
+}
+
+export interface SpeechSupport {
+  synthesis: boolean;
+  recognition: boolean;
+}
+
+const isFunction = (value: unknown) => typeof value === 'function';
+
+/**
+ * What a global scope (window, a worker's self, or a test double) can do.
+ * Synthesis is the Web Speech API's synthesis pair or the extension's
+ * chrome.tts, which is all a service worker has.
+ */
+export function detectSpeechSupport(globalObject: object): SpeechSupport {
+  const scope = globalObject as Record<string, unknown>;
+  const chromeTts = (scope.chrome as { tts?: { speak?: unknown } } | undefined)?.tts;
+  return {
+    synthesis:
+      (typeof scope.speechSynthesis === 'object' && scope.speechSynthesis !== null && isFunction(scope.SpeechSynthesisUtterance)) ||
+      isFunction(chromeTts?.speak),
+    recognition: isFunction(scope.SpeechRecognition) || isFunction(scope.webkitSpeechRecognition),
+  };
+}
