@@ -1,0 +1,24 @@
+import { lazy, Suspense } from 'react';
+import type { MarkdownProps } from './types';
+import './markdown.css';
+
+const loadRenderer = () => import('./MarkdownRenderer');
+const MarkdownRenderer = lazy(loadRenderer);
+
+/**
+ * Renders model output as markdown. marked, DOMPurify and the renderer load
+ * on first use (highlight.js and KaTeX later still, when code or math
+ * appears); until then the text shows as it is.
+ */
+export function Markdown(props: MarkdownProps) {
+  return (
+    <Suspense fallback={<div className="md md-plain">{props.text}</div>}>
+      <MarkdownRenderer {...props} />
+    </Suspense>
+  );
+}
+
+/** Starts fetching the renderer early (e.g. when the panel is idle) so the first answer skips the plain-text stage. */
+export function preloadMarkdown(): Promise<unknown> {
+  return loadRenderer();
+}

@@ -1,0 +1,2 @@
+export { Markdown, preloadMarkdown } from './LazyMarkdown';
+export type { MarkdownProps } from './types';

@@ -1,0 +1,27 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { Markdown, preloadMarkdown } from '../../../components/markdown';
+import { mount, waitUntil, type Mounted } from './harness';
+
+let view: Mounted | undefined;
+afterEach(() => view?.unmount());
+
+describe('lazy <Markdown>', () => {
+  it('shows the plain text until the renderer chunk arrives, then the markdown', async () => {
+    view = await mount(<Markdown text={'**bold**\nline two'} />);
+    const plain = view.container.querySelector('.md-plain');
+    expect(plain?.textContent).toBe('**bold**\nline two');
+    expect(view.container.querySelector('strong')).toBeNull();
+
+    await waitUntil(() => view!.container.querySelector('strong') !== null);
+    expect(view.container.querySelector('.md-plain')).toBeNull();
+    expect(view.container.querySelector('strong')?.textContent).toBe('bold');
+  });
+
+  it('renders at once after a preload', async () => {
+    await preloadMarkdown();
+    view = await mount(<Markdown text="*now*" />);
+    await waitUntil(() => view!.container.querySelector('em') !== null);
+    expect(view.container.querySelector('em')?.textContent).toBe('now');
+  });
+});
