@@ -1,3 +1,3 @@
-import { createRoot } from 'react-dom/client';
+import { mountSidePanel } from '@/components/app/boot';
 
-createRoot(document.getElementById('root')!).render(<p>Parley</p>);
+void mountSidePanel(document.getElementById('root')!);

@@ -13,7 +13,7 @@ export type ProviderKind =
   | 'gemini'
   | 'builtin';
 
-export type FieldType = 'text' | 'url' | 'secret' | 'select' | 'checkbox' | 'headers';
+export type FieldType = 'text' | 'url' | 'secret' | 'select' | 'headers';
 
 export interface ProviderField {
   key: string;
@@ -91,6 +91,53 @@ export const PROVIDER_KINDS: readonly ProviderKindInfo[] = [
     displayName: 'Ollama',
     userAddable: true,
     fields: [{ key: 'baseUrl', label: 'baseUrl', type: 'url', defaultValue: 'http://127.0.0.1:11434' }],
+  },
+  {
+    kind: 'azure-inference',
+    displayName: 'Azure AI Inference',
+    userAddable: true,
+    fields: [
+      { key: 'endpoint', label: 'endpoint', type: 'url', required: true },
+      { key: 'authMode', label: 'authMode', type: 'select', options: ['api-key', 'bearer'], defaultValue: 'api-key' },
+      { key: 'apiKeyHeader', label: 'apiKeyHeader', type: 'text', defaultValue: 'api-key' },
+      { ...apiKey, label: 'apiKeyOrToken' },
+      { key: 'apiVersion', label: 'apiVersion', type: 'text', defaultValue: '2024-05-01-preview' },
+    ],
+  },
+  {
+    kind: 'bedrock',
+    displayName: 'Amazon Bedrock',
+    userAddable: true,
+    fields: [
+      { key: 'region', label: 'region', type: 'text', required: true, defaultValue: '' },
+      { key: 'accessKeyId', label: 'accessKeyId', type: 'secret', required: true },
+      { key: 'secretAccessKey', label: 'secretAccessKey', type: 'secret', required: true },
+      { key: 'sessionToken', label: 'sessionToken', type: 'secret' },
+      {
+        key: 'endpointVariant',
+        label: 'endpointVariant',
+        type: 'select',
+        options: ['standard', 'fips', 'dualstack', 'fips-dualstack'],
+        defaultValue: 'standard',
+      },
+      { key: 'endpoint', label: 'customEndpoint', type: 'url' },
+      { key: 'guardrailIdentifier', label: 'guardrailIdentifier', type: 'text' },
+      { key: 'guardrailVersion', label: 'guardrailVersion', type: 'text' },
+      { key: 'trace', label: 'trace', type: 'select', options: ['DISABLED', 'ENABLED'], defaultValue: 'DISABLED' },
+      { key: 'latency', label: 'latency', type: 'select', options: ['standard', 'optimized'], defaultValue: 'standard' },
+    ],
+  },
+  {
+    kind: 'gemini',
+    displayName: 'Google Gemini',
+    userAddable: true,
+    fields: [apiKey, { key: 'baseUrl', label: 'baseUrl', type: 'url', defaultValue: 'https://generativelanguage.googleapis.com' }],
+  },
+  {
+    kind: 'builtin',
+    displayName: 'Built-in browser model',
+    userAddable: false,
+    fields: [],
   },
 ];
 

@@ -26,4 +26,9 @@ export interface ProviderAdapter {
   chat(ctx: ProviderContext, request: ChatRequest): AsyncIterable<ChatEvent>;
   /** Whether this model accepts tool definitions. */
   supportsTools?(model: string): boolean;
+  /**
+   * Provider-specific checks run when settings are saved, before any network
+   * call, throwing a ChatFailure (e.g. Bedrock's "Region is missing").
+   */
+  validateConfig?(settings: Record<string, string>, secrets: ProviderSecrets): void;
 }

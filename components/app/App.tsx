@@ -1,0 +1,66 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getPref } from '@/lib/storage/prefs';
+import { ChatView } from '../chat/ChatView';
+import { ModelPicker } from '../chat/ModelPicker';
+import { ReaderBar } from '../reader/ReaderBar';
+import { HistoryView } from '../history/HistoryView';
+import { SettingsView } from '../settings/SettingsView';
+import { useChatStore } from '../state/chat-store';
+import { useProvidersStore } from '../state/providers-store';
+
+type View = 'chat' | 'history' | 'settings';
+
+export function App() {
+  const { t } = useTranslation();
+  const [view, setView] = useState<View>('chat');
+  const refresh = useProvidersStore((s) => s.refresh);
+  const error = useProvidersStore((s) => s.error);
+
+  useEffect(() => {
+    void refresh();
+    void getPref('lastConversationId').then((id) => useChatStore.getState().open(id));
+  }, [refresh]);
+
+  const toggle = (next: View) => setView((v) => (v === next ? 'chat' : next));
+
+  return (
+    <div className="app">
+      <header className="topbar">
+        <button
+          type="button"
+          className="icon-button"
+          aria-pressed={view === 'history'}
+          onClick={() => toggle('history')}
+        >
+          {t('nav.history')}
+        </button>
+        <ModelPicker />
+        <button
+          type="button"
+          className="icon-button"
+          onClick={() => {
+            useChatStore.getState().newChat();
+            setView('chat');
+          }}
+        >
+          {t('nav.newChat')}
+        </button>
+        <button type="button" className="icon-button" aria-pressed={view === 'settings'} onClick={() => toggle('settings')}>
+          {t('nav.settings')}
+        </button>
+      </header>
+      <ReaderBar />
+      {error && (
+        <p className="notice notice-error" role="alert">
+          {t('errors.background')}
+        </p>
+      )}
+      <main className="main">
+        {view === 'chat' && <ChatView onOpenSettings={() => setView('settings')} />}
+        {view === 'history' && <HistoryView onOpen={() => setView('chat')} />}
+        {view === 'settings' && <SettingsView />}
+      </main>
+    </div>
+  );
+}

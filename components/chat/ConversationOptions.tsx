@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { GenerationParams } from '@/lib/core/chat';
+import { useChatStore } from '../state/chat-store';
+
+type NumericParam = 'temperature' | 'topP' | 'maxTokens';
+
+const LIMITS: Record<NumericParam, { min: number; max: number; step: number }> = {
+  temperature: { min: 0, max: 2, step: 0.1 },
+  topP: { min: 0, max: 1, step: 0.05 },
+  maxTokens: { min: 1, max: 1_000_000, step: 1 },
+};
+
+function parseParam(key: NumericParam, raw: string): number | undefined {
+  if (!raw.trim()) return undefined;
+  const n = Number(raw);
+  const { min, max } = LIMITS[key];
+  if (!Number.isFinite(n) || n < min || n > max) return undefined;
+  return key === 'maxTokens' ? Math.round(n) : n;
+}
+
+/** Per-conversation system prompt and sampling settings, tucked away until wanted. */
+export function ConversationOptions() {
+  const { t } = useTranslation();
+  const { conversation, updateSettings } = useChatStore();
+  const [system, setSystem] = useState('');
+  const [params, setParams] = useState<Record<NumericParam, string>>({ temperature: '', topP: '', maxTokens: '' });
+
+  useEffect(() => {
+    setSystem(conversation?.systemPrompt ?? '');
+    const p = conversation?.params ?? {};
+    setParams({ temperature: p.temperature?.toString() ?? '', topP: p.topP?.toString() ?? '', maxTokens: p.maxTokens?.toString() ?? '' });
+  }, [conversation?.id, conversation?.systemPrompt, conversation?.params]);
+
+  const invalid = (Object.keys(params) as NumericParam[]).filter((k) => params[k].trim() && parseParam(k, params[k]) === undefined);
+
+  const save = () => {
+    if (invalid.length) return;
+    const next: GenerationParams = {};
+    for (const k of Object.keys(params) as NumericParam[]) {
+      const v = parseParam(k, params[k]);
+      if (v !== undefined) next[k] = v;
+    }
+    void updateSettings({ systemPrompt: system, params: next });
+  };
+
+  return (
+    <details className="conversation-options">
+      <summary>{t('options.title')}</summary>
+      <label className="field">
+        <span>{t('options.systemPrompt')}</span>
+        <textarea value={system} rows={3} onChange={(e) => setSystem(e.target.value)} onBlur={save} />
+      </label>
+      <details className="advanced">
+        <summary>{t('options.advanced')}</summary>
+        {(Object.keys(LIMITS) as NumericParam[]).map((k) => (
+          <label key={k} className="field field-inline">
+            <span>{t(`options.${k}`)}</span>
+            <input
+              type="number"
+              inputMode="decimal"
+              min={LIMITS[k].min}
+              max={LIMITS[k].max}
+              step={LIMITS[k].step}
+              value={params[k]}
+              placeholder={t('options.default')}
+              aria-invalid={invalid.includes(k)}
+              onChange={(e) => setParams({ ...params, [k]: e.target.value })}
+              onBlur={save}
+            />
+          </label>
+        ))}
+        {invalid.length > 0 && (
+          <p className="field-error" role="alert">
+            {t('options.outOfRange')}
+          </p>
+        )}
+      </details>
+    </details>
+  );
+}

@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { SUPPORTED_LOCALES } from '@/lib/speech/locales';
+import { switchLocale } from '@/lib/i18n';
+import { setPref } from '@/lib/storage/prefs';
+
+export function LanguagePicker() {
+  const { t, i18n } = useTranslation();
+  return (
+    <div className="field field-inline">
+      <label htmlFor="language-picker">{t('settings.language')}</label>
+      <select
+        id="language-picker"
+        value={i18n.language}
+        onChange={async (e) => {
+          await switchLocale(i18n, e.target.value);
+          await setPref('locale', e.target.value);
+        }}
+      >
+        {SUPPORTED_LOCALES.map((l) => (
+          <option key={l.code} value={l.code} lang={l.code}>
+            {l.nativeName}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

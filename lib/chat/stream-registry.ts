@@ -1,0 +1,208 @@
+import type { ChatMessage, FinishReason, ToolCall, Usage } from '../core/chat';
+import type { Conversation, MessageStatus, StoredMessage, ToolStep } from '../core/conversation';
+import { ChatFailure, chatError, toChatError, type ChatError } from '../core/errors';
+import type { ModelRef } from '../core/providers';
+import type { BackgroundToPanel } from '../messaging/protocol';
+import type { ProviderAdapter, ProviderContext } from '../providers/types';
+import { buildChatRequest } from './build-request';
+import type { ToolRuntime } from './tool-runtime';
+
+export interface Turn {
+  conversation: Conversation;
+  /** Messages before the answer being written. */
+  history: StoredMessage[];
+  answer: StoredMessage;
+}
+
+export interface StreamDeps {
+  loadTurn(conversationId: string, messageId: string): Promise<Turn>;
+  resolve(ref: ModelRef): Promise<{ adapter: ProviderAdapter; context: Omit<ProviderContext, 'signal'> }>;
+  patchMessage(id: string, patch: Partial<StoredMessage>): Promise<void>;
+  /** Keeps the service worker alive; returns the release function. */
+  keepAlive(): () => void;
+  tools?: ToolRuntime;
+  checkpointMs?: number;
+  now?: () => number;
+}
+
+export interface Watcher {
+  send(message: BackgroundToPanel): void;
+}
+
+/** A model may chain tool calls; past this many rounds it is looping. */
+const MAX_TOOL_ROUNDS = 8;
+
+interface Active {
+  conversationId: string;
+  messageId: string;
+  content: string;
+  steps: ToolStep[];
+  controller: AbortController;
+  watchers: Set<Watcher>;
+  done: Promise<void>;
+}
+
+/**
+ * Runs every answer being streamed, independent of any panel: panels come and
+ * go as watchers, while the registry checkpoints the partial answer so neither
+ * a closed panel nor a restarted worker loses what already arrived.
+ */
+export class StreamRegistry {
+  private readonly active = new Map<string, Active>();
+
+  constructor(private readonly deps: StreamDeps) {}
+
+  activeMessageIds(): string[] {
+    return [...this.active.values()].map((a) => a.messageId);
+  }
+
+  isActive(conversationId: string): boolean {
+    return this.active.has(conversationId);
+  }
+
+  start(conversationId: string, messageId: string, watcher?: Watcher): Promise<void> {
+    this.active.get(conversationId)?.controller.abort();
+    const run: Active = {
+      conversationId,
+      messageId,
+      content: '',
+      steps: [],
+      controller: new AbortController(),
+      watchers: new Set(watcher ? [watcher] : []),
+      done: Promise.resolve(),
+    };
+    this.active.set(conversationId, run);
+    run.done = this.run(run);
+    return run.done;
+  }
+
+  stop(conversationId: string): void {
+    this.active.get(conversationId)?.controller.abort();
+  }
+
+  /** Sends the answer so far, then live deltas. False when nothing is running for it. */
+  watch(conversationId: string, watcher: Watcher): boolean {
+    const run = this.active.get(conversationId);
+    if (!run) return false;
+    run.watchers.add(watcher);
+    watcher.send({ type: 'snapshot', conversationId, messageId: run.messageId, content: run.content });
+    return true;
+  }
+
+  detach(watcher: Watcher): void {
+    for (const run of this.active.values()) run.watchers.delete(watcher);
+  }
+
+  private broadcast(run: Active, message: BackgroundToPanel): void {
+    for (const w of run.watchers) {
+      try {
+        w.send(message);
+      } catch {
+        // A panel that closed mid-send is simply gone; the answer goes on.
+        run.watchers.delete(w);
+      }
+    }
+  }
+
+  private async run(run: Active): Promise<void> {
+    const release = this.deps.keepAlive();
+    const now = this.deps.now ?? Date.now;
+    let lastCheckpoint = 0;
+    let pending: Promise<void> = Promise.resolve();
+    const checkpoint = (force = false) => {
+      const t = now();
+      if (!force && t - lastCheckpoint < (this.deps.checkpointMs ?? 250)) return;
+      lastCheckpoint = t;
+      const patch = { content: run.content, steps: [...run.steps] };
+      pending = pending.then(() => this.deps.patchMessage(run.messageId, patch)).catch(() => undefined);
+    };
+
+    let error: ChatError | undefined;
+    let usage: Usage | undefined;
+    // Re-asserted because a worker that just woke may have marked it interrupted.
+    pending = this.deps.patchMessage(run.messageId, { status: 'streaming' }).catch(() => undefined);
+    try {
+      const turn = await this.deps.loadTurn(run.conversationId, run.messageId);
+      const ref = turn.answer.model ?? turn.conversation.model;
+      if (!ref) throw new ChatFailure(chatError('model-not-found', 'No model chosen for this conversation'));
+      const { adapter, context } = await this.deps.resolve(ref);
+      const toolSet = this.deps.tools ? await this.deps.tools.definitions(turn.conversation) : undefined;
+      const tools = toolSet?.tools.length && adapter.supportsTools?.(ref.model) !== false ? toolSet.tools : undefined;
+      const request = buildChatRequest(turn.conversation, turn.history, ref.model, tools, toolSet?.systemRole);
+      const ctx: ProviderContext = { ...context, signal: run.controller.signal };
+
+      for (let round = 0; round < MAX_TOOL_ROUNDS; round++) {
+        const calls: ToolCall[] = [];
+        let roundText = '';
+        let reason: FinishReason | undefined;
+        for await (const event of adapter.chat(ctx, request)) {
+          if (event.type === 'text-delta') {
+            run.content += event.text;
+            roundText += event.text;
+            this.broadcast(run, { type: 'delta', conversationId: run.conversationId, messageId: run.messageId, text: event.text });
+            checkpoint();
+          } else if (event.type === 'tool-call') calls.push(event.call);
+          else if (event.type === 'usage') usage = addUsage(usage, event.usage);
+          else if (event.type === 'finish') reason = event.reason;
+          else error = event.error;
+        }
+        if (error || !calls.length || !this.deps.tools || run.controller.signal.aborted) break;
+        if (reason === undefined) break;
+        request.messages.push(...(await this.runTools(run, turn.conversation, calls, roundText, checkpoint)));
+      }
+      if (!error && run.controller.signal.aborted) error = chatError('aborted', 'Stopped by the user');
+    } catch (e) {
+      error = toChatError(e);
+    } finally {
+      release();
+    }
+
+    const status: MessageStatus = !error ? 'complete' : run.content || run.steps.length ? 'incomplete' : 'error';
+    checkpoint(true);
+    await pending;
+    await this.deps
+      .patchMessage(run.messageId, { content: run.content, steps: run.steps, status, error, usage })
+      .catch(() => undefined);
+    if (this.active.get(run.conversationId) === run) this.active.delete(run.conversationId);
+    this.broadcast(run, { type: 'ended', conversationId: run.conversationId, messageId: run.messageId, status, error });
+  }
+
+  private async runTools(
+    run: Active,
+    conversation: Conversation,
+    calls: ToolCall[],
+    text: string,
+    checkpoint: (force?: boolean) => void,
+  ): Promise<ChatMessage[]> {
+    const tools = this.deps.tools!;
+    const now = this.deps.now ?? Date.now;
+    const replies: ChatMessage[] = [{ role: 'assistant', content: text, toolCalls: calls }];
+    for (const call of calls) {
+      const step: ToolStep = { call, startedAt: now() };
+      run.steps.push(step);
+      this.broadcast(run, { type: 'steps-changed', conversationId: run.conversationId, messageId: run.messageId });
+      try {
+        const outcome = await tools.execute(conversation, call, run.controller.signal);
+        step.plugin = outcome.plugin;
+        if (outcome.isError) step.error = outcome.result;
+        else step.result = outcome.result;
+        replies.push({ role: 'tool', toolCallId: call.id, name: call.name, content: outcome.result });
+      } catch (e) {
+        const err = toChatError(e);
+        step.error = err.message;
+        replies.push({ role: 'tool', toolCallId: call.id, name: call.name, content: `Error: ${err.message}` });
+      }
+      step.durationMs = now() - step.startedAt;
+      checkpoint(true);
+      this.broadcast(run, { type: 'steps-changed', conversationId: run.conversationId, messageId: run.messageId });
+    }
+    return replies;
+  }
+}
+
+function addUsage(a: Usage | undefined, b: Usage): Usage {
+  return {
+    inputTokens: (a?.inputTokens ?? 0) + (b.inputTokens ?? 0) || undefined,
+    outputTokens: (a?.outputTokens ?? 0) + (b.outputTokens ?? 0) || undefined,
+  };
+}

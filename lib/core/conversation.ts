@@ -1,0 +1,50 @@
+import type { GenerationParams, ToolCall, Usage } from './chat';
+import type { ChatError } from './errors';
+import type { ModelRef } from './providers';
+
+export type MessageStatus = 'complete' | 'streaming' | 'incomplete' | 'error';
+
+/** Quoted material the user attached: a selection or a page. Never part of the system prompt. */
+export interface ContextBlock {
+  kind: 'selection' | 'page';
+  title?: string;
+  url?: string;
+  text: string;
+}
+
+/** One tool or plugin call made while answering, shown as a collapsible step. */
+export interface ToolStep {
+  call: ToolCall;
+  /** Plugin identifier when a plugin ran it. */
+  plugin?: string;
+  result?: string;
+  error?: string;
+  startedAt: number;
+  durationMs?: number;
+}
+
+export interface StoredMessage {
+  id: string;
+  conversationId: string;
+  role: 'user' | 'assistant';
+  content: string;
+  createdAt: number;
+  status: MessageStatus;
+  model?: ModelRef;
+  error?: ChatError;
+  usage?: Usage;
+  context?: ContextBlock[];
+  steps?: ToolStep[];
+}
+
+export interface Conversation {
+  id: string;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+  systemPrompt: string;
+  params: GenerationParams;
+  model?: ModelRef;
+  /** Plugin identifiers enabled for this conversation. */
+  plugins?: string[];
+}

@@ -1,0 +1,64 @@
+import i18next, { type i18n, type Resource, type ResourceLanguage } from 'i18next';
+
+export const FALLBACK_LOCALE = 'en-US';
+
+type Strings = Record<string, unknown>;
+
+/**
+ * Each locale is split into feature files (`en-US.json`, `en-US.page.json`, …)
+ * merged at load time. English ships with the panel; every other language
+ * loads on demand so the first load carries one language only.
+ */
+const english = import.meta.glob<Strings>(['./locales/en-US.json', './locales/en-US.*.json'], { eager: true, import: 'default' });
+const others = import.meta.glob<Strings>(['./locales/*.json', '!./locales/en-US.json', '!./locales/en-US.*.json'], { import: 'default' });
+
+function localeOf(path: string): string {
+  return path.slice('./locales/'.length).split('.')[0]!;
+}
+
+export function mergeStrings(parts: Strings[]): Strings {
+  const out: Strings = {};
+  for (const part of parts) {
+    for (const [key, value] of Object.entries(part)) {
+      const prev = out[key];
+      out[key] =
+        prev && typeof prev === 'object' && value && typeof value === 'object'
+          ? mergeStrings([prev as Strings, value as Strings])
+          : value;
+    }
+  }
+  return out;
+}
+
+export function englishStrings(): Strings {
+  return mergeStrings(Object.values(english));
+}
+
+export async function loadLocaleResources(locale: string): Promise<ResourceLanguage | undefined> {
+  if (locale === FALLBACK_LOCALE) return { translation: englishStrings() };
+  const loaders = Object.entries(others).filter(([path]) => localeOf(path) === locale);
+  if (!loaders.length) return undefined;
+  return { translation: mergeStrings(await Promise.all(loaders.map(([, load]) => load()))) };
+}
+
+export async function createI18n(locale: string): Promise<i18n> {
+  const instance = i18next.createInstance();
+  const resources: Resource = { [FALLBACK_LOCALE]: { translation: englishStrings() } };
+  const own = await loadLocaleResources(locale);
+  if (own) resources[locale] = own;
+  await instance.init({
+    lng: own ? locale : FALLBACK_LOCALE,
+    fallbackLng: FALLBACK_LOCALE,
+    resources,
+    interpolation: { escapeValue: false },
+  });
+  return instance;
+}
+
+export async function switchLocale(instance: i18n, locale: string): Promise<void> {
+  if (!instance.hasResourceBundle(locale, 'translation')) {
+    const own = await loadLocaleResources(locale);
+    if (own) instance.addResourceBundle(locale, 'translation', own.translation);
+  }
+  await instance.changeLanguage(locale);
+}

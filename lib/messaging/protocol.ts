@@ -1,0 +1,65 @@
+/**
+ * The typed protocol between extension pages (side panel, settings) and the
+ * background. Requests are one-shot runtime messages; chat streams use a
+ * long-lived port so the background can push deltas and the worker stays alive.
+ */
+import type { ChatError } from '../core/errors';
+import type { MessageStatus } from '../core/conversation';
+import type { ModelInfo, ProviderConfig, ProviderView } from '../core/providers';
+import type { PageEvent, PageRequests } from './page-protocol';
+import type { ReaderEvent, ReaderRequests } from './reader-protocol';
+
+export interface ProviderModels {
+  providerId: string;
+  models: ModelInfo[];
+  error?: ChatError;
+}
+
+export interface DetectedLocalModels {
+  ollama?: { baseUrl: string; models: ModelInfo[] };
+}
+
+export interface RequestMap extends PageRequests, ReaderRequests {
+  'providers.list': { req: Record<string, never>; res: ProviderView[] };
+  /** Secrets travel only from the panel to the background, never back. */
+  'providers.save': { req: { config: ProviderConfig; secrets: Record<string, string> }; res: ProviderView };
+  'providers.delete': { req: { id: string }; res: null };
+  'providers.test': { req: { id: string }; res: { models: number } };
+  'models.list': { req: Record<string, never>; res: ProviderModels[] };
+  'local.detect': { req: Record<string, never>; res: DetectedLocalModels };
+}
+
+export type RequestName = keyof RequestMap;
+
+export interface RequestEnvelope<K extends RequestName = RequestName> {
+  channel: 'parley';
+  name: K;
+  payload: RequestMap[K]['req'];
+}
+
+export type ResponseEnvelope<K extends RequestName = RequestName> =
+  | { ok: true; value: RequestMap[K]['res'] }
+  | { ok: false; error: ChatError };
+
+export const CHAT_PORT = 'parley.chat';
+
+export type PanelToBackground =
+  /** The panel has stored the user turn and an empty assistant message; answer into it. */
+  | { type: 'start'; conversationId: string; messageId: string }
+  | { type: 'stop'; conversationId: string }
+  /** Follow a conversation's running stream, e.g. after the panel reopened. */
+  | { type: 'watch'; conversationId: string };
+
+export type BackgroundToPanel =
+  | { type: 'snapshot'; conversationId: string; messageId: string; content: string }
+  | { type: 'delta'; conversationId: string; messageId: string; text: string }
+  | { type: 'steps-changed'; conversationId: string; messageId: string }
+  | { type: 'ended'; conversationId: string; messageId: string; status: MessageStatus; error?: ChatError };
+
+/** One-way notices the background broadcasts to every open extension page. */
+export type BroadcastEvent = PageEvent | ReaderEvent;
+
+export interface BroadcastEnvelope {
+  channel: 'parley.event';
+  event: BroadcastEvent;
+}

@@ -1,0 +1,39 @@
+import { browser, type Browser } from 'wxt/browser';
+import { toChatError, chatError } from '../core/errors';
+import type { RequestEnvelope, RequestMap, RequestName, ResponseEnvelope } from './protocol';
+
+export type RequestHandlers = { [K in RequestName]: (payload: RequestMap[K]['req']) => Promise<RequestMap[K]['res']> };
+
+function isEnvelope(m: unknown): m is RequestEnvelope {
+  return typeof m === 'object' && m !== null && (m as { channel?: unknown }).channel === 'parley';
+}
+
+/**
+ * Only the extension's own pages may use the privileged protocol; a content
+ * script runs inside a web page and must never reach keys or providers.
+ */
+export function isTrustedSender(sender: Browser.runtime.MessageSender, extensionOrigin: string): boolean {
+  if (sender.id !== browser.runtime.id) return false;
+  return typeof sender.url === 'string' && sender.url.startsWith(extensionOrigin);
+}
+
+export async function dispatchRequest(handlers: RequestHandlers, message: RequestEnvelope): Promise<ResponseEnvelope> {
+  const handler = handlers[message.name] as ((p: unknown) => Promise<unknown>) | undefined;
+  if (!handler) return { ok: false, error: chatError('unsupported', `Unknown request ${String(message.name)}`) };
+  try {
+    return { ok: true, value: (await handler(message.payload)) as never };
+  } catch (e) {
+    return { ok: false, error: toChatError(e) };
+  }
+}
+
+export function serveRequests(handlers: RequestHandlers): void {
+  const origin = browser.runtime.getURL('/');
+  browser.runtime.onMessage.addListener((message: unknown, sender: Browser.runtime.MessageSender) => {
+    if (!isEnvelope(message)) return undefined;
+    if (!isTrustedSender(sender, origin)) {
+      return Promise.resolve({ ok: false, error: chatError('forbidden', 'Not allowed from this context') });
+    }
+    return dispatchRequest(handlers, message);
+  });
+}

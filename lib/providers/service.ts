@@ -1,0 +1,139 @@
+/**
+ * The background's view of providers: configs joined with their secrets,
+ * validated before saving, and turned into adapter contexts. Only the
+ * background imports this module, because it reads the vault.
+ */
+import { ChatFailure, chatError, fail, toChatError } from '../core/errors';
+import { effectiveSettings, kindInfo, type ModelRef, type ProviderConfig, type ProviderView } from '../core/providers';
+import type { DetectedLocalModels, ProviderModels } from '../messaging/protocol';
+import { deleteProvider, getProvider, listProviders, saveProvider } from '../storage/providers';
+import { deleteSecrets, getSecrets, secretFieldsSet, setSecrets } from '../storage/secret-vault';
+import { credentialedFetch, type FetchLike } from '../transport/secure-fetch';
+import { assertCredentialUrl, parseHttpUrl, requireCredential } from '../transport/url-policy';
+import { DEFAULT_OLLAMA_URL, detectOllama } from './ollama';
+import { getAdapter } from './registry';
+import type { ProviderAdapter, ProviderContext } from './types';
+
+
+const isSecretField = (type: string) => type === 'secret' || type === 'headers';
+
+async function view(config: ProviderConfig): Promise<ProviderView> {
+  return { ...config, secretsSet: await secretFieldsSet(config.id) };
+}
+
+export async function providerViews(): Promise<ProviderView[]> {
+  return Promise.all((await listProviders()).map(view));
+}
+
+/** Checks what can be checked without a network call, so mistakes surface in the form. */
+function validate(config: ProviderConfig, secrets: Record<string, string>, typed: Record<string, string>): void {
+  const info = kindInfo(config.kind);
+  if (!info) fail('unsupported', `Unknown provider kind ${config.kind}`);
+  // Typing only spaces into a key field is a mistake, never a way to clear it.
+  for (const field of info.fields) {
+    const value = typed[field.key];
+    if (field.type === 'secret' && value !== undefined && value !== '' && !value.trim()) requireCredential(value);
+  }
+  const settings = effectiveSettings(config);
+  getAdapter(config.kind).validateConfig?.(effectiveSettings(config), secrets);
+  for (const field of info.fields) {
+    if (!field.required) continue;
+    const value = isSecretField(field.type) ? secrets[field.key] : settings[field.key];
+    if (field.type === 'secret') requireCredential(value);
+    else if (!value?.trim()) fail('bad-request', `${field.key} is required`);
+  }
+  for (const field of info.fields) {
+    const value = settings[field.key];
+    if (field.type === 'url' && value) parseHttpUrl(value);
+  }
+  if (secrets.extraHeaders?.trim()) parseHeaders(secrets.extraHeaders);
+  const hasCredential = info.fields.some((f) => f.type === 'secret' && secrets[f.key]?.trim());
+  if (hasCredential && settings.baseUrl) assertCredentialUrl(settings.baseUrl);
+}
+
+export function parseHeaders(text: string): Record<string, string> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    fail('bad-request', 'Extra headers must be a JSON object of header names to values');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    fail('bad-request', 'Extra headers must be a JSON object of header names to values');
+  }
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(parsed)) {
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(k) || typeof v !== 'string' || /[\r\n\0]/.test(v)) {
+      fail('bad-request', `Invalid header ${k}`);
+    }
+    out[k] = v;
+  }
+  return out;
+}
+
+/**
+ * Saves a provider. `secrets` holds only the fields the user typed this time;
+ * fields left out keep their stored value, so a masked key is never resent.
+ */
+export async function saveProviderWithSecrets(config: ProviderConfig, secrets: Record<string, string>): Promise<ProviderView> {
+  const merged = { ...(await getSecrets(config.id)), ...secrets };
+  validate(config, merged, secrets);
+  await saveProvider(config);
+  await setSecrets(config.id, secrets);
+  return view(config);
+}
+
+export async function removeProvider(id: string): Promise<void> {
+  await deleteProvider(id);
+  await deleteSecrets(id);
+}
+
+async function contextFor(config: ProviderConfig): Promise<{ adapter: ProviderAdapter; context: Omit<ProviderContext, 'signal'> }> {
+  const secrets = await getSecrets(config.id);
+  const adapter = getAdapter(config.kind);
+  const hasCredential = Object.values(secrets).some((v) => v.trim());
+  const base: FetchLike = globalThis.fetch.bind(globalThis);
+  return {
+    adapter,
+    context: { config, settings: effectiveSettings(config), secrets, fetch: hasCredential ? credentialedFetch(base) : base },
+  };
+}
+
+export async function resolveModel(ref: ModelRef): Promise<{ adapter: ProviderAdapter; context: Omit<ProviderContext, 'signal'> }> {
+  const config = await getProvider(ref.providerId);
+  if (!config) throw new ChatFailure(chatError('not-found', 'This model’s provider was removed', { provider: ref.providerId }));
+  return contextFor(config);
+}
+
+const LIST_TIMEOUT_MS = 15_000;
+
+async function modelsOf(config: ProviderConfig): Promise<ProviderModels> {
+  const manual = config.manualModels.map((id) => ({ id }));
+  try {
+    const { adapter, context } = await contextFor(config);
+    const listed = await adapter.listModels({ ...context, signal: AbortSignal.timeout(LIST_TIMEOUT_MS) });
+    const seen = new Set(listed.map((m) => m.id));
+    return { providerId: config.id, models: [...listed, ...manual.filter((m) => !seen.has(m.id))] };
+  } catch (e) {
+    return { providerId: config.id, models: manual, error: toChatError(e, config.kind) };
+  }
+}
+
+export async function listAllModels(): Promise<ProviderModels[]> {
+  return Promise.all((await listProviders()).map(modelsOf));
+}
+
+export async function testProvider(id: string): Promise<{ models: number }> {
+  const config = await getProvider(id);
+  if (!config) fail('not-found', 'Provider not found');
+  const { adapter, context } = await contextFor(config);
+  const models = await adapter.listModels({ ...context, signal: AbortSignal.timeout(LIST_TIMEOUT_MS) });
+  return { models: models.length };
+}
+
+export { DEFAULT_OLLAMA_URL };
+
+export async function detectLocalModels(): Promise<DetectedLocalModels> {
+  const models = await detectOllama(globalThis.fetch.bind(globalThis), DEFAULT_OLLAMA_URL, 1500);
+  return models?.length ? { ollama: { baseUrl: DEFAULT_OLLAMA_URL, models } } : {};
+}

@@ -1,0 +1,219 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { launchExtension, type ExtensionHarness } from './support/extension';
+import { addProvider, backToChat, conversation, lastAnswer, sendMessage, waitForAnswer } from './support/panel';
+import { startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
+import { startOllamaMock, type OllamaMock } from '../mocks/ollama-server';
+
+const KEY = 'sk-test-e2e-123456';
+
+describe('side-panel chat', () => {
+  let harness: ExtensionHarness;
+  let openai: OpenAIMock;
+  let ollama: OllamaMock;
+  let page: Page;
+
+  beforeAll(async () => {
+    openai = await startOpenAIMock({ apiKey: KEY, models: ['gpt-test', 'gpt-other'] });
+    ollama = await startOllamaMock({ models: ['llama3.2'] });
+    harness = await launchExtension();
+    page = await harness.openSidePanelPage();
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+    await openai?.close();
+    await ollama?.close();
+  });
+
+  afterEach(() => {
+    openai.clear();
+    ollama.clear();
+  });
+
+  it('refuses an empty key with a clear message', async () => {
+    await addProvider(page, 'OpenAI-compatible', { 'Base URL': openai.url, 'API key': '   ' });
+    await expect.poll(() => page.getByRole('alert').first().innerText()).toContain('Credential is missing');
+    await page.getByRole('form', { name: 'OpenAI-compatible' }).getByRole('button', { name: 'Remove provider' }).click();
+  });
+
+  it('configures a provider in settings and streams an answer', async () => {
+    await addProvider(page, 'OpenAI-compatible', { 'Base URL': openai.url, 'API key': KEY });
+    await backToChat(page);
+    const picker = page.getByRole('combobox', { name: 'Model' });
+    await expect.poll(() => picker.locator('option').allInnerTexts()).toEqual(['gpt-other', 'gpt-test']);
+    await picker.selectOption({ label: 'gpt-test' });
+
+    openai.enqueue({ kind: 'text', text: 'Hello **there**, how can I help?', chunkSize: 3, delayMs: 20 });
+    await sendMessage(page, 'Hi');
+    await expect.poll(() => page.getByRole('button', { name: 'Stop' }).isVisible()).toBe(true);
+    await waitForAnswer(page, 'Hello there, how can I help?');
+    expect(await lastAnswer(page).locator('strong').innerText()).toBe('there');
+    await expect.poll(() => page.getByRole('button', { name: 'Send' }).isVisible()).toBe(true);
+    expect(await page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('');
+
+    const chat = openai.requests.find((r) => r.path.endsWith('/chat/completions'))!;
+    expect(chat.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(chat.body).toMatchObject({ model: 'gpt-test', stream: true, messages: [{ role: 'user', content: 'Hi' }] });
+    expect(await conversation(page).getByRole('article', { name: 'You' }).last().innerText()).toContain('Hi');
+  });
+
+  it('keeps the key out of the panel and out of page-readable storage', async () => {
+    const text = await page.evaluate(async () => {
+      const local = await chrome.storage.local.get(null);
+      return JSON.stringify(local) + document.documentElement.outerHTML;
+    });
+    expect(text).not.toContain(KEY);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    expect(await page.getByLabel('API key', { exact: true }).inputValue()).toBe('');
+    expect(await page.getByLabel('API key', { exact: true }).getAttribute('placeholder')).toContain('Saved');
+    await backToChat(page);
+  });
+
+  it('regenerates, edits a sent message and copies an answer', async () => {
+    openai.enqueue({ kind: 'text', text: 'Second version.' });
+    await page.getByRole('button', { name: 'Regenerate' }).click();
+    await waitForAnswer(page, 'Second version.');
+    expect(await conversation(page).getByRole('article', { name: 'Assistant' }).count()).toBe(1);
+
+    await conversation(page).getByRole('article', { name: 'You' }).last().getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('textbox', { name: 'Edit message' }).fill('Hello again');
+    await page.getByRole('button', { name: 'Save and send' }).click();
+    await waitForAnswer(page, 'Echo: Hello again');
+    expect(await conversation(page).getByRole('article').count()).toBe(2);
+
+    // Headless Chromium will not grant clipboard-read to an extension origin, so record what is written.
+    await page.evaluate(() => {
+      const w = window as unknown as { copied: string[] };
+      w.copied = [];
+      navigator.clipboard.writeText = async (text: string) => void w.copied.push(text);
+    });
+    await lastAnswer(page).getByRole('button', { name: 'Copy' }).first().click();
+    expect(await page.evaluate(() => (window as unknown as { copied: string[] }).copied)).toEqual(['Echo: Hello again']);
+  });
+
+  it('stops mid-stream, aborting the request and keeping the partial answer', async () => {
+    openai.enqueue({ kind: 'hang-after', text: 'Partial answer' });
+    await sendMessage(page, 'Tell me a long story');
+    await waitForAnswer(page, 'Partial answer');
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expect.poll(() => openai.aborted).toBe(1);
+    await expect.poll(() => lastAnswer(page).innerText()).toContain('Stopped');
+    expect(await lastAnswer(page).innerText()).toContain('Partial answer');
+  });
+
+  it('shows a provider error with Retry, then retries', async () => {
+    openai.enqueue({ kind: 'status', status: 401 }, { times: 1 });
+    await sendMessage(page, 'Will this work?');
+    const alert = lastAnswer(page).getByRole('alert');
+    await expect.poll(() => alert.innerText()).toContain('The key was refused');
+    await lastAnswer(page).getByRole('button', { name: 'Retry' }).click();
+    await waitForAnswer(page, 'Echo: Will this work?');
+  });
+
+  it('keeps a partial answer marked incomplete when the network drops', async () => {
+    openai.enqueue({ kind: 'drop-after', text: 'Half of it' }, { times: 3 });
+    await sendMessage(page, 'Drop please');
+    await expect.poll(() => lastAnswer(page).innerText()).toContain('This answer is incomplete.');
+    expect(await lastAnswer(page).innerText()).toContain('Half of it');
+    expect(await lastAnswer(page).getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
+  });
+
+  it('never loads a remote image from an answer until clicked, and runs no markup', async () => {
+    const leak = `${openai.origin}/leak.png`;
+    openai.enqueue({ kind: 'text', text: `![secret](${leak}) <img src="${leak}?raw" onerror="alert(1)"> [x](javascript:alert(1))` });
+    await sendMessage(page, 'Show an image');
+    await expect.poll(() => lastAnswer(page).getByRole('button', { name: /Load image/ }).count()).toBe(1);
+    expect(await lastAnswer(page).locator('img').count()).toBe(0);
+    expect(await lastAnswer(page).locator('a[href^="javascript"]').count()).toBe(0);
+    expect(openai.requests.some((r) => r.path.startsWith('/leak.png'))).toBe(false);
+    await lastAnswer(page).getByRole('button', { name: /Load image/ }).click();
+    await expect.poll(() => openai.requests.some((r) => r.path === '/leak.png')).toBe(true);
+    expect(openai.requests.some((r) => r.path.startsWith('/leak.png?raw'))).toBe(false);
+  });
+
+  it('keeps streaming when the panel closes, and shows the answer when it reopens', async () => {
+    await page.getByRole('button', { name: 'New chat' }).click();
+    const story = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
+    openai.enqueue({ kind: 'text', text: story, chunkSize: 6, delayMs: 60 });
+    await sendMessage(page, 'Stream slowly');
+    await expect.poll(() => lastAnswer(page).innerText()).toContain('word1');
+    await page.close();
+    page = await harness.openSidePanelPage();
+    await waitForAnswer(page, 'word39');
+    expect((await lastAnswer(page).innerText()).trim().startsWith('word0 word1')).toBe(true);
+  });
+
+  it('reopens the real side panel mid-stream and sees the answer finish', async () => {
+    await page.getByRole('button', { name: 'New chat' }).click();
+    openai.enqueue({ kind: 'text', text: 'alpha beta gamma delta epsilon zeta eta theta', chunkSize: 4, delayMs: 150 });
+    await sendMessage(page, 'Greek letters');
+    await waitForAnswer(page, 'alpha');
+    await page.close();
+    const panel = await harness.openRealSidePanel();
+    await expect
+      .poll(() => panel.evaluate(() => [...document.querySelectorAll('[role=log] article')].at(-1)?.textContent ?? ''), { timeout: 15_000 })
+      .toContain('theta');
+    await harness.closeRealSidePanel();
+    page = await harness.openSidePanelPage();
+  });
+
+  it('lists, renames, searches and deletes conversations', async () => {
+    await page.getByRole('button', { name: 'Conversations' }).click();
+    const items = page.getByRole('listitem');
+    await expect.poll(() => items.count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Rename Greek letters' }).click();
+    await page.getByRole('textbox', { name: 'New title' }).fill('Alphabet soup');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByRole('button', { name: /^Alphabet soup/ }).count()).toBeGreaterThan(0);
+
+    await page.getByRole('searchbox', { name: 'Search conversations' }).fill('epsilon');
+    await expect.poll(() => items.count()).toBe(1);
+    expect(await items.first().innerText()).toContain('Alphabet soup');
+    await page.getByRole('searchbox', { name: 'Search conversations' }).fill('');
+  });
+
+  it('survives an extension reload', async () => {
+    await page.close();
+    await harness.reloadExtension();
+    page = await harness.openSidePanelPage();
+    await waitForAnswer(page, 'theta');
+    await page.getByRole('button', { name: 'Conversations' }).click();
+    await expect.poll(() => page.getByRole('button', { name: /^Alphabet soup/ }).count()).toBeGreaterThan(0);
+  });
+
+  it('exports and imports conversations as JSON without keys', async () => {
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    const file = await (await downloading).path();
+    const text = readFileSync(file, 'utf8');
+    expect(text).not.toContain(KEY);
+    const doc = JSON.parse(text) as { conversations: { title: string }[] };
+    const count = doc.conversations.length;
+    expect(doc.conversations.map((c) => c.title)).toContain('Alphabet soup');
+
+    await page.getByLabel('Conversations file to import').setInputFiles(file);
+    await expect.poll(() => page.getByRole('status').innerText()).toContain(`Imported ${count}`);
+    await expect.poll(() => page.getByRole('button', { name: /^Alphabet soup/ }).count()).toBe(2);
+
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Delete Alphabet soup' }).first().click();
+    await expect.poll(() => page.getByRole('button', { name: /^Alphabet soup/ }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Conversations' }).click();
+  });
+
+  it('chats with Ollama without any origin setup', async () => {
+    await page.getByRole('button', { name: 'New chat' }).click();
+    await addProvider(page, 'Ollama', { 'Base URL': ollama.url });
+    await backToChat(page);
+    const picker = page.getByRole('combobox', { name: 'Model' });
+    await expect.poll(() => picker.locator('option').allInnerTexts()).toContain('llama3.2:latest');
+    await picker.selectOption({ label: 'llama3.2:latest' });
+    ollama.enqueue({ kind: 'text', text: 'Local hello.', chunkSize: 2 });
+    await sendMessage(page, 'Hi Ollama');
+    await waitForAnswer(page, 'Local hello.');
+    const chatOrigins = ollama.requests.filter((r) => r.path === '/api/chat').map((r) => r.origin);
+    expect(chatOrigins).toEqual([ollama.url]);
+  });
+});

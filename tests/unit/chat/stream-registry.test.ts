@@ -1,0 +1,154 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ChatEvent, ChatRequest } from '@/lib/core/chat';
+import type { Conversation, StoredMessage } from '@/lib/core/conversation';
+import { chatError } from '@/lib/core/errors';
+import type { BackgroundToPanel } from '@/lib/messaging/protocol';
+import type { ProviderAdapter } from '@/lib/providers/types';
+import { StreamRegistry, type StreamDeps } from '@/lib/chat/stream-registry';
+import type { ToolRuntime } from '@/lib/chat/tool-runtime';
+
+const conversation: Conversation = {
+  id: 'c1',
+  title: 't',
+  createdAt: 1,
+  updatedAt: 1,
+  systemPrompt: 'Be brief.',
+  params: { temperature: 0.5 },
+  model: { providerId: 'p1', model: 'm1' },
+};
+const user: StoredMessage = { id: 'u1', conversationId: 'c1', role: 'user', content: 'Hi', createdAt: 1, status: 'complete' };
+const answer: StoredMessage = { id: 'a1', conversationId: 'c1', role: 'assistant', content: '', createdAt: 2, status: 'streaming' };
+
+type Script = (request: ChatRequest, signal: AbortSignal) => AsyncIterable<ChatEvent>;
+
+function setup(script: Script, extra: Partial<StreamDeps> = {}) {
+  const stored = new Map<string, Partial<StoredMessage>>();
+  const requests: ChatRequest[] = [];
+  const released = vi.fn();
+  const adapter: ProviderAdapter = {
+    kind: 'openai',
+    listModels: async () => [],
+    chat: (ctx, request) => {
+      requests.push(structuredClone(request));
+      return script(request, ctx.signal);
+    },
+  };
+  const deps: StreamDeps = {
+    loadTurn: async () => ({ conversation, history: [user], answer }),
+    resolve: async () => ({
+      adapter,
+      context: { config: { id: 'p1', kind: 'openai', name: 'x', settings: {}, manualModels: [], createdAt: 0 }, settings: {}, secrets: {}, fetch },
+    }),
+    patchMessage: async (id, patch) => void stored.set(id, { ...stored.get(id), ...patch }),
+    keepAlive: () => released,
+    checkpointMs: 0,
+    ...extra,
+  };
+  const registry = new StreamRegistry(deps);
+  const seen: BackgroundToPanel[] = [];
+  return { registry, stored, requests, released, seen, watcher: { send: (m: BackgroundToPanel) => seen.push(m) } };
+}
+
+async function* events(...list: ChatEvent[]) {
+  for (const e of list) {
+    await Promise.resolve();
+    yield e;
+  }
+}
+
+describe('StreamRegistry', () => {
+  it('streams deltas to the watcher, checkpoints and completes', async () => {
+    const t = setup(() => events({ type: 'text-delta', text: 'Hel' }, { type: 'text-delta', text: 'lo' }, { type: 'usage', usage: { outputTokens: 2 } }, { type: 'finish', reason: 'stop' }));
+    await t.registry.start('c1', 'a1', t.watcher);
+    expect(t.seen.filter((m) => m.type === 'delta').map((m) => (m as { text: string }).text)).toEqual(['Hel', 'lo']);
+    expect(t.seen.at(-1)).toMatchObject({ type: 'ended', status: 'complete' });
+    expect(t.stored.get('a1')).toMatchObject({ content: 'Hello', status: 'complete', usage: { outputTokens: 2 } });
+    expect(t.released).toHaveBeenCalledOnce();
+    expect(t.registry.isActive('c1')).toBe(false);
+    expect(t.requests[0]!.messages).toEqual([
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'Hi' },
+    ]);
+    expect(t.requests[0]!.params).toEqual({ temperature: 0.5 });
+  });
+
+  it('keeps the partial answer and marks it incomplete when the provider fails mid-stream', async () => {
+    const t = setup(() => events({ type: 'text-delta', text: 'Part' }, { type: 'error', error: chatError('network', 'dropped') }));
+    await t.registry.start('c1', 'a1', t.watcher);
+    expect(t.stored.get('a1')).toMatchObject({ content: 'Part', status: 'incomplete', error: { code: 'network', retryable: true } });
+  });
+
+  it('marks an answer with no text as an error', async () => {
+    const t = setup(() => events({ type: 'error', error: chatError('unauthorized', 'bad key') }));
+    await t.registry.start('c1', 'a1');
+    expect(t.stored.get('a1')).toMatchObject({ content: '', status: 'error', error: { code: 'unauthorized' } });
+  });
+
+  it('stop aborts the provider request and keeps what arrived', async () => {
+    const t = setup(async function* (_req, signal) {
+      yield { type: 'text-delta', text: 'Some' };
+      await new Promise((resolve) => signal.addEventListener('abort', resolve));
+      yield { type: 'error', error: chatError('aborted', 'aborted') };
+    });
+    const done = t.registry.start('c1', 'a1', t.watcher);
+    await vi.waitFor(() => expect(t.seen.some((m) => m.type === 'delta')).toBe(true));
+    t.registry.stop('c1');
+    await done;
+    expect(t.stored.get('a1')).toMatchObject({ content: 'Some', status: 'incomplete', error: { code: 'aborted' } });
+  });
+
+  it('lets a panel that reopens mid-stream catch up with a snapshot, and survives a panel closing', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const t = setup(async function* () {
+      yield { type: 'text-delta', text: 'first ' };
+      await gate;
+      yield { type: 'text-delta', text: 'second' };
+      yield { type: 'finish', reason: 'stop' };
+    });
+    const done = t.registry.start('c1', 'a1', t.watcher);
+    await vi.waitFor(() => expect(t.seen).toHaveLength(1));
+    t.registry.detach(t.watcher);
+    const later: BackgroundToPanel[] = [];
+    expect(t.registry.watch('c1', { send: (m) => later.push(m) })).toBe(true);
+    expect(later[0]).toEqual({ type: 'snapshot', conversationId: 'c1', messageId: 'a1', content: 'first ' });
+    release();
+    await done;
+    expect(t.seen).toHaveLength(1);
+    expect(later.map((m) => m.type)).toEqual(['snapshot', 'delta', 'ended']);
+    expect(t.registry.watch('c1', { send: () => undefined })).toBe(false);
+  });
+
+  it('runs tool calls and sends the results back until the model answers', async () => {
+    const tools: ToolRuntime = {
+      definitions: async () => ({ tools: [{ name: 'clock', description: 'time', parameters: { type: 'object' } }], systemRole: 'Use the clock.' }),
+      execute: async (_c, call) => ({ result: `12:00 for ${call.arguments}`, plugin: 'clock-plugin' }),
+    };
+    let round = 0;
+    const t = setup(
+      () =>
+        round++ === 0
+          ? events({ type: 'tool-call', call: { id: 'call1', name: 'clock', arguments: '{"tz":"UTC"}' } }, { type: 'finish', reason: 'tool-calls' })
+          : events({ type: 'text-delta', text: 'It is noon.' }, { type: 'finish', reason: 'stop' }),
+      { tools },
+    );
+    await t.registry.start('c1', 'a1', t.watcher);
+    expect(t.requests).toHaveLength(2);
+    expect(t.requests[0]!.tools?.[0]?.name).toBe('clock');
+    expect(t.requests[0]!.messages[0]).toEqual({ role: 'system', content: 'Be brief.\n\nUse the clock.' });
+    expect(t.requests[1]!.messages.slice(-2)).toEqual([
+      { role: 'assistant', content: '', toolCalls: [{ id: 'call1', name: 'clock', arguments: '{"tz":"UTC"}' }] },
+      { role: 'tool', toolCallId: 'call1', name: 'clock', content: '12:00 for {"tz":"UTC"}' },
+    ]);
+    const saved = t.stored.get('a1')!;
+    expect(saved.content).toBe('It is noon.');
+    expect(saved.steps?.[0]).toMatchObject({ plugin: 'clock-plugin', result: '12:00 for {"tz":"UTC"}' });
+    expect(t.seen.some((m) => m.type === 'steps-changed')).toBe(true);
+  });
+
+  it('reports a missing provider as an error on the message', async () => {
+    const t = setup(() => events(), { resolve: async () => Promise.reject(new Error('gone')) });
+    await t.registry.start('c1', 'a1');
+    expect(t.stored.get('a1')).toMatchObject({ status: 'error', error: { code: 'unknown', message: 'gone' } });
+  });
+});
