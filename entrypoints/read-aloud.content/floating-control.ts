@@ -1,0 +1,131 @@
+import type { ReaderCommand } from '@/lib/messaging/reader-protocol';
+import { READING_RATES } from '@/lib/reader/rate';
+import type { ReadingState } from '@/lib/reader/session';
+
+/** The element the control lives under; the page can neither style its inside nor be styled by it. */
+export const CONTROL_TAG = 'parley-reader-control';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** 24×24 outline paths, drawn with currentColor so they follow the theme. */
+const ICONS = {
+  previous: 'M6 5v14M19 5 9 12l10 7z',
+  next: 'M18 5v14M5 5l10 7-10 7z',
+  pause: 'M8 5v14M16 5v14',
+  play: 'M7 4.5v15L19.5 12z',
+  stop: 'M6 6h12v12H6z',
+};
+
+const STYLES = `
+:host { all: initial; }
+.bar {
+  display: flex; align-items: center; gap: 2px; padding: 4px 6px;
+  font: 13px/1.2 system-ui, sans-serif; color: #1d1d1f; background: #fffffff0;
+  border: 1px solid #0002; border-radius: 999px; box-shadow: 0 4px 16px #0003;
+}
+button, select {
+  font: inherit; color: inherit; background: transparent; border: 0; border-radius: 999px;
+  min-width: 32px; height: 32px; padding: 0 6px; cursor: pointer;
+  display: inline-flex; align-items: center; justify-content: center;
+}
+button:hover, select:hover { background: #0001; }
+button:focus-visible, select:focus-visible { outline: 2px solid #1a73e8; outline-offset: 1px; }
+svg { width: 18px; height: 18px; fill: none; stroke: currentColor; stroke-width: 2; stroke-linejoin: round; stroke-linecap: round; }
+.progress { padding: 0 6px; font-variant-numeric: tabular-nums; opacity: .75; }
+@media (prefers-color-scheme: dark) {
+  .bar { color: #f1f1f1; background: #2a2a2ef0; border-color: #fff3; }
+  button:hover, select:hover { background: #fff2; }
+  option { color: #f1f1f1; background: #2a2a2e; }
+}
+`;
+
+export interface FloatingControl {
+  update(state: ReadingState): void;
+  remove(): void;
+}
+
+/** Keys of public/_locales, which WXT's typed browser.i18n does not know until they are merged there. */
+const label = (key: string) => chrome.i18n.getMessage(key);
+
+function icon(path: string): SVGElement {
+  const svg = document.createElementNS(SVG_NS, 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('aria-hidden', 'true');
+  const shape = document.createElementNS(SVG_NS, 'path');
+  shape.setAttribute('d', path);
+  svg.append(shape);
+  return svg;
+}
+
+function button(labelKey: string, path: string, onClick: () => void): HTMLButtonElement {
+  const el = document.createElement('button');
+  el.type = 'button';
+  el.setAttribute('aria-label', label(labelKey));
+  el.title = label(labelKey);
+  el.append(icon(path));
+  el.addEventListener('click', onClick);
+  return el;
+}
+
+/**
+ * A small bar fixed to the corner of the page: previous, pause/resume, next,
+ * stop and speed. It sits in a shadow root under one custom element whose
+ * own box is pinned with !important inline styles, the only thing page CSS
+ * could otherwise reach. Labels come from the extension's _locales, as the
+ * page has no i18next.
+ */
+export function mountFloatingControl(send: (command: ReaderCommand) => void): FloatingControl {
+  const host = document.createElement(CONTROL_TAG);
+  host.setAttribute(
+    'style',
+    'all: initial !important; position: fixed !important; z-index: 2147483647 !important; inset: auto 16px 16px auto !important; display: block !important;',
+  );
+  const root = host.attachShadow({ mode: 'open' });
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(STYLES);
+  root.adoptedStyleSheets = [sheet];
+
+  let status: ReadingState['status'] = 'playing';
+  const bar = document.createElement('div');
+  bar.className = 'bar';
+  bar.setAttribute('role', 'group');
+  bar.setAttribute('aria-label', label('readerControls'));
+
+  const previous = button('readerPrevious', ICONS.previous, () => send({ action: 'previous' }));
+  const playPause = button('readerPause', ICONS.pause, () => send({ action: status === 'paused' ? 'resume' : 'pause' }));
+  const next = button('readerNext', ICONS.next, () => send({ action: 'next' }));
+  const stop = button('readerStop', ICONS.stop, () => send({ action: 'stop' }));
+
+  const speed = document.createElement('select');
+  speed.setAttribute('aria-label', label('readerSpeed'));
+  speed.title = label('readerSpeed');
+  const format = new Intl.NumberFormat(document.documentElement.lang || undefined, { maximumFractionDigits: 2 });
+  for (const rate of READING_RATES) speed.append(new Option(`${format.format(rate)}×`, String(rate)));
+  speed.addEventListener('change', () => send({ action: 'rate', rate: Number(speed.value) }));
+
+  const progress = document.createElement('span');
+  progress.className = 'progress';
+
+  bar.append(previous, playPause, next, stop, speed, progress);
+  root.append(bar);
+  document.documentElement.append(host);
+
+  return {
+    update(state) {
+      if (state.status !== status) {
+        status = state.status;
+        const key = status === 'paused' ? 'readerResume' : 'readerPause';
+        playPause.setAttribute('aria-label', label(key));
+        playPause.title = label(key);
+        playPause.replaceChildren(icon(status === 'paused' ? ICONS.play : ICONS.pause));
+      }
+      speed.value = String(state.rate);
+      previous.disabled = state.index === 0;
+      next.disabled = state.index + 1 >= state.total;
+      progress.textContent = `${format.format(state.index + 1)} / ${format.format(state.total)}`;
+    },
+    remove() {
+      host.remove();
+    },
+  };
+}

@@ -1,0 +1,179 @@
+import { ChatFailure, chatError, toChatError, type ChatError } from '../core/errors';
+import type { BackgroundToPage, PageToBackground, ReaderCommand, ReaderState } from '../messaging/reader-protocol';
+import type { SpeechEngine } from '../speech/engine';
+import type { ReadTarget } from './menu';
+import { clampRate } from './rate';
+import { ReadingSession, type ReadingState } from './session';
+
+/** The content script of one frame, reached over a port; closing it ends the page's part. */
+export interface PageLink {
+  post(message: BackgroundToPage): void;
+  onMessage(listener: (message: PageToBackground) => void): void;
+  /** The page went away: tab closed, navigated, or the frame was reloaded. */
+  onClose(listener: () => void): void;
+  close(): void;
+}
+
+export interface ReaderControllerDeps {
+  /** Injects the content script into the frame and opens a link to it; fails with a ChatFailure. */
+  connect(target: ReadTarget): Promise<PageLink>;
+  /** An engine speaking text in `lang` (the page's language). */
+  createEngine(lang: string): SpeechEngine;
+  /** The voice the user chose for this engine; '' lets the engine pick one for the page's language. */
+  voice: string;
+  /** Tells open panels. */
+  publish(state: ReaderState): void;
+  /** Holds the service worker up; returns the release. */
+  keepAlive(): () => void;
+  /** The page took too long to find its text. */
+  prepareTimeoutMs?: number;
+}
+
+interface Reading {
+  target: ReadTarget;
+  link: PageLink;
+  sentences: readonly string[];
+  session: ReadingSession;
+  release(): void;
+  /** The page closed its end; nothing more can be sent to it. */
+  gone: boolean;
+}
+
+const PREPARE_TIMEOUT_MS = 20_000;
+
+function waitForPrepared(link: PageLink, timeoutMs: number): Promise<Extract<PageToBackground, { type: 'prepared' }>> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ChatFailure(chatError('timeout', 'The page did not report its text in time.'))), timeoutMs);
+    link.onMessage((message) => {
+      if (message.type !== 'prepared') return;
+      clearTimeout(timer);
+      resolve(message);
+    });
+    link.onClose(() => {
+      clearTimeout(timer);
+      reject(new ChatFailure(chatError('aborted', 'The page went away before reading started.')));
+    });
+  });
+}
+
+/**
+ * One reading at a time, in one frame of one tab. Starting another reading
+ * ends the current one; the page going away ends it too. Every state change
+ * goes both to the page (highlight, floating control) and to open panels.
+ */
+export class ReaderController {
+  private reading: Reading | undefined;
+  private rate = 1;
+  private lastError: ChatError | undefined;
+  /** Bumped by every start, so a slow start overtaken by a newer one gives up. */
+  private starts = 0;
+
+  constructor(private readonly deps: ReaderControllerDeps) {}
+
+  state(): ReaderState {
+    const reading = this.reading;
+    if (!reading) {
+      return { status: 'idle', index: 0, total: 0, text: '', rate: this.rate, ...(this.lastError ? { error: this.lastError } : {}) };
+    }
+    const s = reading.session.state;
+    return { ...s, text: reading.sentences[s.index] ?? '', tabId: reading.target.tabId };
+  }
+
+  async start(target: ReadTarget): Promise<ReaderState> {
+    const attempt = ++this.starts;
+    this.reading?.session.stop();
+    this.lastError = undefined;
+    let link: PageLink | undefined;
+    try {
+      link = await this.deps.connect(target);
+      const prepared = waitForPrepared(link, this.deps.prepareTimeoutMs ?? PREPARE_TIMEOUT_MS);
+      link.post({ type: 'prepare', from: target.from });
+      const { sentences, start, lang } = await prepared;
+      if (!sentences.length) throw new ChatFailure(chatError('not-found', 'The page has no readable text.'));
+      if (attempt !== this.starts) {
+        link.close();
+        return this.state();
+      }
+      this.begin(target, link, sentences, start, lang);
+      return this.state();
+    } catch (error) {
+      link?.close();
+      if (attempt === this.starts) {
+        this.lastError = toChatError(error);
+        this.deps.publish(this.state());
+      }
+      throw error;
+    }
+  }
+
+  command(command: ReaderCommand): ReaderState {
+    if (command.action === 'rate') this.rate = clampRate(command.rate);
+    const session = this.reading?.session;
+    if (session) {
+      switch (command.action) {
+        case 'pause':
+          session.pause();
+          break;
+        case 'resume':
+          session.resume();
+          break;
+        case 'stop':
+          session.stop();
+          break;
+        case 'previous':
+          session.previous();
+          break;
+        case 'next':
+          session.next();
+          break;
+        case 'jump':
+          session.jump(command.index);
+          break;
+        case 'rate':
+          session.setRate(this.rate);
+          break;
+      }
+    } else if (command.action === 'rate') {
+      this.deps.publish(this.state());
+    }
+    return this.state();
+  }
+
+  private begin(target: ReadTarget, link: PageLink, sentences: readonly string[], start: number, lang: string): void {
+    const session = new ReadingSession({
+      engine: this.deps.createEngine(lang),
+      sentences,
+      voice: this.deps.voice,
+      rate: this.rate,
+      onState: (state) => this.changed(reading, state),
+      onWord: (index, from, length) => link.post({ type: 'word', index, start: from, length }),
+      onError: (error) => {
+        this.lastError = error;
+        this.deps.publish(this.state());
+      },
+    });
+    const reading: Reading = { target, link, sentences, session, release: this.deps.keepAlive(), gone: false };
+    this.reading = reading;
+    link.onMessage((message) => {
+      if (message.type === 'command' && this.reading === reading) this.command(message.command);
+    });
+    link.onClose(() => {
+      reading.gone = true;
+      session.stop();
+    });
+    session.play(start);
+  }
+
+  private changed(reading: Reading, state: ReadingState): void {
+    if (this.reading !== reading) return;
+    if (state.status === 'idle') {
+      this.reading = undefined;
+      reading.release();
+      if (!reading.gone) reading.link.post({ type: 'end' });
+      reading.link.close();
+    } else {
+      reading.link.post({ type: 'show', ...state });
+    }
+    this.deps.publish(this.state());
+  }
+}

@@ -1,0 +1,186 @@
+import { toChatError, type ChatError } from '../core/errors';
+import type { SpeechEngine } from '../speech/engine';
+import { clampRate } from './rate';
+import { wordAt } from './words';
+
+/** idle covers both "never started" and "finished or stopped": the page is cleaned up either way. */
+export type ReadingStatus = 'idle' | 'playing' | 'paused';
+
+export interface ReadingState {
+  status: ReadingStatus;
+  /** The sentence being read, or where reading would resume. */
+  index: number;
+  total: number;
+  rate: number;
+}
+
+export interface ReadingSessionOptions {
+  engine: SpeechEngine;
+  sentences: readonly string[];
+  /** A voice value from the engine's listVoices; '' lets the engine choose. */
+  voice: string;
+  rate?: number;
+  /** Status, sentence or rate changed. */
+  onState?(state: ReadingState): void;
+  /** A word boundary: offsets into sentence `index`. */
+  onWord?(index: number, start: number, length: number): void;
+  /** Speaking failed; the session is idle by the time this runs. */
+  onError?(error: ChatError): void;
+}
+
+/**
+ * Reads a list of sentences one utterance at a time. Engines only know how to
+ * speak and stop, so pausing stops the utterance and remembers the last word
+ * boundary; resuming (or a speed change) speaks the rest of the sentence from
+ * that word. Every utterance carries a generation number: whatever an
+ * abandoned utterance reports after it was replaced is ignored.
+ */
+export class ReadingSession {
+  private status: ReadingStatus = 'idle';
+  private index = 0;
+  private rate: number;
+  /** Where in the current sentence the next utterance starts. */
+  private offset = 0;
+  /** Start of the last word the engine reported in the current sentence. */
+  private wordStart = 0;
+  private generation = 0;
+  private controller: AbortController | undefined;
+
+  constructor(private readonly options: ReadingSessionOptions) {
+    this.rate = clampRate(options.rate ?? 1);
+  }
+
+  get state(): ReadingState {
+    return { status: this.status, index: this.index, total: this.options.sentences.length, rate: this.rate };
+  }
+
+  play(index = 0): void {
+    if (!this.options.sentences.length) {
+      this.finish();
+      return;
+    }
+    this.moveTo(index);
+    this.status = 'playing';
+    this.speakCurrent();
+  }
+
+  pause(): void {
+    if (this.status !== 'playing') return;
+    this.cancelSpeech();
+    this.offset = this.wordStart;
+    this.status = 'paused';
+    this.emit();
+  }
+
+  resume(): void {
+    if (this.status !== 'paused') return;
+    this.status = 'playing';
+    this.speakCurrent();
+  }
+
+  stop(): void {
+    if (this.status === 'idle') return;
+    this.finish();
+  }
+
+  next(): void {
+    if (this.status === 'idle' || this.index + 1 >= this.options.sentences.length) return;
+    this.step(this.index + 1);
+  }
+
+  /** Back to the previous sentence, or to the start of the first one. */
+  previous(): void {
+    if (this.status === 'idle') return;
+    this.step(Math.max(0, this.index - 1));
+  }
+
+  /** Reading starts (or goes on) from sentence `index`, whatever the status was. */
+  jump(index: number): void {
+    this.play(index);
+  }
+
+  setRate(rate: number): void {
+    const next = clampRate(rate);
+    if (next === this.rate) return;
+    this.rate = next;
+    if (this.status === 'playing') {
+      this.offset = this.wordStart;
+      this.speakCurrent();
+    } else {
+      this.emit();
+    }
+  }
+
+  /** Paused stays paused at the new sentence, so a listener can line up where to resume. */
+  private step(index: number): void {
+    this.moveTo(index);
+    if (this.status === 'playing') this.speakCurrent();
+    else this.emit();
+  }
+
+  private moveTo(index: number): void {
+    this.cancelSpeech();
+    this.index = Math.min(Math.max(0, Math.trunc(index)), this.options.sentences.length - 1);
+    this.offset = 0;
+    this.wordStart = 0;
+  }
+
+  private speakCurrent(): void {
+    this.cancelSpeech();
+    const generation = this.generation;
+    const controller = new AbortController();
+    this.controller = controller;
+    const index = this.index;
+    const sentence = this.options.sentences[index]!;
+    const offset = this.offset;
+    this.emit();
+    this.options.engine
+      .speak(sentence.slice(offset), {
+        voice: this.options.voice,
+        rate: this.rate,
+        signal: controller.signal,
+        onBoundary: (charIndex, charLength) => {
+          if (generation !== this.generation) return;
+          const at = offset + charIndex;
+          const word = charLength > 0 ? { start: at, length: charLength } : wordAt(sentence, at);
+          if (!word || word.start < 0 || word.start >= sentence.length) return;
+          this.wordStart = word.start;
+          this.options.onWord?.(index, word.start, Math.min(word.length, sentence.length - word.start));
+        },
+      })
+      .then(
+        () => {
+          if (generation !== this.generation || this.status !== 'playing') return;
+          if (index + 1 < this.options.sentences.length) {
+            this.moveTo(index + 1);
+            this.speakCurrent();
+          } else {
+            this.finish();
+          }
+        },
+        (error: unknown) => {
+          if (generation !== this.generation) return;
+          this.finish();
+          this.options.onError?.(toChatError(error));
+        },
+      );
+  }
+
+  private cancelSpeech(): void {
+    this.generation++;
+    this.controller?.abort();
+    this.controller = undefined;
+  }
+
+  private finish(): void {
+    this.cancelSpeech();
+    this.status = 'idle';
+    this.offset = 0;
+    this.wordStart = 0;
+    this.emit();
+  }
+
+  private emit(): void {
+    this.options.onState?.(this.state);
+  }
+}
