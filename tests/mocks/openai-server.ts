@@ -38,6 +38,8 @@ export interface OpenAIMock {
   origin: string;
   requests: RecordedRequest[];
   readonly aborted: number;
+  /** Date.now() when the last byte of the latest chat reply was written. */
+  readonly lastReplyEndedAt: number | undefined;
   enqueue(scenario: Scenario, options?: EnqueueOptions): void;
   clear(): void;
   close(): Promise<void>;
@@ -80,6 +82,7 @@ let sequence = 0;
 export async function startOpenAIMock(options: OpenAIMockOptions = {}): Promise<OpenAIMock> {
   const queue = new ScenarioQueue();
   const models = options.models ?? ['gpt-4o-mini', 'gpt-4o'];
+  let lastReplyEndedAt: number | undefined;
 
   const server = await startMockHttpServer(async (req, res, recorded) => {
     const cors = corsHeaders(req);
@@ -127,6 +130,7 @@ export async function startOpenAIMock(options: OpenAIMockOptions = {}): Promise<
     const reply = scenario ?? { kind: 'text', text: echoText(body) };
     if (body.stream) await streamChat(res, body, reply);
     else await completeChat(res, body, reply);
+    lastReplyEndedAt = Date.now();
   });
 
   return {
@@ -135,6 +139,9 @@ export async function startOpenAIMock(options: OpenAIMockOptions = {}): Promise<
     requests: server.requests,
     get aborted() {
       return server.aborted;
+    },
+    get lastReplyEndedAt() {
+      return lastReplyEndedAt;
     },
     enqueue: (scenario, opts) => queue.enqueue(scenario, opts),
     clear: () => queue.clear(),

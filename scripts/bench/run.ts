@@ -1,0 +1,109 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { launchExtension, type ExtensionHarness } from '../../tests/e2e/support/extension';
+import { startOpenAIMock, type OpenAIMock } from '../../tests/mocks/openai-server';
+import { benchmarkScenario } from '../../tests/mocks/scenario';
+import { firstLoadJs } from './first-load';
+import { line } from './figures';
+
+const RUNS = 5;
+const SENTINEL = 'END-OF-BENCH-ANSWER';
+
+/** Time from navigation start until the message box exists and the app has loaded its models. */
+async function coldOpen(harness: ExtensionHarness): Promise<number> {
+  const page = await harness.context.newPage();
+  await page.addInitScript(() => {
+    const w = window as unknown as { usableAt?: number };
+    const check = () => {
+      const box = document.querySelector('textarea[aria-label]');
+      const picker = document.querySelector('select[aria-label]');
+      if (box && picker && !w.usableAt) w.usableAt = performance.now();
+    };
+    new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
+  });
+  await page.goto(harness.extensionUrl('sidepanel.html'));
+  await page.waitForFunction(() => (window as unknown as { usableAt?: number }).usableAt !== undefined);
+  const at = await page.evaluate(() => (window as unknown as { usableAt: number }).usableAt);
+  await page.close();
+  return at;
+}
+
+async function configure(page: Page, mock: OpenAIMock): Promise<void> {
+  await page.evaluate(async (url) => {
+    const send = (name: string, payload: unknown) => chrome.runtime.sendMessage({ channel: 'parley', name, payload });
+    await send('providers.save', {
+      config: { id: 'bench', kind: 'openai-compatible', name: 'Bench', settings: { baseUrl: url }, manualModels: [], createdAt: Date.now() },
+      secrets: {},
+    });
+  }, mock.url);
+}
+
+interface StreamFigures {
+  lastTokenLagMs: number;
+  longTaskShare: number;
+}
+
+async function streamOnce(harness: ExtensionHarness, mock: OpenAIMock): Promise<StreamFigures> {
+  const page = await harness.openSidePanelPage();
+  await page.getByRole('button', { name: 'New chat' }).click();
+  await page.getByRole('combobox', { name: 'Model' }).locator('option').first().waitFor({ state: 'attached' });
+  await page.evaluate((sentinel) => {
+    const w = window as unknown as { longTasks: { start: number; duration: number }[]; seenAt?: number };
+    w.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.longTasks.push({ start: e.startTime + performance.timeOrigin, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: false });
+    const log = document.querySelector('[role=log]')!;
+    new MutationObserver(() => {
+      if (w.seenAt) return;
+      const last = [...log.querySelectorAll('article')].at(-1);
+      if (last?.textContent?.includes(sentinel)) w.seenAt = Date.now();
+    }).observe(log, { childList: true, subtree: true, characterData: true });
+  }, SENTINEL);
+
+  const scenario = benchmarkScenario();
+  if (scenario.kind !== 'text') throw new Error('benchmark scenario must be text');
+  mock.enqueue({ ...scenario, text: `${scenario.text}\n\n${SENTINEL}` });
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill('Write the long answer.');
+  const sentAt = Date.now();
+  await box.press('Enter');
+  await page.waitForFunction(() => (window as unknown as { seenAt?: number }).seenAt !== undefined, undefined, { timeout: 120_000 });
+  const { seenAt, longTasks } = await page.evaluate(() => {
+    const w = window as unknown as { seenAt: number; longTasks: { start: number; duration: number }[] };
+    return { seenAt: w.seenAt, longTasks: w.longTasks };
+  });
+  const endedAt = mock.lastReplyEndedAt!;
+  const streamMs = endedAt - sentAt;
+  const blocked = longTasks.filter((t) => t.start >= sentAt && t.start <= endedAt).reduce((sum, t) => sum + t.duration, 0);
+  await page.close();
+  return { lastTokenLagMs: Math.max(0, seenAt - endedAt), longTaskShare: (blocked / streamMs) * 100 };
+}
+
+export async function runBench(root: string): Promise<void> {
+  const extensionDir = join(root, '.output/chrome-mv3');
+  const size = firstLoadJs(extensionDir);
+  const mock = await startOpenAIMock();
+  const harness = await launchExtension({ extensionDir });
+  try {
+    const setup = await harness.openSidePanelPage();
+    await configure(setup, mock);
+    await setup.close();
+
+    await coldOpen(harness); // the first open also warms the worker; it is not counted
+    const opens: number[] = [];
+    for (let i = 0; i < RUNS; i++) opens.push(await coldOpen(harness));
+
+    const streams: StreamFigures[] = [];
+    for (let i = 0; i < RUNS; i++) streams.push(await streamOnce(harness, mock));
+
+    console.log('\nParley benchmark (this machine)');
+    console.log(`Side panel first-load JS: ${(size.raw / 1024).toFixed(1)} KB raw, ${(size.gzip / 1024).toFixed(1)} KB gzip (${size.files.join(', ')})` + (size.gzip <= 150 * 1024 ? '  within budget (150 KB gzip)' : '  OVER budget (150 KB gzip)'));
+    console.log(line('Side panel cold open to usable message box', opens, 'ms', { max: 200, text: '200 ms' }));
+    console.log(line('Last byte to last token visible (4,000 tok)', streams.map((s) => s.lastTokenLagMs), 'ms', { max: 50, text: '50 ms' }));
+    console.log(line('Long tasks during the stream', streams.map((s) => s.longTaskShare), '%', { max: 5, text: '5% of stream' }));
+  } finally {
+    await harness.close();
+    await mock.close();
+  }
+}
