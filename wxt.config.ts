@@ -24,6 +24,7 @@ export default defineConfig({
         suggested_key: { default: 'Alt+Shift+P' },
         description: '__MSG_commandOpenPanel__',
       },
+      'ask-selection': { suggested_key: { default: 'Alt+Shift+S' }, description: '__MSG_commandAskSelection__' },
     },
     ...(browser === 'firefox'
       ? { browser_specific_settings: { gecko: { id: 'parley@parley.app', strict_min_version: '128.0' } } }

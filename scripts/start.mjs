@@ -19,8 +19,8 @@ function unpackedExtensionId(dir) {
 
 const chromium = requireChromium();
 
-console.log('Building the Chrome extension (npx wxt build)...');
-const build = spawnSync('npx', ['wxt', 'build'], { cwd: root, stdio: 'inherit' });
+console.log('Building the Chrome extension (npm run build)...');
+const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) {
   console.error('Build failed; not starting Chromium.');
   process.exit(build.status ?? 1);

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { onBroadcast } from '@/lib/messaging/events';
 import { getPref } from '@/lib/storage/prefs';
 import { ChatView } from '../chat/ChatView';
 import { ModelPicker } from '../chat/ModelPicker';
@@ -21,6 +22,9 @@ export function App() {
     void refresh();
     void getPref('lastConversationId').then((id) => useChatStore.getState().open(id));
   }, [refresh]);
+
+  // A selection handed over from a page is only picked up by the chat view.
+  useEffect(() => onBroadcast((event) => event.type === 'page.handoff' && setView('chat')), []);
 
   const toggle = (next: View) => setView((v) => (v === next ? 'chat' : next));
 

@@ -5,6 +5,7 @@ import { request } from '@/lib/messaging/client';
 import { useProvidersStore } from '../state/providers-store';
 import { ProviderForm } from './ProviderForm';
 import { LanguagePicker } from './LanguagePicker';
+import { PageSettings } from '../page/PageSettings';
 
 export function SettingsView() {
   const { t } = useTranslation();
@@ -37,8 +38,8 @@ export function SettingsView() {
         </details>
       ))}
       {draft ? (
-        <div className="provider provider-new">
-          <h4>{t('settings.newProvider')}</h4>
+        <section className="provider provider-new" aria-labelledby="new-provider-title">
+          <h4 id="new-provider-title">{t('settings.newProvider')}</h4>
           <ProviderForm
             key={draft.id}
             provider={draft}
@@ -48,7 +49,7 @@ export function SettingsView() {
             }}
             onDelete={() => setDraft(undefined)}
           />
-        </div>
+        </section>
       ) : (
         <div className="row add-provider">
           <label htmlFor="new-provider-kind">{t('settings.providerType')}</label>
@@ -64,6 +65,7 @@ export function SettingsView() {
           </button>
         </div>
       )}
+      <PageSettings />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { pageRequestHandlers, startPageJourneys } from './page-journeys';
 import { readAloudHandlers, startReadAloud } from './read-aloud';
 import { StreamRegistry, type Watcher } from '@/lib/chat/stream-registry';
 import { loadTurn } from '@/lib/chat/load-turn';
@@ -40,8 +41,10 @@ export function startBackground(): void {
   const ready = Promise.all([syncOriginRules(), markInterruptedStreams(streams.activeMessageIds())]).catch(() => undefined);
 
   startReadAloud();
+  startPageJourneys();
 
   serveRequests({
+    ...pageRequestHandlers,
     ...readAloudHandlers,
     'providers.list': async () => providerViews(),
     'providers.save': async ({ config, secrets }) => {

@@ -80,7 +80,7 @@ async function streamOnce(harness: ExtensionHarness, mock: OpenAIMock): Promise<
   return { lastTokenLagMs: Math.max(0, seenAt - endedAt), longTaskShare: (blocked / streamMs) * 100 };
 }
 
-export async function runBench(root: string): Promise<void> {
+export async function main(root: string): Promise<void> {
   const extensionDir = join(root, '.output/chrome-mv3');
   const size = firstLoadJs(extensionDir);
   const mock = await startOpenAIMock();

@@ -35,7 +35,7 @@ describe('side-panel chat', () => {
   it('refuses an empty key with a clear message', async () => {
     await addProvider(page, 'OpenAI-compatible', { 'Base URL': openai.url, 'API key': '   ' });
     await expect.poll(() => page.getByRole('alert').first().innerText()).toContain('Credential is missing');
-    await page.getByRole('form', { name: 'OpenAI-compatible' }).getByRole('button', { name: 'Remove provider' }).click();
+    await page.getByRole('region', { name: 'New provider' }).getByRole('button', { name: 'Remove provider' }).click();
   });
 
   it('configures a provider in settings and streams an answer', async () => {

@@ -7,7 +7,7 @@ export async function addProvider(page: Page, type: string, fields: Record<strin
   if ((await settings.getAttribute('aria-pressed')) !== 'true') await settings.click();
   await page.getByLabel('Provider type').selectOption({ label: type });
   await page.getByRole('button', { name: 'Add provider' }).click();
-  const form = page.getByRole('form', { name: type });
+  const form = page.getByRole('region', { name: 'New provider' });
   for (const [label, value] of Object.entries(fields)) await form.getByLabel(label, { exact: true }).fill(value);
   await form.getByRole('button', { name: 'Save' }).click();
 }

@@ -1,0 +1,60 @@
+import type { i18n as I18n } from 'i18next';
+import type { ModelRef } from '@/lib/core/providers';
+import { composeAsk } from '@/lib/page/ask-prompt';
+import type { HandOff } from '@/lib/page/hand-off';
+import { getPref } from '@/lib/storage/prefs';
+import { useChatStore } from '../state/chat-store';
+import { useProvidersStore } from '../state/providers-store';
+
+/** The chosen model once the providers have loaded (a panel that just opened may still be loading them). */
+function chosenModel(): Promise<ModelRef | undefined> {
+  return new Promise((resolve) => {
+    const now = useProvidersStore.getState();
+    if (now.loaded) return resolve(now.selected);
+    const stop = useProvidersStore.subscribe((s) => {
+      if (!s.loaded) return;
+      stop();
+      resolve(s.selected);
+    });
+  });
+}
+
+/**
+ * Puts a handed-off selection into the chat: quoted as context, with the
+ * quick action's prompt sent at once or left in the composer, as the
+ * settings say. Sending at once needs a model and no answer in progress;
+ * otherwise the user finishes it. Returns false when nothing was selected.
+ */
+export async function applyHandOff(handOff: HandOff, i18n: I18n): Promise<boolean> {
+  const [quickActionSendsImmediately, askSendsImmediately] = await Promise.all([
+    getPref('quickActionSendsImmediately'),
+    getPref('askSendsImmediately'),
+  ]);
+  const composed = composeAsk(handOff, {
+    quickActionSendsImmediately,
+    askSendsImmediately,
+    locale: i18n.language,
+    translate: (key, values) => i18n.t(key, values ?? {}),
+  });
+  if (!composed) return false;
+  const model = composed.sendNow ? await chosenModel() : undefined;
+  const chat = useChatStore.getState();
+  const busy = chat.messages.some((m) => m.status === 'streaming');
+  if (model && !busy) {
+    // A quick action is about this selection alone: what the user had attached or typed waits for their own message.
+    const { pendingContext, draft } = chat;
+    useChatStore.setState({ pendingContext: [composed.context] });
+    try {
+      await chat.send(composed.prompt, model);
+    } finally {
+      // After a failed send the selection is still pending, so it stays for the user to send.
+      useChatStore.setState((s) => ({ pendingContext: [...pendingContext, ...s.pendingContext], draft: s.draft || draft }));
+    }
+    return true;
+  }
+  useChatStore.setState((s) => ({
+    pendingContext: [...s.pendingContext, composed.context],
+    draft: composed.prompt || s.draft,
+  }));
+  return true;
+}

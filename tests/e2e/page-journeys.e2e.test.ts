@@ -1,0 +1,265 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Frame, Page } from 'playwright-core';
+import { launchExtension, type ExtensionHarness } from './support/extension';
+import { servePages, type PageServer } from './pages/page/serve';
+import { startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
+
+const RESTRICTED = 'Parley can’t read this page: the browser doesn’t let extensions see it.';
+
+interface ChatBody {
+  messages: { role: string; content: string }[];
+}
+
+describe('asking about a selection and chatting with the page', () => {
+  let harness: ExtensionHarness;
+  let pages: PageServer;
+  /** A second origin, so the frame test crosses origins as real embeds do. */
+  let framePages: PageServer;
+  let openai: OpenAIMock;
+  let panel: Page;
+
+  /** The context waiting to be sent: unlike the copies in sent messages, it has remove buttons. */
+  const chip = () => panel.getByRole('list', { name: 'Attached context' }).filter({ has: panel.getByRole('button') });
+  const notices = () => panel.getByRole('status').allInnerTexts();
+  const composer = () => panel.getByRole('textbox', { name: 'Message' });
+  const usePage = () => panel.getByRole('button', { name: 'Use this page' });
+  const lastUserTurn = () => panel.getByRole('log', { name: 'Conversation' }).getByRole('article', { name: 'You' }).last();
+  const lastAnswer = () => panel.getByRole('log', { name: 'Conversation' }).getByRole('article', { name: 'Assistant' }).last();
+
+  const chatRequests = () => openai.requests.filter((r) => r.path.endsWith('/chat/completions'));
+  const lastUserContent = () => (chatRequests().at(-1)?.body as ChatBody).messages.filter((m) => m.role === 'user').at(-1)?.content ?? '';
+
+  async function openPage(path: string): Promise<Page> {
+    const page = await harness.context.newPage();
+    await page.goto(pages.url(path));
+    await page.bringToFront();
+    return page;
+  }
+
+  async function tabOf(page: Page): Promise<chrome.tabs.Tab> {
+    return harness.evalInWorker(async (url) => (await chrome.tabs.query({})).find((t) => t.url === url)!, page.url());
+  }
+
+  async function select(target: Page | Frame, selector: string): Promise<string> {
+    return target.evaluate((css) => {
+      const range = document.createRange();
+      range.selectNodeContents(document.querySelector(css)!);
+      getSelection()!.removeAllRanges();
+      getSelection()!.addRange(range);
+      return getSelection()!.toString().trim();
+    }, selector);
+  }
+
+  /** What Chrome does when the user picks one of Parley's items in the context menu. */
+  async function clickMenu(page: Page, menuItemId: string, extra: Partial<chrome.contextMenus.OnClickData> = {}): Promise<void> {
+    const tab = await tabOf(page);
+    await harness.evalInWorker(
+      ({ tab, info }) => {
+        const event = chrome.contextMenus.onClicked as unknown as { dispatch(i: unknown, t: unknown): void };
+        event.dispatch(info, tab);
+      },
+      { tab, info: { menuItemId, editable: false, pageUrl: tab.url, frameId: 0, ...extra } },
+    );
+  }
+
+  async function pressShortcut(page: Page): Promise<void> {
+    const tab = await tabOf(page);
+    await harness.evalInWorker((t) => {
+      (chrome.commands.onCommand as unknown as { dispatch(c: string, t: unknown): void }).dispatch('ask-selection', t);
+    }, tab);
+  }
+
+  async function clearContext(): Promise<void> {
+    while (await chip().isVisible()) await chip().getByRole('button').first().click();
+  }
+
+  async function openPanel(): Promise<void> {
+    panel = await harness.openSidePanelPage();
+    await panel.getByRole('combobox', { name: 'Model' }).locator('option', { hasText: 'gpt-page' }).waitFor({ state: 'attached' });
+  }
+
+  beforeAll(async () => {
+    [pages, framePages, openai] = await Promise.all([servePages(), servePages(), startOpenAIMock({ models: ['gpt-page'] })]);
+    harness = await launchExtension();
+    const setup = await harness.openSidePanelPage();
+    await setup.evaluate(async (baseUrl) => {
+      const config = { id: 'mock', kind: 'openai-compatible', name: 'Mock', settings: { baseUrl }, manualModels: [], createdAt: Date.now() };
+      const answer = await chrome.runtime.sendMessage({ channel: 'parley', name: 'providers.save', payload: { config, secrets: {} } });
+      if (!answer?.ok) throw new Error(JSON.stringify(answer));
+    }, openai.url);
+    await setup.close();
+    await openPanel();
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+    await Promise.all([pages?.close(), framePages?.close(), openai?.close()]);
+  });
+
+  it('sends a quick action at once, with the selection quoted', async () => {
+    const article = await openPage('article.html');
+    const selected = await select(article, 'article p');
+    await clickMenu(article, 'parley.selection.action.explain', { selectionText: selected });
+
+    await expect.poll(() => lastAnswer().innerText(), { timeout: 15_000 }).toContain('Explain the quoted text clearly and simply.');
+    expect(await lastUserTurn().getByRole('list', { name: 'Attached context' }).innerText()).toContain(selected);
+    expect(lastUserContent()).toContain(`<selection source="Tides of the North Sea — ${pages.url('article.html')}">\n${selected}\n</selection>`);
+    expect(lastUserContent().endsWith('Explain the quoted text clearly and simply.')).toBe(true);
+    expect(await composer().inputValue()).toBe('');
+    await article.close();
+  });
+
+  it('leaves the plain ask in the composer for the user to finish', async () => {
+    const article = await openPage('article.html');
+    const selected = await select(article, 'h1');
+    const before = chatRequests().length;
+    await clickMenu(article, 'parley.selection.ask', { selectionText: selected });
+
+    await expect.poll(() => chip().innerText()).toContain('Tides of the North Sea');
+    expect(await composer().inputValue()).toBe('');
+    expect(chatRequests().length).toBe(before);
+    await clearContext();
+    await article.close();
+  });
+
+  it('hands the selection to a panel that is still opening', async () => {
+    await panel.close();
+    const article = await openPage('second.html');
+    const selected = await select(article, 'p');
+    // The synthetic click has no user gesture, so the panel cannot open; the hand-off must wait for it.
+    await clickMenu(article, 'parley.selection.action.summarize', { selectionText: selected });
+    await openPanel();
+    await article.bringToFront();
+
+    await expect.poll(() => lastAnswer().innerText(), { timeout: 15_000 }).toContain('Summarize the quoted text in a few sentences.');
+    expect(lastUserContent()).toContain(selected);
+    await article.close();
+  });
+
+  it('reads the selection in the frame that was clicked', async () => {
+    const host = await openPage(`frame-host.html?frame=${encodeURIComponent(framePages.url('frame.html'))}`);
+    const frame = (await (await host.waitForSelector('#frame')).contentFrame())!;
+    await frame.waitForSelector('#quote');
+    const selected = await select(frame, '#quote');
+    const tab = await tabOf(host);
+    const frameId = await harness.evalInWorker(async ({ tabId, origin }) => {
+      const found = await chrome.scripting.executeScript({ target: { tabId, allFrames: true }, func: () => location.origin });
+      return found.find((r) => r.result === origin)!.frameId;
+    }, { tabId: tab.id!, origin: framePages.origin });
+    expect(frameId).not.toBe(0);
+
+    // No selectionText: the words must come from the frame itself.
+    await clickMenu(host, 'parley.selection.ask', { frameId, frameUrl: framePages.url('frame.html') });
+    await expect.poll(() => chip().innerText()).toContain(selected);
+    await clearContext();
+
+    await pressShortcut(host);
+    await expect.poll(() => chip().innerText()).toContain(selected);
+    expect(await chip().innerText()).not.toContain('The host page has its own text.');
+    await clearContext();
+    await host.close();
+  });
+
+  it('says so when the shortcut finds nothing selected', async () => {
+    const page = await openPage('second.html');
+    await pressShortcut(page);
+    await expect.poll(() => notices()).toContain('No text is selected. Select some text on the page, then ask again.');
+    await panel.getByRole('button', { name: 'Dismiss' }).click();
+    await page.close();
+  });
+
+  it('attaches the page and trims it to the question when the message is sent', async () => {
+    const article = await openPage('article.html');
+    await usePage().click();
+    await expect.poll(() => chip().innerText()).toContain('Tides of the North Sea');
+    expect(await chip().innerText()).toContain(pages.url('article.html'));
+    expect(await usePage().getAttribute('aria-pressed')).toBe('true');
+
+    openai.enqueue({ kind: 'text', text: 'It is called Marmalade.' });
+    await composer().fill('What is the lighthouse keeper’s cat called?');
+    await composer().press('Enter');
+    await expect.poll(() => lastAnswer().innerText(), { timeout: 15_000 }).toContain('It is called Marmalade.');
+
+    const sent = lastUserContent();
+    const fullText = await article.evaluate(() => document.querySelector('article')!.textContent!.length);
+    expect(sent).toContain(`<page source="Tides of the North Sea — ${pages.url('article.html')}">`);
+    expect(sent).toContain('This guide introduces the tides of the North Sea');
+    expect(sent).toContain('The lighthouse keeper\'s cat is called Marmalade');
+    expect(sent).toContain('[…]');
+    expect(sent).not.toContain('Site footer');
+    expect(fullText).toBeGreaterThan(24_000);
+    expect(sent.length).toBeLessThan(24_000 + 500);
+    expect(await chip().isVisible()).toBe(false);
+    await article.close();
+  });
+
+  it('follows the active tab, navigation and single-page-app routes while the page is attached', async () => {
+    const first = await openPage('article.html');
+    await usePage().click();
+    await expect.poll(() => chip().innerText()).toContain('Tides of the North Sea');
+
+    const second = await openPage('second.html');
+    await expect.poll(() => chip().innerText()).toContain('Second page about bees');
+
+    await first.bringToFront();
+    await expect.poll(() => chip().innerText()).toContain('Tides of the North Sea');
+
+    await first.goto(pages.url('spa/'));
+    await expect.poll(() => chip().innerText()).toContain('App home');
+    await first.evaluate(() => (window as unknown as { go(path: string): void }).go('/spa/settings'));
+    await expect.poll(() => chip().innerText()).toContain('App settings');
+    expect(await chip().innerText()).toContain(pages.url('spa/settings'));
+
+    openai.enqueue({ kind: 'text', text: 'The settings view.' });
+    await composer().fill('Which view is this?');
+    await composer().press('Enter');
+    await expect.poll(() => lastAnswer().innerText(), { timeout: 15_000 }).toContain('The settings view.');
+    expect(lastUserContent()).toContain('Here you change the app settings view.');
+    expect(lastUserContent()).not.toContain('Welcome to the app home view.');
+    await Promise.all([first.close(), second.close()]);
+  });
+
+  it('reads a PDF the tab shows', async () => {
+    const pdf = await openPage('sample.pdf');
+    await usePage().click();
+    await expect.poll(() => chip().innerText(), { timeout: 15_000 }).toContain(pages.url('sample.pdf'));
+    openai.enqueue({ kind: 'text', text: 'On the cliffs.' });
+    await composer().fill('Where do puffins nest?');
+    await composer().press('Enter');
+    await expect.poll(() => lastAnswer().innerText(), { timeout: 15_000 }).toContain('On the cliffs.');
+    expect(lastUserContent()).toContain('Puffins nest on the cliffs.');
+    await pdf.close();
+  });
+
+  it('explains that pages closed to extensions cannot be read', async () => {
+    const internal = await harness.context.newPage();
+    await internal.goto('chrome://version');
+    await internal.bringToFront();
+    await usePage().click();
+    await expect.poll(() => notices()).toContain(RESTRICTED);
+    expect(await chip().isVisible()).toBe(false);
+    await panel.getByRole('button', { name: 'Dismiss' }).click();
+
+    await pressShortcut(internal);
+    await expect.poll(() => notices()).toContain(RESTRICTED);
+    await panel.getByRole('button', { name: 'Dismiss' }).click();
+    await internal.close();
+  });
+
+  it('hands the selection to the real side panel of the window', async () => {
+    await panel.close();
+    const real = await harness.openRealSidePanel();
+    const article = await openPage('second.html');
+    const selected = await select(article, 'h1');
+    await clickMenu(article, 'parley.selection.ask', { selectionText: selected });
+    await expect
+      .poll(() =>
+        real.evaluate(() =>
+          [...document.querySelectorAll('[aria-label="Attached context"]')].filter((l) => l.querySelector('button')).map((l) => l.textContent).join(),
+        ),
+      )
+      .toContain(selected);
+    await harness.closeRealSidePanel();
+    await article.close();
+  });
+});
