@@ -20,7 +20,8 @@ export default defineConfig({
     host_permissions: ['<all_urls>'],
     action: { default_title: '__MSG_actionTitle__' },
     commands: {
-      _execute_action: {
+      // Firefox has a sidebar instead of a side panel, with its own built-in command.
+      [browser === 'firefox' ? '_execute_sidebar_action' : '_execute_action']: {
         suggested_key: { default: 'Alt+Shift+P' },
         description: '__MSG_commandOpenPanel__',
       },

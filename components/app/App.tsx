@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { onBroadcast } from '@/lib/messaging/events';
 import { getPref } from '@/lib/storage/prefs';
 import { ChatView } from '../chat/ChatView';
+import { preloadMarkdown } from '../markdown';
 import { ModelPicker } from '../chat/ModelPicker';
 import { ReaderBar } from '../reader/ReaderBar';
 import { HistoryView } from '../history/HistoryView';
@@ -17,6 +18,12 @@ export function App() {
   const [view, setView] = useState<View>('chat');
   const refresh = useProvidersStore((s) => s.refresh);
   const error = useProvidersStore((s) => s.error);
+
+  useEffect(() => {
+    // Fetch the renderer while idle, so the first answer never shows as plain text.
+    const idle = requestIdleCallback(() => void preloadMarkdown());
+    return () => cancelIdleCallback(idle);
+  }, []);
 
   useEffect(() => {
     void refresh();

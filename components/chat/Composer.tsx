@@ -35,6 +35,7 @@ export function Composer({ streaming }: { streaming: boolean }) {
       <textarea
         ref={box}
         className="composer-input"
+        dir="auto"
         aria-label={t('chat.message')}
         placeholder={selected ? t('chat.placeholder') : t('chat.placeholderNoModel')}
         value={draft}

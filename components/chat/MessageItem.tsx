@@ -46,7 +46,7 @@ export function MessageItem({ message, isLast, busy, onRegenerate, onEdit }: Pro
           </div>
         </form>
       ) : mine ? (
-        <p className="message-text">{message.content}</p>
+        <p className="message-text" dir="auto">{message.content}</p>
       ) : (
         <>
           {!!message.steps?.length && <ToolSteps steps={message.steps} />}

@@ -67,5 +67,6 @@ function useFramePacedText(text: string, streaming: boolean): string {
     [],
   );
 
-  return streaming ? shown : text;
+  // Text that does not extend what is shown (a regenerated answer) renders at once, never a stale frame.
+  return streaming && text.startsWith(shown) ? shown : text;
 }

@@ -97,6 +97,14 @@ describe('incremental rendering while streaming', () => {
     expect(view.container.textContent).toBe('Start and the very end.');
   });
 
+  it('shows a new answer streamed into the same component without a stale frame', async () => {
+    view = await mount(<MarkdownRenderer text="Old answer" streaming />);
+    await stream('Old answer, finished.');
+    await view.update(<MarkdownRenderer text="Old answer, finished." streaming={false} />);
+    await view.update(<MarkdownRenderer text="New" streaming />);
+    expect(view.container.textContent).toBe('New');
+  });
+
   it('highlights a code block only once it is complete', async () => {
     view = await mount(<MarkdownRenderer text={'```js\nconst a = 1;\n'} streaming />);
     await stream('```js\nconst a = 1;\nconst b = 2;\n');

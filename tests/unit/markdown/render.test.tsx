@@ -28,6 +28,15 @@ describe('Markdown rendering', () => {
     expect(boxes.every((box) => box.disabled)).toBe(true);
     expect(boxes[0]?.closest('label')?.textContent?.trim()).toBe('done well');
     expect(root.querySelector('label em')?.textContent).toBe('well');
+    expect([...root.querySelectorAll('li')].map((li) => li.className)).toEqual(['md-task-item', 'md-task-item']);
+  });
+
+  it('labels task boxes in loose lists too, up to the first nested block', async () => {
+    const root = await render('1. [x] first\n\n2. [ ] second\n\n   more detail\n');
+    const labels = [...root.querySelectorAll('label.md-task')];
+    expect(labels.map((label) => label.textContent?.trim())).toEqual(['first', 'second']);
+    expect(root.querySelectorAll('li.md-task-item')).toHaveLength(2);
+    expect(root.querySelector('li:last-child > p:last-child')?.textContent).toBe('more detail');
   });
 
   it('renders strikethrough, emphasis, inline code and autolinks', async () => {
