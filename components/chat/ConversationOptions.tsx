@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GenerationParams } from '@/lib/core/chat';
 import { useChatStore } from '../state/chat-store';
+import { ConversationPlugins } from '../plugins/ConversationPlugins';
 
 type NumericParam = 'temperature' | 'topP' | 'maxTokens';
 
@@ -41,7 +42,9 @@ export function ConversationOptions() {
       const v = parseParam(k, params[k]);
       if (v !== undefined) next[k] = v;
     }
-    void updateSettings({ systemPrompt: system, params: next });
+    const unchanged =
+      system === (conversation?.systemPrompt ?? '') && JSON.stringify(next) === JSON.stringify(conversation?.params ?? {});
+    if (!unchanged) void updateSettings({ systemPrompt: system, params: next });
   };
 
   return (
@@ -51,6 +54,7 @@ export function ConversationOptions() {
         <span>{t('options.systemPrompt')}</span>
         <textarea value={system} rows={3} onChange={(e) => setSystem(e.target.value)} onBlur={save} />
       </label>
+      <ConversationPlugins />
       <details className="advanced">
         <summary>{t('options.advanced')}</summary>
         {(Object.keys(LIMITS) as NumericParam[]).map((k) => (

@@ -1,15 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PROVIDER_KINDS, type ProviderConfig, type ProviderKind } from '@/lib/core/providers';
+import { PROVIDER_KINDS, kindInfo, type ProviderConfig, type ProviderKind } from '@/lib/core/providers';
 import { request } from '@/lib/messaging/client';
 import { useProvidersStore } from '../state/providers-store';
 import { ProviderForm } from './ProviderForm';
 import { LanguagePicker } from './LanguagePicker';
 import { PageSettings } from '../page/PageSettings';
+import { PluginSettings } from '../plugins/PluginSettings';
 
 export function SettingsView() {
   const { t } = useTranslation();
-  const { providers, refresh } = useProvidersStore();
+  const refresh = useProvidersStore((s) => s.refresh);
+  // The browser's own model needs no settings; it appears in the model picker by itself.
+  const providers = useProvidersStore((s) => s.providers).filter((p) => kindInfo(p.kind)?.userAddable);
   const addable = PROVIDER_KINDS.filter((k) => k.userAddable);
   const [kind, setKind] = useState<ProviderKind>(addable[0]!.kind);
   const [draft, setDraft] = useState<ProviderConfig | undefined>();
@@ -66,6 +69,7 @@ export function SettingsView() {
         </div>
       )}
       <PageSettings />
+      <PluginSettings />
     </section>
   );
 }

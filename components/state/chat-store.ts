@@ -138,10 +138,16 @@ export const useChatStore = create<ChatState>((set, get) => ({
       conversation = await createConversation({ title: titleFrom(content || pendingContext[0]?.title || ''), model });
       set({ conversation, messages: [] });
       await setPref('lastConversationId', conversation.id);
-    } else if (model && (model.providerId !== conversation.model?.providerId || model.model !== conversation.model?.model)) {
-      await updateConversation(conversation.id, { model });
-      conversation = { ...conversation, model };
-      set({ conversation });
+    } else {
+      const patch = {
+        ...(!conversation.title && !get().messages.length ? { title: titleFrom(content || pendingContext[0]?.title || '') } : {}),
+        ...(model && (model.providerId !== conversation.model?.providerId || model.model !== conversation.model?.model) ? { model } : {}),
+      };
+      if (Object.keys(patch).length) {
+        await updateConversation(conversation.id, patch);
+        conversation = { ...conversation, ...patch };
+        set({ conversation });
+      }
     }
     const userMessage: StoredMessage = {
       id: crypto.randomUUID(),
@@ -187,7 +193,13 @@ export const useChatStore = create<ChatState>((set, get) => ({
 
   async updateSettings(patch) {
     const { conversation } = get();
-    if (!conversation) return;
+    // Settings chosen before the first message start the conversation they belong to.
+    if (!conversation) {
+      const created = await createConversation(patch);
+      set({ conversation: created });
+      await setPref('lastConversationId', created.id);
+      return;
+    }
     await updateConversation(conversation.id, patch);
     set({ conversation: { ...conversation, ...patch } });
   },

@@ -10,6 +10,7 @@ import { deleteProvider, getProvider, listProviders, saveProvider } from '../sto
 import { deleteSecrets, getSecrets, secretFieldsSet, setSecrets } from '../storage/secret-vault';
 import { credentialedFetch, type FetchLike } from '../transport/secure-fetch';
 import { assertCredentialUrl, parseHttpUrl, requireCredential } from '../transport/url-policy';
+import { BUILTIN_PROVIDER_ID, builtinAvailability, builtinProviderConfig } from './builtin';
 import { DEFAULT_OLLAMA_URL, detectOllama } from './ollama';
 import { getAdapter } from './registry';
 import type { ProviderAdapter, ProviderContext } from './types';
@@ -21,8 +22,19 @@ async function view(config: ProviderConfig): Promise<ProviderView> {
   return { ...config, secretsSet: await secretFieldsSet(config.id) };
 }
 
+/** Saved providers, plus the browser's own model whenever it is ready to use. */
+async function allConfigs(): Promise<ProviderConfig[]> {
+  const configs = await listProviders();
+  if ((await builtinAvailability()) === 'available') configs.push(builtinProviderConfig());
+  return configs;
+}
+
+async function configFor(id: string): Promise<ProviderConfig | undefined> {
+  return id === BUILTIN_PROVIDER_ID ? builtinProviderConfig() : getProvider(id);
+}
+
 export async function providerViews(): Promise<ProviderView[]> {
-  return Promise.all((await listProviders()).map(view));
+  return Promise.all((await allConfigs()).map(view));
 }
 
 /** Checks what can be checked without a network call, so mistakes surface in the form. */
@@ -100,7 +112,7 @@ async function contextFor(config: ProviderConfig): Promise<{ adapter: ProviderAd
 }
 
 export async function resolveModel(ref: ModelRef): Promise<{ adapter: ProviderAdapter; context: Omit<ProviderContext, 'signal'> }> {
-  const config = await getProvider(ref.providerId);
+  const config = await configFor(ref.providerId);
   if (!config) throw new ChatFailure(chatError('not-found', 'This model’s provider was removed', { provider: ref.providerId }));
   return contextFor(config);
 }
@@ -120,11 +132,11 @@ async function modelsOf(config: ProviderConfig): Promise<ProviderModels> {
 }
 
 export async function listAllModels(): Promise<ProviderModels[]> {
-  return Promise.all((await listProviders()).map(modelsOf));
+  return Promise.all((await allConfigs()).map(modelsOf));
 }
 
 export async function testProvider(id: string): Promise<{ models: number }> {
-  const config = await getProvider(id);
+  const config = await configFor(id);
   if (!config) fail('not-found', 'Provider not found');
   const { adapter, context } = await contextFor(config);
   const models = await adapter.listModels({ ...context, signal: AbortSignal.timeout(LIST_TIMEOUT_MS) });

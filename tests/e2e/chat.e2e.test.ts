@@ -217,3 +217,73 @@ describe('side-panel chat', () => {
     expect(chatOrigins).toEqual([ollama.url]);
   });
 });
+
+describe('side-panel chat from a fresh install', () => {
+  let harness: ExtensionHarness;
+  let ollama: OllamaMock | undefined;
+  let openai: OpenAIMock;
+
+  beforeAll(async () => {
+    openai = await startOpenAIMock({ models: ['gpt-test'] });
+    harness = await launchExtension();
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+    await ollama?.close();
+    await openai?.close();
+  });
+
+  it('opens the panel from the toolbar button and declares the shortcut', async () => {
+    const behavior = await harness.evalInWorker(() => chrome.sidePanel.getPanelBehavior());
+    expect(behavior.openPanelOnActionClick).toBe(true);
+    // Chromium may leave a suggested key unassigned in a test profile, so check what is declared and registered.
+    const commands = await harness.evalInWorker(() => chrome.commands.getAll());
+    expect(commands.map((c) => c.name)).toContain('_execute_action');
+    const manifest = await harness.evalInWorker(() => chrome.runtime.getManifest());
+    expect(manifest.commands?._execute_action?.suggested_key).toEqual({ default: 'Alt+Shift+P' });
+  });
+
+  it('offers a local Ollama found on this computer, with nothing typed', async () => {
+    ollama = await startOllamaMock({ models: ['qwen3'], port: 11434 });
+    const page = await harness.openSidePanelPage();
+    await page.getByRole('button', { name: 'Chat with Ollama' }).click();
+    const picker = page.getByRole('combobox', { name: 'Model' });
+    await expect.poll(() => picker.locator('option').allInnerTexts()).toEqual(['qwen3:latest']);
+    ollama.enqueue({ kind: 'text', text: 'Hi from a local model.' });
+    await sendMessage(page, 'Hello');
+    await waitForAnswer(page, 'Hi from a local model.');
+    await page.close();
+  });
+
+  it('sends the conversation’s system prompt and sampling settings, and Shift+Enter adds a line', async () => {
+    const page = await harness.openSidePanelPage();
+    await addProvider(page, 'OpenAI-compatible', { 'Base URL': openai.url });
+    await backToChat(page);
+    await page.getByRole('button', { name: 'New chat' }).click();
+    await page.getByRole('combobox', { name: 'Model' }).selectOption({ label: 'gpt-test' });
+    await page.getByText('Chat settings').click();
+    await page.getByRole('textbox', { name: 'System prompt' }).fill('Answer like a pirate.');
+    await page.getByText('Advanced').click();
+    await page.getByRole('spinbutton', { name: 'Temperature (0–2)' }).fill('0.3');
+    await page.getByRole('spinbutton', { name: 'Max tokens' }).fill('256');
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.click();
+    await box.pressSequentially('line one');
+    await box.press('Shift+Enter');
+    await box.pressSequentially('line two');
+    expect(await box.inputValue()).toBe('line one\nline two');
+    await box.press('Enter');
+    await waitForAnswer(page, 'Echo: line one');
+    const body = openai.requests.find((r) => r.path.endsWith('/chat/completions'))!.body;
+    expect(body).toMatchObject({
+      temperature: 0.3,
+      max_tokens: 256,
+      messages: [
+        { role: 'system', content: 'Answer like a pirate.' },
+        { role: 'user', content: 'line one\nline two' },
+      ],
+    });
+    await page.close();
+  });
+});

@@ -1,0 +1,175 @@
+/**
+ * The browser's own on-device model through Chrome's Prompt API (the global
+ * `LanguageModel`, Gemini Nano in Chrome). Keyless and offline: nothing leaves
+ * the machine, so no fetch is involved. Chrome exposes `LanguageModel` to
+ * extension service workers as well as to extension pages (checked on
+ * Chromium 156), so the adapter runs in the background like every other; it
+ * only reads the global, and so works unchanged in any document that has it.
+ */
+import type { ChatEvent, ChatMessage, ChatRequest, GenerationParams } from '../core/chat';
+import { chatError, ChatFailure, fail, type ChatError, type ChatErrorCode } from '../core/errors';
+import { kindInfo, type ModelInfo, type ProviderConfig } from '../core/providers';
+import type { ProviderAdapter, ProviderContext } from './types';
+
+type Availability = 'unavailable' | 'downloadable' | 'downloading' | 'available';
+
+interface PromptMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+interface LanguageModelSession {
+  promptStreaming(input: string, options?: { signal?: AbortSignal }): ReadableStream<string>;
+  destroy(): void;
+}
+
+interface LanguageModelParams {
+  defaultTopK: number;
+  maxTemperature: number;
+}
+
+/** The part of the Prompt API the adapter uses. */
+export interface LanguageModelApi {
+  availability(): Promise<Availability>;
+  create(options: { initialPrompts?: PromptMessage[]; temperature?: number; topK?: number; signal?: AbortSignal }): Promise<LanguageModelSession>;
+  /** Extension contexts only, and deprecated, but the one place the default topK is published. */
+  params?(): Promise<LanguageModelParams | null>;
+}
+
+export const BUILTIN_PROVIDER_ID = 'builtin';
+export const BUILTIN_MODEL_ID = 'on-device';
+
+/** The built-in provider is never saved; the background lists it with this config while the model is available. */
+export function builtinProviderConfig(): ProviderConfig {
+  return { id: BUILTIN_PROVIDER_ID, kind: 'builtin', name: kindInfo('builtin')?.displayName ?? BUILTIN_PROVIDER_ID, settings: {}, manualModels: [], createdAt: 0 };
+}
+
+function languageModel(): LanguageModelApi | undefined {
+  return (globalThis as { LanguageModel?: LanguageModelApi }).LanguageModel;
+}
+
+/**
+ * Whether the on-device model can answer now ('available'), could after a
+ * download the browser starts on first use ('downloadable'), or not at all.
+ */
+export async function builtinAvailability(): Promise<'available' | 'downloadable' | 'unavailable'> {
+  const api = languageModel();
+  if (!api) return 'unavailable';
+  try {
+    const state = await api.availability();
+    if (state === 'available') return 'available';
+    if (state === 'downloadable' || state === 'downloading') return 'downloadable';
+    return 'unavailable';
+  } catch {
+    return 'unavailable';
+  }
+}
+
+async function readyApi(): Promise<LanguageModelApi> {
+  const api = languageModel();
+  if (!api) fail('unsupported', 'This browser has no built-in language model (LanguageModel is not defined here).');
+  const state = await api.availability();
+  if (state === 'unavailable') fail('unsupported', 'The built-in language model is unavailable on this device.');
+  if (state !== 'available') fail('model-not-ready', `The built-in language model is not ready yet (${state}).`);
+  return api;
+}
+
+/**
+ * The conversation so far becomes the session's initial prompts, the last
+ * user message the prompt. The Prompt API allows one system prompt, first,
+ * and has no tool role, so system messages are joined and tool results are
+ * replayed as what the user handed back.
+ */
+export function toPrompts(messages: readonly ChatMessage[]): { initialPrompts: PromptMessage[]; prompt: string } {
+  const last = messages.at(-1);
+  if (last?.role !== 'user') fail('bad-request', 'The conversation must end with a user message.');
+  const system = messages
+    .filter((m) => m.role === 'system' && m.content)
+    .map((m) => m.content)
+    .join('\n\n');
+  const history: PromptMessage[] = messages
+    .slice(0, -1)
+    .filter((m) => m.role !== 'system' && m.content)
+    .map((m) => ({ role: m.role === 'assistant' ? 'assistant' : 'user', content: m.content }));
+  return { initialPrompts: [...(system ? [{ role: 'system' as const, content: system }] : []), ...history], prompt: last.content };
+}
+
+/**
+ * Only temperature carries over (the API has no topP, output limit or stop
+ * sequences), and Chrome insists on topK whenever temperature is given, so the
+ * model's default topK goes with it.
+ */
+async function sampling(api: LanguageModelApi, params: GenerationParams | undefined): Promise<{ temperature?: number; topK?: number }> {
+  if (params?.temperature === undefined) return {};
+  const defaults = await api.params?.().catch(() => null);
+  const temperature = defaults ? Math.min(params.temperature, defaults.maxTemperature) : params.temperature;
+  return { temperature, topK: defaults?.defaultTopK ?? 3 };
+}
+
+/** The Prompt API reports failures as DOMExceptions named for the kind of failure. */
+const CODE_FOR_NAME: Record<string, ChatErrorCode> = {
+  NotSupportedError: 'unsupported',
+  NotAllowedError: 'forbidden',
+  // Input longer than the session's context window.
+  QuotaExceededError: 'bad-request',
+  InvalidStateError: 'model-not-ready',
+  NetworkError: 'network',
+  // The model's output failed Chrome's safety checks.
+  NotReadableError: 'content-filtered',
+};
+
+function builtinError(e: unknown, signal: AbortSignal): ChatError {
+  const provider = BUILTIN_PROVIDER_ID;
+  if (e instanceof ChatFailure) return { ...e.error, provider };
+  if (signal.aborted) {
+    const reason: unknown = signal.reason;
+    if (reason instanceof DOMException && reason.name === 'TimeoutError') return chatError('timeout', 'The request timed out.', { provider });
+    return chatError('aborted', 'The request was stopped.', { provider });
+  }
+  const name = e instanceof Error ? e.name : '';
+  const message = e instanceof Error ? e.message : String(e);
+  if (name === 'AbortError') return chatError('aborted', 'The request was stopped.', { provider });
+  return chatError(CODE_FOR_NAME[name] ?? 'model-error', message, { provider, ...(name ? { type: name } : {}) });
+}
+
+async function* streamChat(ctx: ProviderContext, request: ChatRequest): AsyncGenerator<ChatEvent> {
+  let session: LanguageModelSession | undefined;
+  try {
+    ctx.signal.throwIfAborted();
+    const api = await readyApi();
+    const { initialPrompts, prompt } = toPrompts(request.messages);
+    session = await api.create({ initialPrompts, ...(await sampling(api, request.params)), signal: ctx.signal });
+    const reader = session.promptStreaming(prompt, { signal: ctx.signal }).getReader();
+    let done = false;
+    try {
+      // Chrome streams deltas; its first releases sent the whole text so far each time, which is not supported.
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+        if (chunk.value) yield { type: 'text-delta', text: chunk.value };
+      }
+      done = true;
+    } finally {
+      // A consumer that stops listening must stop the model too.
+      if (!done) await reader.cancel().catch(() => undefined);
+      reader.releaseLock();
+    }
+    yield { type: 'finish', reason: 'stop' };
+  } catch (e) {
+    yield { type: 'error', error: builtinError(e, ctx.signal) };
+  } finally {
+    session?.destroy();
+  }
+}
+
+export const builtinAdapter: ProviderAdapter = {
+  kind: 'builtin',
+  async listModels(ctx): Promise<ModelInfo[]> {
+    try {
+      await readyApi();
+      return [{ id: BUILTIN_MODEL_ID }];
+    } catch (e) {
+      throw new ChatFailure(builtinError(e, ctx.signal));
+    }
+  },
+  chat: streamChat,
+  supportsTools: () => false,
+};

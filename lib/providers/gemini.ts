@@ -1,0 +1,180 @@
+import { GoogleGenAI, type Candidate, type GenerateContentResponse } from '@google/genai';
+import type { ChatEvent, ChatRequest, FinishReason, ToolCall, Usage } from '../core/chat';
+import { ChatFailure, fail } from '../core/errors';
+import type { ModelInfo } from '../core/providers';
+import type { FetchLike } from '../transport/secure-fetch';
+import { assertCredentialUrl, requireCredential } from '../transport/url-policy';
+import { geminiChatError } from './gemini-errors';
+import { buildGeminiRequest, localCallId } from './gemini-request';
+import type { ProviderAdapter, ProviderContext } from './types';
+
+export const DEFAULT_GEMINI_URL = 'https://generativelanguage.googleapis.com';
+
+const RETRY_STATUSES = new Set([500, 502, 503, 504]);
+const MAX_RETRIES = 2;
+const MAX_RETRY_DELAY_MS = 10_000;
+
+function retryDelayMs(res: Response, attempt: number): number {
+  const ms = Number(res.headers.get('retry-after-ms'));
+  if (ms > 0) return Math.min(ms, MAX_RETRY_DELAY_MS);
+  const seconds = Number(res.headers.get('retry-after'));
+  if (seconds > 0) return Math.min(seconds * 1000, MAX_RETRY_DELAY_MS);
+  return 500 * 2 ** attempt;
+}
+
+function wait(ms: number, signal: AbortSignal | null | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason as Error);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * "The model is overloaded" (503) and its kin usually pass within seconds, so
+ * they are tried twice more, honouring Retry-After up to a cap. The SDK's own
+ * retries are left off: they ignore Retry-After and would also retry transport
+ * policy refusals, which never change. 429s are not retried: Gemini's quotas
+ * reset after tens of seconds at best, and the user should know.
+ */
+function retrying(fetch: FetchLike): FetchLike {
+  return async (input, init) => {
+    for (let attempt = 0; ; attempt++) {
+      const res = await fetch(input, init);
+      if (!RETRY_STATUSES.has(res.status) || attempt === MAX_RETRIES) return res;
+      await res.body?.cancel().catch(() => undefined);
+      await wait(retryDelayMs(res, attempt), init?.signal);
+    }
+  };
+}
+
+/**
+ * The SDK sends the key only as the x-goog-api-key header (query-string keys
+ * are for its websocket Live API, which the adapter does not use) and routes
+ * every request through httpOptions.fetch, so ctx.fetch polices each one.
+ */
+function createClient(ctx: ProviderContext): GoogleGenAI {
+  const apiKey = requireCredential(ctx.secrets.apiKey);
+  const baseUrl = ctx.settings.baseUrl?.trim() || DEFAULT_GEMINI_URL;
+  assertCredentialUrl(baseUrl);
+  return new GoogleGenAI({
+    apiKey,
+    // The SDK defaults to v1, which lacks parametersJsonSchema.
+    apiVersion: 'v1beta',
+    httpOptions: { baseUrl: baseUrl.replace(/\/+$/, ''), fetch: retrying(ctx.fetch) },
+  });
+}
+
+/** Finish reasons that mean Gemini withheld the rest of the answer. */
+const BLOCKED = new Set([
+  'SAFETY',
+  'RECITATION',
+  'BLOCKLIST',
+  'PROHIBITED_CONTENT',
+  'SPII',
+  'IMAGE_SAFETY',
+  'IMAGE_PROHIBITED_CONTENT',
+  'IMAGE_RECITATION',
+]);
+
+function blockedCategories(candidate: Candidate): string {
+  const categories = (candidate.safetyRatings ?? []).filter((r) => r.blocked).map((r) => r.category);
+  return categories.length ? ` (${categories.join(', ')})` : '';
+}
+
+function checkPromptFeedback(chunk: GenerateContentResponse): void {
+  const feedback = chunk.promptFeedback;
+  if (!feedback?.blockReason) return;
+  const why = feedback.blockReasonMessage ? `: ${feedback.blockReasonMessage}` : '';
+  fail('content-filtered', `Gemini blocked the prompt: ${feedback.blockReason}${why}`, { type: feedback.blockReason });
+}
+
+function checkFinish(candidate: Candidate): void {
+  const reason = candidate.finishReason;
+  if (!reason) return;
+  const why = candidate.finishMessage ? `: ${candidate.finishMessage}` : '';
+  if (BLOCKED.has(reason)) fail('content-filtered', `Gemini stopped the answer: ${reason}${blockedCategories(candidate)}${why}`, { type: reason });
+  if (reason === 'MALFORMED_FUNCTION_CALL') fail('model-error', `Gemini produced a malformed function call${why}`, { type: reason });
+}
+
+function mapFinish(reason: string, calledTools: boolean): FinishReason {
+  // Gemini says STOP after function calls; the caller needs to know tools are waiting.
+  if (calledTools) return 'tool-calls';
+  if (reason === 'STOP') return 'stop';
+  if (reason === 'MAX_TOKENS') return 'length';
+  return 'other';
+}
+
+function usageOf(chunk: GenerateContentResponse): Usage | undefined {
+  const u = chunk.usageMetadata;
+  if (!u) return undefined;
+  // Thinking tokens are billed as output.
+  const output = u.candidatesTokenCount === undefined && u.thoughtsTokenCount === undefined ? undefined : (u.candidatesTokenCount ?? 0) + (u.thoughtsTokenCount ?? 0);
+  return { inputTokens: u.promptTokenCount, outputTokens: output };
+}
+
+async function* streamChat(ctx: ProviderContext, request: ChatRequest): AsyncGenerator<ChatEvent> {
+  const provider = ctx.config.id;
+  try {
+    const client = createClient(ctx);
+    const { model, contents, config } = buildGeminiRequest(request);
+    const stream = await client.models.generateContentStream({ model, contents, config: { ...config, abortSignal: ctx.signal } });
+    const calls: ToolCall[] = [];
+    let usage: Usage | undefined;
+    let finish: string | undefined;
+
+    for await (const chunk of stream) {
+      checkPromptFeedback(chunk);
+      usage = usageOf(chunk) ?? usage;
+      const candidate = chunk.candidates?.[0];
+      if (!candidate) continue;
+      for (const part of candidate.content?.parts ?? []) {
+        if (part.thought) continue;
+        if (part.text) yield { type: 'text-delta', text: part.text };
+        const fc = part.functionCall;
+        if (fc?.name) calls.push({ id: fc.id || localCallId(), name: fc.name, arguments: JSON.stringify(fc.args ?? {}) });
+      }
+      checkFinish(candidate);
+      finish = candidate.finishReason ?? finish;
+    }
+    if (!finish) fail('network', 'The connection closed before Gemini finished the reply.');
+    for (const call of calls) yield { type: 'tool-call', call };
+    if (usage) yield { type: 'usage', usage };
+    yield { type: 'finish', reason: mapFinish(finish, calls.length > 0) };
+  } catch (e) {
+    yield { type: 'error', error: geminiChatError(e, provider, ctx.signal) };
+  }
+}
+
+/** Gemma, image and speech models refuse function declarations. */
+const NO_TOOLS = /gemma-|-image\b|-tts\b/;
+
+export const geminiAdapter: ProviderAdapter = {
+  kind: 'gemini',
+  async listModels(ctx): Promise<ModelInfo[]> {
+    try {
+      const client = createClient(ctx);
+      const models: ModelInfo[] = [];
+      const pager = await client.models.list({ config: { pageSize: 1000, abortSignal: ctx.signal } });
+      for await (const m of pager) {
+        if (!m.name || !m.supportedActions?.includes('generateContent')) continue;
+        models.push({ id: m.name.replace(/^models\//, ''), ...(m.displayName ? { label: m.displayName } : {}) });
+      }
+      return models.sort((a, b) => a.id.localeCompare(b.id));
+    } catch (e) {
+      throw new ChatFailure(geminiChatError(e, ctx.config.id, ctx.signal));
+    }
+  },
+  chat: streamChat,
+  supportsTools: (model) => !NO_TOOLS.test(model),
+};

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchExtension, type ExtensionHarness } from './support/extension';
+import { addProvider, backToChat, lastAnswer, sendMessage, waitForAnswer } from './support/panel';
+import { geminiQuotaErrorBody, startGeminiMock, type GeminiMock } from '../mocks/gemini-server';
+
+const KEY = 'AIza-e2e-gemini-0123456789';
+
+describe('Google Gemini provider', () => {
+  let harness: ExtensionHarness;
+  let gemini: GeminiMock;
+  let page: Page;
+
+  beforeAll(async () => {
+    gemini = await startGeminiMock({ apiKey: KEY, maxPageSize: 2 });
+    harness = await launchExtension();
+    page = await harness.openSidePanelPage();
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+    await gemini?.close();
+  });
+
+  it('is added in Settings, lists the models the service has, and streams an answer', async () => {
+    await addProvider(page, 'Google Gemini', { 'API key': KEY, 'Base URL': gemini.url });
+    await backToChat(page);
+    const picker = page.getByRole('combobox', { name: 'Model' });
+    await expect.poll(() => picker.locator('option').allInnerTexts()).toEqual(['Gemini 2.0 Flash', 'Gemini 2.5 Flash', 'Gemini 2.5 Pro']);
+    await picker.selectOption({ label: 'Gemini 2.5 Flash' });
+
+    gemini.enqueue({ kind: 'text', text: 'Bonjour from **Gemini**, streamed.', chunkSize: 3, delayMs: 20 });
+    await sendMessage(page, 'Hi Gemini');
+    await expect.poll(() => page.getByRole('button', { name: 'Stop' }).isVisible()).toBe(true);
+    await waitForAnswer(page, 'Bonjour from Gemini, streamed.');
+    expect(await lastAnswer(page).locator('strong').innerText()).toBe('Gemini');
+
+    const chat = gemini.requests.find((r) => r.path.includes(':streamGenerateContent'));
+    expect(chat?.path).toBe('/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse');
+    expect(chat?.body).toMatchObject({ contents: [{ role: 'user', parts: [{ text: 'Hi Gemini' }] }] });
+  });
+
+  it('sent the key only in the x-goog-api-key header, never in a URL', () => {
+    const calls = gemini.requests.filter((r) => r.method !== 'OPTIONS');
+    expect(calls.some((r) => r.path.startsWith('/v1beta/models?'))).toBe(true);
+    for (const r of gemini.requests) {
+      expect(r.path).not.toContain(KEY);
+      expect(r.path).not.toMatch(/[?&]key=/);
+    }
+    for (const r of calls) expect(r.headers['x-goog-api-key']).toBe(KEY);
+  });
+
+  it('shows a used-up quota and a safety block as such', async () => {
+    gemini.enqueue({ kind: 'status', status: 429, body: geminiQuotaErrorBody('day') });
+    await sendMessage(page, 'Once more');
+    await expect.poll(() => lastAnswer(page).getByRole('alert').innerText()).toContain('Quota used up');
+    expect(await lastAnswer(page).getByRole('alert').textContent()).toContain('GenerateRequestsPerDayPerProjectPerModel-FreeTier');
+
+    gemini.enqueue({ kind: 'text', text: 'The first step', finishReason: 'SAFETY' });
+    await sendMessage(page, 'Something risky');
+    await expect.poll(() => lastAnswer(page).getByRole('alert').innerText()).toContain('Blocked by the provider’s safety filter');
+    expect(await lastAnswer(page).innerText()).toContain('The first step');
+  });
+});

@@ -1,0 +1,76 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { deleteDB } from 'idb';
+import { ChatFailure } from '@/lib/core/errors';
+import type { ProviderConfig } from '@/lib/core/providers';
+import { parseHeaders, providerViews, removeProvider, resolveModel, saveProviderWithSecrets } from '@/lib/providers/service';
+import { closeDb, DB_NAME } from '@/lib/storage/db';
+import { getSecrets } from '@/lib/storage/secret-vault';
+
+const config = (over: Partial<ProviderConfig> = {}): ProviderConfig => ({
+  id: 'p1',
+  kind: 'openai',
+  name: 'OpenAI',
+  settings: {},
+  manualModels: [],
+  createdAt: 1,
+  ...over,
+});
+
+async function failure(p: Promise<unknown>): Promise<string> {
+  const e = await p.then(
+    () => undefined,
+    (err: unknown) => err,
+  );
+  return e instanceof ChatFailure ? `${e.error.code}: ${e.error.message}` : String(e);
+}
+
+describe('provider service', () => {
+  beforeEach(async () => {
+    await closeDb();
+    await deleteDB(DB_NAME);
+  });
+
+  it('refuses a missing or blank key with "Credential is missing"', async () => {
+    expect(await failure(saveProviderWithSecrets(config(), {}))).toBe('credential-missing: Credential is missing');
+    expect(await failure(saveProviderWithSecrets(config(), { apiKey: '   ' }))).toBe('credential-missing: Credential is missing');
+    expect(await failure(saveProviderWithSecrets(config({ kind: 'openai-compatible', settings: { baseUrl: 'http://127.0.0.1:1/v1' } }), { apiKey: ' ' }))).toBe(
+      'credential-missing: Credential is missing',
+    );
+    expect(await providerViews()).toEqual([]);
+  });
+
+  it('refuses to attach a key to a plain-http address that is not this computer', async () => {
+    const p = config({ kind: 'openai-compatible', settings: { baseUrl: 'http://192.168.1.5:8000/v1' } });
+    expect(await failure(saveProviderWithSecrets(p, { apiKey: 'sk-1' }))).toMatch(/^insecure-url/);
+    // Without a key, a LAN server is fine.
+    await saveProviderWithSecrets(p, {});
+    expect((await providerViews()).map((v) => v.id)).toEqual(['p1']);
+  });
+
+  it('shows only which secrets are set, keeps untouched ones, and removes them with the provider', async () => {
+    await saveProviderWithSecrets(config(), { apiKey: 'sk-secret-1' });
+    const [view] = await providerViews();
+    expect(view!.secretsSet).toEqual({ apiKey: true });
+    expect(JSON.stringify(view)).not.toContain('sk-secret-1');
+    await saveProviderWithSecrets(config({ name: 'Renamed' }), {});
+    expect(await getSecrets('p1')).toEqual({ apiKey: 'sk-secret-1' });
+    await removeProvider('p1');
+    expect(await getSecrets('p1')).toEqual({});
+  });
+
+  it('gives credentialed providers a fetch that refuses insecure hosts', async () => {
+    await saveProviderWithSecrets(config(), { apiKey: 'sk-1' });
+    const { context, adapter } = await resolveModel({ providerId: 'p1', model: 'gpt' });
+    expect(adapter.kind).toBe('openai');
+    expect(context.settings.baseUrl).toBe('https://api.openai.com/v1');
+    expect(await failure(context.fetch('http://example.test/'))).toMatch(/^insecure-url/);
+    expect(await failure(resolveModel({ providerId: 'gone', model: 'x' }))).toMatch(/^not-found/);
+  });
+
+  it('accepts extra headers only as a JSON object of safe header values', () => {
+    expect(parseHeaders('{"X-Team": "blue"}')).toEqual({ 'X-Team': 'blue' });
+    expect(() => parseHeaders('["x"]')).toThrow(ChatFailure);
+    expect(() => parseHeaders('{"Bad Header": "x"}')).toThrow(ChatFailure);
+    expect(() => parseHeaders('{"X-A": "a\\r\\nInjected: 1"}')).toThrow(ChatFailure);
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { ChatFailure } from '@/lib/core/errors';
+import { assertCredentialUrl, isLoopbackHost, joinUrl, parseHttpUrl, requireCredential } from '@/lib/transport/url-policy';
+
+function codeOf(fn: () => unknown): string | undefined {
+  try {
+    fn();
+  } catch (e) {
+    return e instanceof ChatFailure ? e.error.code : 'not-a-chat-failure';
+  }
+  return undefined;
+}
+
+describe('url policy', () => {
+  it('knows loopback hosts', () => {
+    for (const host of ['localhost', 'api.localhost', '127.0.0.1', '127.8.9.10', '[::1]', '::1']) expect(isLoopbackHost(host)).toBe(true);
+    for (const host of ['192.168.1.2', '10.0.0.1', 'localhost.evil.test', '127.0.0.1.nip.io', 'example.com']) expect(isLoopbackHost(host)).toBe(false);
+  });
+
+  it('sends credentials only over https or to loopback', () => {
+    expect(assertCredentialUrl('https://api.example.com/v1').host).toBe('api.example.com');
+    expect(assertCredentialUrl('http://127.0.0.1:8080/v1').port).toBe('8080');
+    expect(assertCredentialUrl('http://[::1]:11434').hostname).toBe('[::1]');
+    expect(codeOf(() => assertCredentialUrl('http://192.168.1.20:11434'))).toBe('insecure-url');
+    expect(codeOf(() => assertCredentialUrl('http://api.example.com'))).toBe('insecure-url');
+  });
+
+  it('refuses what is not an http(s) URL', () => {
+    expect(codeOf(() => parseHttpUrl('javascript:alert(1)'))).toBe('invalid-url');
+    expect(codeOf(() => parseHttpUrl('file:///etc/passwd'))).toBe('invalid-url');
+    expect(codeOf(() => parseHttpUrl('not a url'))).toBe('invalid-url');
+  });
+
+  it('refuses an empty or blank credential with the spec’s message', () => {
+    for (const v of [undefined, '', '   ', '\t\n']) {
+      try {
+        requireCredential(v);
+        expect.unreachable();
+      } catch (e) {
+        expect((e as ChatFailure).error).toMatchObject({ code: 'credential-missing', message: 'Credential is missing' });
+      }
+    }
+    expect(requireCredential('  sk-1 ')).toBe('sk-1');
+  });
+
+  it('joins paths without losing the base path', () => {
+    expect(joinUrl('https://h/v1/', '/models')).toBe('https://h/v1/models');
+    expect(joinUrl('https://h/v1', 'chat/completions')).toBe('https://h/v1/chat/completions');
+  });
+});
