@@ -47,7 +47,7 @@ function validate(config: ProviderConfig, secrets: Record<string, string>, typed
     if (field.type === 'secret' && value !== undefined && value !== '' && !value.trim()) requireCredential(value);
   }
   const settings = effectiveSettings(config);
-  getAdapter(config.kind).validateConfig?.(effectiveSettings(config), secrets);
+  getAdapter(config.kind).validateConfig?.(effectiveSettings(config), secrets, config.settings);
   for (const field of info.fields) {
     if (!field.required) continue;
     const value = isSecretField(field.type) ? secrets[field.key] : settings[field.key];

@@ -29,6 +29,7 @@ export interface ProviderAdapter {
   /**
    * Provider-specific checks run when settings are saved, before any network
    * call, throwing a ChatFailure (e.g. Bedrock's "Region is missing").
+   * `typed` is what the user entered, before defaults fill blank fields.
    */
-  validateConfig?(settings: Record<string, string>, secrets: ProviderSecrets): void;
+  validateConfig?(settings: Record<string, string>, secrets: ProviderSecrets, typed: Record<string, string>): void;
 }

@@ -1,0 +1,323 @@
+/**
+ * A local stand-in for an Azure AI model inference endpoint, as the
+ * `@azure-rest/ai-inference` client talks to it: POST {endpoint}/chat/completions
+ * and GET {endpoint}/info, both with an `api-version` query value, answered
+ * with server-sent events (`data: [DONE]` last) or plain JSON, and failures
+ * as `{ error: { code, message } }`.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  chunkText,
+  clientGone,
+  dropConnection,
+  echoText,
+  estimateTokens,
+  promptTokens,
+  ScenarioQueue,
+  sendJson,
+  sleep,
+  startMockHttpServer,
+  toolCallsOf,
+  waitForClientClose,
+  writeFlushed,
+  type EnqueueOptions,
+  type MockToolCall,
+  type MockUsage,
+  type RecordedRequest,
+  type Scenario,
+} from './scenario';
+
+/** How the mock checks who is calling; undefined lets everyone in. */
+export type AzureMockAuth = { header: string; key: string } | { bearer: string } | undefined;
+
+export interface AzureModelInfo {
+  model_name: string;
+  model_type: string;
+  model_provider_name: string;
+}
+
+export interface AzureMockOptions {
+  auth?: AzureMockAuth;
+  /** api-version values the endpoint accepts. */
+  apiVersions?: string[];
+  /** What GET /info answers; null answers 404, as Azure OpenAI and multi-model endpoints do. */
+  modelInfo?: AzureModelInfo | null;
+}
+
+export interface AzureMock {
+  /** The endpoint to configure: the origin plus /models, as Azure AI Foundry endpoints look. */
+  url: string;
+  origin: string;
+  requests: RecordedRequest[];
+  readonly aborted: number;
+  /** Changed between requests by tests that edit the provider's settings. */
+  auth: AzureMockAuth;
+  apiVersions: string[];
+  modelInfo: AzureModelInfo | null;
+  enqueue(scenario: Scenario, options?: EnqueueOptions): void;
+  clear(): void;
+  close(): Promise<void>;
+}
+
+export const AZURE_MOCK_MODEL: AzureModelInfo = {
+  model_name: 'Mistral-small-2503',
+  model_type: 'chat-completion',
+  model_provider_name: 'Mistral',
+};
+
+const PREFIX = '/models';
+
+const ERROR_DEFAULTS: Record<number, { code: string; message: string }> = {
+  400: { code: 'BadRequest', message: 'The request is invalid.' },
+  401: {
+    code: '401',
+    message: 'Access denied due to invalid subscription key or wrong API endpoint. Make sure to provide a valid key for an active subscription and use a correct regional API endpoint for your resource.',
+  },
+  403: { code: 'Forbidden', message: 'Principal does not have access to API/Operation.' },
+  404: { code: 'unknown_model', message: 'Unknown model: the model you requested is not deployed.' },
+  429: { code: '429', message: 'Requests to the ChatCompletions_Create Operation have exceeded call rate limit. Please retry after 1 second.' },
+  500: { code: 'InternalServerError', message: 'The server had an error while processing your request.' },
+  503: { code: 'ServiceUnavailable', message: 'The service is temporarily unable to process your request.' },
+};
+
+/** Azure's error body: `{ error: { code, message } }`. */
+export function azureErrorBody(status: number, message?: string, code?: string): unknown {
+  const d = ERROR_DEFAULTS[status] ?? { code: String(status), message: `Status ${status}.` };
+  return { error: { code: code ?? d.code, message: message ?? d.message } };
+}
+
+function corsHeaders(req: IncomingMessage): Record<string, string> {
+  const requested = req.headers['access-control-request-headers'];
+  return {
+    'access-control-allow-origin': '*',
+    'access-control-allow-methods': 'GET, POST, OPTIONS',
+    'access-control-allow-headers': typeof requested === 'string' ? requested : '*',
+    'access-control-max-age': '600',
+  };
+}
+
+function authorised(req: IncomingMessage, auth: AzureMockAuth): boolean {
+  if (!auth) return true;
+  if ('bearer' in auth) return req.headers.authorization === `Bearer ${auth.bearer}`;
+  return req.headers[auth.header.toLowerCase()] === auth.key;
+}
+
+interface ChatBody {
+  model?: string;
+  stream?: boolean;
+}
+
+let sequence = 0;
+
+export async function startAzureMock(options: AzureMockOptions = {}): Promise<AzureMock> {
+  const queue = new ScenarioQueue();
+  const state = {
+    auth: options.auth,
+    apiVersions: options.apiVersions ?? ['2024-05-01-preview'],
+    modelInfo: options.modelInfo === undefined ? AZURE_MOCK_MODEL : options.modelInfo,
+  };
+
+  const server = await startMockHttpServer(async (req, res, recorded) => {
+    for (const [k, v] of Object.entries(corsHeaders(req))) res.setHeader(k, v);
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204);
+      res.end();
+      return;
+    }
+
+    const url = new URL(recorded.path, 'http://mock');
+    const route =
+      req.method === 'GET' && url.pathname === `${PREFIX}/info`
+        ? 'models'
+        : req.method === 'POST' && url.pathname === `${PREFIX}/chat/completions`
+          ? 'chat'
+          : undefined;
+    if (!route) {
+      sendJson(res, 404, azureErrorBody(404, `Resource not found: ${req.method} ${url.pathname}`, '404'));
+      return;
+    }
+
+    const version = url.searchParams.get('api-version');
+    if (!version) {
+      sendJson(res, 400, azureErrorBody(400, 'The api-version query parameter (?api-version=) is required for all requests.', 'MissingApiVersionParameter'));
+      return;
+    }
+    if (!state.apiVersions.includes(version)) {
+      sendJson(res, 400, azureErrorBody(400, `The api-version '${version}' is not supported.`, 'UnsupportedApiVersion'));
+      return;
+    }
+    if (!authorised(req, state.auth)) {
+      sendJson(res, 401, azureErrorBody(401));
+      return;
+    }
+
+    const scenario = queue.next(route);
+    if (scenario?.kind === 'status') {
+      sendJson(res, scenario.status, scenario.body ?? azureErrorBody(scenario.status), scenario.headers);
+      return;
+    }
+
+    if (route === 'models') {
+      if (state.modelInfo) sendJson(res, 200, state.modelInfo);
+      else sendJson(res, 404, azureErrorBody(404, 'Resource not found', '404'));
+      return;
+    }
+
+    const body = (recorded.body ?? {}) as ChatBody;
+    const reply = scenario ?? { kind: 'text', text: echoText(body) };
+    if (body.stream) await streamChat(res, body, reply);
+    else await completeChat(res, body, reply);
+  });
+
+  return {
+    url: `${server.origin}${PREFIX}`,
+    origin: server.origin,
+    requests: server.requests,
+    get aborted() {
+      return server.aborted;
+    },
+    get auth() {
+      return state.auth;
+    },
+    set auth(value) {
+      state.auth = value;
+    },
+    get apiVersions() {
+      return state.apiVersions;
+    },
+    set apiVersions(value) {
+      state.apiVersions = value;
+    },
+    get modelInfo() {
+      return state.modelInfo;
+    },
+    set modelInfo(value) {
+      state.modelInfo = value;
+    },
+    enqueue: (scenario, opts) => queue.enqueue(scenario, opts),
+    clear: () => queue.clear(),
+    close: () => server.close(),
+  };
+}
+
+function usageOf(body: ChatBody, text: string, given?: MockUsage) {
+  const prompt = given?.input ?? promptTokens(body);
+  const completion = given?.output ?? estimateTokens(text);
+  return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
+}
+
+function wireToolCalls(calls: MockToolCall[]) {
+  return calls.map((c, i) => ({ id: c.id ?? `call_${i}_${sequence}`, type: 'function', function: { name: c.name, arguments: c.arguments } }));
+}
+
+async function completeChat(res: ServerResponse, body: ChatBody, scenario: Scenario): Promise<void> {
+  const id = `azure-mock-${++sequence}`;
+  const base = { id, created: Math.floor(Date.now() / 1000), model: body.model ?? AZURE_MOCK_MODEL.model_name };
+  switch (scenario.kind) {
+    case 'text':
+      sendJson(res, 200, {
+        ...base,
+        choices: [{ index: 0, finish_reason: scenario.finishReason ?? 'stop', message: { role: 'assistant', content: scenario.text, tool_calls: null } }],
+        usage: usageOf(body, scenario.text, scenario.usage),
+      });
+      return;
+    case 'tool-call':
+    case 'tool-calls': {
+      const calls = toolCallsOf(scenario);
+      sendJson(res, 200, {
+        ...base,
+        choices: [{ index: 0, finish_reason: 'tool_calls', message: { role: 'assistant', content: scenario.text ?? null, tool_calls: wireToolCalls(calls) } }],
+        usage: usageOf(body, calls.map((c) => c.arguments).join(''), undefined),
+      });
+      return;
+    }
+    case 'error-after':
+      sendJson(res, 500, azureErrorBody(500, scenario.message));
+      return;
+    case 'malformed':
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"id": "azure-broken", "choices": [');
+      return;
+    case 'drop-after':
+      res.writeHead(200, { 'content-type': 'application/json' });
+      await writeFlushed(res, `{"id": "${id}", "choices": [{"message": {"content": ${JSON.stringify(scenario.text)}`);
+      await dropConnection(res);
+      return;
+    case 'hang-after':
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.flushHeaders();
+      await waitForClientClose(res);
+      return;
+    case 'status':
+      return;
+  }
+}
+
+async function streamChat(res: ServerResponse, body: ChatBody, scenario: Scenario): Promise<void> {
+  if (scenario.kind === 'status') return;
+  const id = `azure-mock-${++sequence}`;
+  const created = Math.floor(Date.now() / 1000);
+  const model = body.model ?? AZURE_MOCK_MODEL.model_name;
+
+  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  res.flushHeaders();
+
+  const frame = (data: unknown) => `data: ${JSON.stringify(data)}\n\n`;
+  // Azure sends usage with the chunk that carries the finish reason, and null before it.
+  const chunk = (delta: Record<string, unknown>, finishReason: string | null = null, usage: ReturnType<typeof usageOf> | null = null) =>
+    frame({ id, created, model, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finishReason }], usage });
+  const send = (data: string) => writeFlushed(res, data);
+
+  const streamText = async (text: string, size = 4, delayMs = 0) => {
+    await send(chunk({ role: 'assistant', content: '' }));
+    for (const piece of chunkText(text, size)) {
+      if (clientGone(res)) return;
+      if (delayMs > 0) await sleep(delayMs);
+      await send(chunk({ content: piece }));
+    }
+  };
+  const finish = async (reason: string, usage: ReturnType<typeof usageOf>) => {
+    await send(chunk({}, reason, usage));
+    await send('data: [DONE]\n\n');
+    res.end();
+  };
+
+  switch (scenario.kind) {
+    case 'text':
+      await streamText(scenario.text, scenario.chunkSize, scenario.delayMs);
+      if (clientGone(res)) return;
+      await finish(scenario.finishReason ?? 'stop', usageOf(body, scenario.text, scenario.usage));
+      return;
+    case 'tool-call':
+    case 'tool-calls': {
+      const calls = wireToolCalls(toolCallsOf(scenario));
+      await streamText(scenario.text ?? '', scenario.chunkSize);
+      for (const [index, call] of calls.entries()) {
+        await send(chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }] }));
+        for (const piece of chunkText(call.function.arguments, scenario.chunkSize ?? 4)) {
+          await send(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
+        }
+      }
+      await finish('tool_calls', usageOf(body, calls.map((c) => c.function.arguments).join(''), undefined));
+      return;
+    }
+    case 'drop-after':
+      await streamText(scenario.text);
+      await dropConnection(res);
+      return;
+    case 'malformed':
+      await streamText(scenario.text ?? '');
+      await send('data: {"id": "azure-broken", "choices": [\n\n');
+      res.end();
+      return;
+    case 'error-after':
+      await streamText(scenario.text);
+      await send(frame(azureErrorBody(500, scenario.message)));
+      res.end();
+      return;
+    case 'hang-after':
+      await streamText(scenario.text);
+      await waitForClientClose(res);
+      return;
+  }
+}
