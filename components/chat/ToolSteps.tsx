@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ToolStep } from '@/lib/core/conversation';
+import { PluginStepTitle } from '../plugins/PluginStepTitle';
 
 export function ToolSteps({ steps }: { steps: ToolStep[] }) {
   const { t, i18n } = useTranslation();
@@ -9,7 +10,7 @@ export function ToolSteps({ steps }: { steps: ToolStep[] }) {
       {steps.map((step) => (
         <details key={step.call.id} className="tool-step">
           <summary>
-            {step.plugin ? t('chat.pluginStep', { plugin: step.plugin, name: step.call.name }) : t('chat.toolStep', { name: step.call.name })}
+            {step.plugin ? <PluginStepTitle step={step} /> : t('chat.toolStep', { name: step.call.name })}
             {step.durationMs !== undefined ? ` · ${seconds.format(step.durationMs / 1000)}` : ` · ${t('chat.running')}`}
           </summary>
           <p className="tool-label">{t('chat.toolArguments')}</p>

@@ -68,7 +68,7 @@ async function inject(target: Target): Promise<void> {
 }
 
 /** Selections of the target frames, each with its frame id; frames the reader could not enter are left out. */
-async function readSelections(target: Target): Promise<{ frameId: number; snapshot: SelectionSnapshot }[]> {
+export async function readSelections(target: Target): Promise<{ frameId: number; snapshot: SelectionSnapshot }[]> {
   await inject(target);
   const results = await browser.scripting.executeScript({
     target,

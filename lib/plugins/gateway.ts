@@ -63,7 +63,7 @@ function tooLarge(maxBytes: number): ChatFailure {
 }
 
 /** Reads the body as text, giving up as soon as it grows past maxBytes. */
-async function readLimited(response: Response, maxBytes: number): Promise<string> {
+export async function readLimited(response: Response, maxBytes: number): Promise<string> {
   if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
     await response.body?.cancel();
     throw tooLarge(maxBytes);

@@ -1,6 +1,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Conversation, StoredMessage } from '../core/conversation';
 import type { ProviderConfig } from '../core/providers';
+import type { InstalledPlugin } from '../plugins/installed';
 
 export const DB_NAME = 'parley';
 
@@ -39,6 +40,8 @@ interface ParleySchema extends DBSchema {
   vaultKeys: { key: string; value: CryptoKey };
   /** Small counters, such as the next message `seq`. */
   meta: { key: string; value: number };
+  /** Installed plugins by identifier; their settings live in the vault. */
+  plugins: { key: string; value: InstalledPlugin };
 }
 
 export type ParleyDb = IDBPDatabase<ParleySchema>;
@@ -61,6 +64,9 @@ const MIGRATIONS: ((db: ParleyDb) => void)[] = [
     db.createObjectStore('vault', { keyPath: 'ownerId' });
     db.createObjectStore('vaultKeys');
     db.createObjectStore('meta');
+  },
+  (db) => {
+    db.createObjectStore('plugins', { keyPath: 'identifier' });
   },
 ];
 

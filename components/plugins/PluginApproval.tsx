@@ -1,0 +1,75 @@
+import { useTranslation } from 'react-i18next';
+import type { ManifestPreview } from '@/lib/messaging/plugin-protocol';
+import { usePluginNames } from './plugin-names';
+
+interface Props {
+  preview: ManifestPreview;
+  /** Approving an update of an installed plugin rather than a new install. */
+  update?: boolean;
+  busy: boolean;
+  onApprove(): void;
+  onCancel(): void;
+}
+
+/** What a plugin is and every origin it will contact, shown before anything is installed; installing is an explicit approval. */
+export function PluginApproval({ preview, update, busy, onApprove, onCancel }: Props) {
+  const { t } = useTranslation();
+  const names = usePluginNames();
+  const { manifest } = preview;
+  const view = { builtin: false, identifier: manifest.identifier, manifest };
+  const title = names.title(view);
+  const description = names.description(view);
+  const headingId = `plugin-approval-${manifest.identifier}`;
+
+  return (
+    <section className="card plugin-approval" aria-labelledby={headingId}>
+      <h4 id={headingId}>{t(update ? 'plugins.approval.updateHeading' : 'plugins.approval.heading', { title })}</h4>
+      {description && <p>{description}</p>}
+      <dl className="plugin-facts">
+        <dt>{t('plugins.approval.identifier')}</dt>
+        <dd dir="ltr">{manifest.identifier}</dd>
+        {manifest.author && (
+          <>
+            <dt>{t('plugins.approval.author')}</dt>
+            <dd>{manifest.author}</dd>
+          </>
+        )}
+        <dt>{t('plugins.approval.kind')}</dt>
+        <dd>{t(`plugins.type.${manifest.type}`)}</dd>
+        <dt>{t('plugins.approval.source')}</dt>
+        <dd dir="ltr" className="plugin-url">
+          {preview.manifestUrl}
+        </dd>
+      </dl>
+      {preview.unsupported ? (
+        <p className="notice notice-error" role="alert">
+          {t(`plugins.unsupported.${preview.unsupported}`)}
+        </p>
+      ) : (
+        <>
+          <p>{preview.origins.length ? t('plugins.approval.origins') : t('plugins.approval.noOrigins')}</p>
+          {preview.origins.length > 0 && (
+            <ul className="plugin-origins" aria-label={t('plugins.approval.originsList')}>
+              {preview.origins.map((origin) => (
+                <li key={origin} dir="ltr">
+                  {origin}
+                </li>
+              ))}
+            </ul>
+          )}
+          {manifest.settings && <p className="plugin-hint">{t('plugins.approval.settingsNote')}</p>}
+        </>
+      )}
+      <div className="row">
+        {!preview.unsupported && (
+          <button type="button" className="button button-primary" disabled={busy} onClick={onApprove}>
+            {t(update ? 'plugins.approval.confirmUpdate' : 'plugins.approval.confirm')}
+          </button>
+        )}
+        <button type="button" className="button" disabled={busy} onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+/** Requests and broadcasts for plugins: install, settings, update, removal, and what a plugin's own frame may ask. */
+import type { PluginIndexEntry } from '../plugins/index-format';
+import type { ManifestIssue, PluginManifest } from '../plugins/manifest';
+
+export interface PluginView {
+  identifier: string;
+  manifest: PluginManifest;
+  /** Built into Parley: always available, never updated or removed. */
+  builtin: boolean;
+  manifestUrl?: string;
+  /** Origins the user approved at install. */
+  origins: string[];
+  installedAt?: number;
+  updatedAt?: number;
+  /** Which settings hold a saved value; the values themselves never leave the background. */
+  settingsSet: Record<string, boolean>;
+}
+
+/** A manifest fetched for the user to look over before installing: what it is and where it will connect. */
+export interface ManifestPreview {
+  kind: 'manifest';
+  manifestUrl: string;
+  manifest: PluginManifest;
+  origins: string[];
+  /** Set when Parley cannot run the plugin; installing it is refused. */
+  unsupported?: 'module-ui';
+}
+
+export type PluginPreview =
+  | ManifestPreview
+  | { kind: 'index'; indexUrl: string; entries: PluginIndexEntry[]; skipped: number }
+  /** The document is neither a valid manifest nor a valid index. */
+  | { kind: 'invalid'; url: string; issues: ManifestIssue[] };
+
+export interface PluginRequests {
+  'plugins.list': { req: Record<string, never>; res: PluginView[] };
+  /** Fetches a manifest or a LobeChat index; installs nothing. */
+  'plugins.preview': { req: { url: string }; res: PluginPreview };
+  /**
+   * Installs the previewed manifest after the user approved `origins`, which
+   * must cover every origin it contacts. `replace` applies an update whose
+   * origins needed approval again.
+   */
+  'plugins.install': { req: { manifestUrl: string; manifest: PluginManifest; origins: string[]; replace?: boolean }; res: PluginView };
+  /** Fetches the manifest again; applied at once unless it wants new origins, which come back for approval. */
+  'plugins.update': { req: { identifier: string }; res: { kind: 'updated'; view: PluginView } | { kind: 'approve'; preview: ManifestPreview } };
+  'plugins.remove': { req: { identifier: string }; res: null };
+  /** Merges typed settings into the saved ones (validated as a whole); `clear` forgets them all first. */
+  'plugins.saveSettings': { req: { identifier: string; values: Record<string, unknown>; clear?: boolean }; res: PluginView };
+  /** The settings a plugin's own UI frame asks for: that plugin's, and no one else's. */
+  'plugins.frameSettings': { req: { identifier: string }; res: Record<string, unknown> };
+}
+
+/** Installed plugins or their settings changed. */
+export type PluginEvent = { type: 'plugins.changed' };

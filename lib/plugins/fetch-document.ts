@@ -1,0 +1,41 @@
+import { codeForStatus, fail } from '../core/errors';
+import type { FetchLike } from '../transport/secure-fetch';
+import { readLimited } from './gateway';
+import { checkPluginUrl } from './url-rules';
+
+export interface DocumentOptions {
+  fetch?: FetchLike;
+  maxBytes: number;
+  timeoutMs: number;
+}
+
+function assertEndpoint(url: string): void {
+  const issue = checkPluginUrl(url, 'url', 'endpoint');
+  if (issue) fail(issue.code === 'invalid-url' ? 'invalid-url' : 'insecure-url', issue.message);
+}
+
+/**
+ * Fetches a manifest or index: GET without cookies, https (or loopback http)
+ * before and after any redirect, cut off at maxBytes and after timeoutMs.
+ * Resolves with the text and the address it finally came from.
+ */
+export async function fetchPluginDocument(url: string, opts: DocumentOptions): Promise<{ text: string; url: string }> {
+  assertEndpoint(url);
+  const signal = AbortSignal.timeout(opts.timeoutMs);
+  try {
+    const response = await (opts.fetch ?? globalThis.fetch.bind(globalThis))(url, {
+      method: 'GET',
+      headers: { accept: 'application/json' },
+      credentials: 'omit',
+      signal,
+    });
+    const finalUrl = response.url || url;
+    assertEndpoint(finalUrl);
+    const text = await readLimited(response, opts.maxBytes);
+    if (!response.ok) fail(codeForStatus(response.status), `${finalUrl} answered ${response.status}`, { status: response.status });
+    return { text, url: finalUrl };
+  } catch (e) {
+    if (signal.aborted) fail('timeout', `${url} did not answer within ${opts.timeoutMs} ms`);
+    throw e;
+  }
+}

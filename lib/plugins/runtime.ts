@@ -1,0 +1,121 @@
+import type { ToolCall } from '../core/chat';
+import type { Conversation } from '../core/conversation';
+import { toChatError } from '../core/errors';
+import type { ToolOutcome, ToolRuntime } from '../chat/tool-runtime';
+import type { FetchLike } from '../transport/secure-fetch';
+import { parseToolArguments } from './arguments';
+import { buildPluginRequest, executePluginCall } from './gateway';
+import type { InstalledPlugin } from './installed';
+import type { PluginManifest } from './manifest';
+import { isApprovedUrl } from './origins';
+import { checkPluginSettings, withDefaults } from './settings-form';
+import { buildPluginTools, composePluginSystemRole, resolvePluginTool } from './tools';
+
+/** A plugin answering after this long has stalled the conversation enough. */
+export const PLUGIN_TIMEOUT_MS = 30_000;
+/** Far beyond any useful tool result, and well below what would strain the worker. */
+export const PLUGIN_MAX_RESPONSE_BYTES = 1024 * 1024;
+
+/** What a standalone plugin's call tells the model: LobeChat calls no API for these, the UI takes over. */
+export const STANDALONE_RESULT = "The plugin's interface is now shown to the user in the conversation.";
+
+/** A plugin built into Parley: a manifest like any other, run in the background instead of over HTTP. */
+export interface BuiltinPlugin {
+  manifest: PluginManifest;
+  run(apiName: string, args: Record<string, unknown>, signal: AbortSignal): Promise<string>;
+}
+
+export interface PluginRuntimeDeps {
+  installed(): Promise<InstalledPlugin[]>;
+  /** The saved settings of this one plugin: no other owner's secrets are ever read for a call. */
+  settings(identifier: string): Promise<Record<string, unknown>>;
+  builtins?: readonly BuiltinPlugin[];
+  fetch?: FetchLike;
+  timeoutMs?: number;
+  maxBytes?: number;
+}
+
+interface Enabled {
+  manifest: PluginManifest;
+  installed?: InstalledPlugin;
+  builtin?: BuiltinPlugin;
+}
+
+/** Enabled plugins in a stable order (built-ins first, then by install), so tool names do not shift between rounds. */
+async function enabledPlugins(deps: PluginRuntimeDeps, conversation: Conversation): Promise<Enabled[]> {
+  const wanted = new Set(conversation.plugins ?? []);
+  if (!wanted.size) return [];
+  const builtins = (deps.builtins ?? []).filter((b) => wanted.has(b.manifest.identifier)).map((builtin) => ({ manifest: builtin.manifest, builtin }));
+  const taken = new Set(builtins.map((b) => b.manifest.identifier));
+  const installed = (await deps.installed())
+    .filter((p) => wanted.has(p.identifier) && !taken.has(p.identifier))
+    .map((plugin) => ({ manifest: plugin.manifest, installed: plugin }));
+  return [...builtins, ...installed];
+}
+
+const failed = (result: string, plugin?: string): ToolOutcome => ({ result, plugin, isError: true });
+
+async function callInstalled(
+  deps: PluginRuntimeDeps,
+  plugin: InstalledPlugin,
+  apiName: string,
+  args: Record<string, unknown>,
+  signal: AbortSignal,
+): Promise<ToolOutcome> {
+  const { manifest, identifier } = plugin;
+  if (manifest.type === 'standalone') return { result: STANDALONE_RESULT, plugin: identifier };
+  const check = checkPluginSettings(manifest.settings, withDefaults(manifest.settings, await deps.settings(identifier)));
+  if (!check.ok) {
+    const detail = check.issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join(' ');
+    return failed(`The plugin's settings are incomplete: ${detail} The user must complete them in Parley's plugin settings.`, identifier);
+  }
+  const request = buildPluginRequest({
+    manifest,
+    apiName,
+    args,
+    settings: manifest.settings && Object.keys(check.settings).length ? check.settings : undefined,
+  });
+  if (!isApprovedUrl(request.url, plugin.origins)) {
+    return failed(`Refused: ${new URL(request.url).origin} is not among the origins approved for this plugin.`, identifier);
+  }
+  const response = await executePluginCall(request, {
+    fetch: deps.fetch,
+    signal,
+    timeoutMs: deps.timeoutMs ?? PLUGIN_TIMEOUT_MS,
+    maxBytes: deps.maxBytes ?? PLUGIN_MAX_RESPONSE_BYTES,
+  });
+  return { result: response.text, plugin: identifier };
+}
+
+/**
+ * The tools of the plugins enabled in a conversation: their APIs as tool
+ * definitions and their system roles, and the execution of a call. Arguments
+ * are validated against the API's parameters before anything runs; an invalid
+ * call, like any failure, comes back to the model as an error result it can act on.
+ */
+export function createPluginRuntime(deps: PluginRuntimeDeps): ToolRuntime {
+  return {
+    async definitions(conversation) {
+      const manifests = (await enabledPlugins(deps, conversation)).map((p) => p.manifest);
+      return { tools: buildPluginTools(manifests).definitions, systemRole: composePluginSystemRole(manifests) };
+    },
+
+    async execute(conversation: Conversation, call: ToolCall, signal: AbortSignal): Promise<ToolOutcome> {
+      const enabled = await enabledPlugins(deps, conversation);
+      const ref = resolvePluginTool(buildPluginTools(enabled.map((p) => p.manifest)), call.name);
+      const plugin = ref && enabled.find((p) => p.manifest.identifier === ref.identifier);
+      const api = ref && plugin?.manifest.api.find((entry) => entry.name === ref.apiName);
+      if (!ref || !plugin || !api) return failed(`There is no tool named "${call.name}" in this conversation.`);
+      const parsed = parseToolArguments(call.arguments, api.parameters);
+      if (!parsed.ok) return failed(parsed.error, ref.identifier);
+      try {
+        if (plugin.builtin) return { result: await plugin.builtin.run(api.name, parsed.args, signal), plugin: ref.identifier };
+        return await callInstalled(deps, plugin.installed!, api.name, parsed.args, signal);
+      } catch (e) {
+        // Stopping the answer stops the loop; anything else is the plugin's failure, reported to the model.
+        if (signal.aborted) throw e;
+        return failed(toChatError(e).message, ref.identifier);
+      }
+    },
+  };
+}

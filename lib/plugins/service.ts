@@ -1,0 +1,181 @@
+/**
+ * The background's view of plugins: installs and updates (each approved
+ * against the origins the plugin contacts), settings sealed in the vault, and
+ * views for the panel that never carry a setting's value. Only the background
+ * imports this module, because it reads the vault.
+ */
+import { fail } from '../core/errors';
+import type { ManifestPreview, PluginPreview, PluginView } from '../messaging/plugin-protocol';
+import { deleteSecrets, getSecrets, secretFieldsSet, setSecrets } from '../storage/secret-vault';
+import type { FetchLike } from '../transport/secure-fetch';
+import { fetchPluginDocument } from './fetch-document';
+import { MAX_INDEX_BYTES, parsePluginIndexText } from './index-format';
+import { pluginSecretOwner, type InstalledPlugin } from './installed';
+import type { ManifestIssue, PluginManifest } from './manifest';
+import { pluginOrigins, unapprovedOrigins, unsupportedFeature } from './origins';
+import { checkPluginSettings, decodeSettings, encodeSettings, settingFields, withDefaults } from './settings-form';
+import { deleteInstalledPlugin, getInstalledPlugin, listInstalledPlugins, putInstalledPlugin } from './store';
+import { checkPluginUrl } from './url-rules';
+import { parseManifestText, validateManifest } from './validate-manifest';
+import type { BuiltinPlugin } from './runtime';
+
+const DOCUMENT_TIMEOUT_MS = 15_000;
+
+export interface PluginServiceDeps {
+  builtins: readonly BuiltinPlugin[];
+  fetch?: FetchLike;
+  now?: () => number;
+}
+
+const describeIssues = (issues: readonly ManifestIssue[]) => issues.map((issue) => issue.message).join(' ');
+
+function isIndexDocument(text: string): boolean {
+  try {
+    const parsed = JSON.parse(text) as { plugins?: unknown } | null;
+    return typeof parsed === 'object' && parsed !== null && Array.isArray(parsed.plugins);
+  } catch {
+    return false;
+  }
+}
+
+export function createPluginService(deps: PluginServiceDeps) {
+  const now = deps.now ?? Date.now;
+  const builtinIds = () => deps.builtins.map((b) => b.manifest.identifier);
+
+  async function view(plugin: InstalledPlugin): Promise<PluginView> {
+    return {
+      identifier: plugin.identifier,
+      manifest: plugin.manifest,
+      builtin: false,
+      manifestUrl: plugin.manifestUrl,
+      origins: plugin.origins,
+      installedAt: plugin.installedAt,
+      updatedAt: plugin.updatedAt,
+      settingsSet: await secretFieldsSet(pluginSecretOwner(plugin.identifier)),
+    };
+  }
+
+  async function installedOrFail(identifier: string): Promise<InstalledPlugin> {
+    const plugin = await getInstalledPlugin(identifier);
+    if (!plugin) fail('not-found', `No plugin "${identifier}" is installed.`);
+    return plugin;
+  }
+
+  function previewOf(manifestUrl: string, manifest: PluginManifest): ManifestPreview {
+    const unsupported = unsupportedFeature(manifest);
+    return { kind: 'manifest', manifestUrl, manifest, origins: pluginOrigins(manifest), ...(unsupported ? { unsupported } : {}) };
+  }
+
+  async function savedSettings(identifier: string): Promise<Record<string, unknown>> {
+    return decodeSettings(await getSecrets(pluginSecretOwner(identifier)));
+  }
+
+  return {
+    async list(): Promise<PluginView[]> {
+      const builtins: PluginView[] = deps.builtins.map((b) => ({
+        identifier: b.manifest.identifier,
+        manifest: b.manifest,
+        builtin: true,
+        origins: [],
+        settingsSet: {},
+      }));
+      return [...builtins, ...(await Promise.all((await listInstalledPlugins()).map(view)))];
+    },
+
+    async preview(url: string): Promise<PluginPreview> {
+      const fetched = await fetchPluginDocument(url.trim(), { fetch: deps.fetch, maxBytes: MAX_INDEX_BYTES, timeoutMs: DOCUMENT_TIMEOUT_MS });
+      if (isIndexDocument(fetched.text)) {
+        const parsed = parsePluginIndexText(fetched.text);
+        if (!parsed.ok) return { kind: 'invalid', url: fetched.url, issues: parsed.errors };
+        return { kind: 'index', indexUrl: fetched.url, entries: parsed.index.entries, skipped: parsed.index.skipped.length };
+      }
+      const installed = [...builtinIds(), ...(await listInstalledPlugins()).map((p) => p.identifier)];
+      const parsed = parseManifestText(fetched.text, { installedIdentifiers: installed });
+      if (!parsed.ok) return { kind: 'invalid', url: fetched.url, issues: parsed.errors };
+      return previewOf(fetched.url, parsed.manifest);
+    },
+
+    async install(req: { manifestUrl: string; manifest: PluginManifest; origins: string[]; replace?: boolean }): Promise<PluginView> {
+      const urlIssue = checkPluginUrl(req.manifestUrl, 'manifestUrl', 'endpoint');
+      if (urlIssue) fail('invalid-url', urlIssue.message);
+      const existing = await getInstalledPlugin(req.manifest.identifier);
+      if (req.replace && !existing) fail('not-found', `No plugin "${req.manifest.identifier}" is installed.`);
+      const taken = [...builtinIds(), ...(existing && !req.replace ? [existing.identifier] : [])];
+      const checked = validateManifest(req.manifest, { installedIdentifiers: taken });
+      if (!checked.ok) fail('bad-request', describeIssues(checked.errors));
+      const { manifest } = checked;
+      if (unsupportedFeature(manifest)) fail('unsupported', `Plugin "${manifest.identifier}" has a module UI: remote script that an extension may not run.`);
+      const origins = pluginOrigins(manifest);
+      const unapproved = unapprovedOrigins(origins, req.origins);
+      if (unapproved.length) fail('forbidden', `The user has not approved ${unapproved.join(', ')} for plugin "${manifest.identifier}".`);
+      const time = now();
+      const plugin: InstalledPlugin = {
+        identifier: manifest.identifier,
+        manifest,
+        manifestUrl: req.manifestUrl,
+        origins,
+        installedAt: existing?.installedAt ?? time,
+        updatedAt: time,
+      };
+      await putInstalledPlugin(plugin);
+      return view(plugin);
+    },
+
+    async update(identifier: string): Promise<{ kind: 'updated'; view: PluginView } | { kind: 'approve'; preview: ManifestPreview }> {
+      const current = await installedOrFail(identifier);
+      const fetched = await fetchPluginDocument(current.manifestUrl, { fetch: deps.fetch, maxBytes: MAX_INDEX_BYTES, timeoutMs: DOCUMENT_TIMEOUT_MS });
+      const parsed = parseManifestText(fetched.text);
+      if (!parsed.ok) fail('bad-request', describeIssues(parsed.errors));
+      const { manifest } = parsed;
+      if (manifest.identifier !== identifier) {
+        fail('conflict', `The manifest at ${current.manifestUrl} now describes "${manifest.identifier}", not "${identifier}".`);
+      }
+      const preview = previewOf(current.manifestUrl, manifest);
+      if (preview.unsupported || unapprovedOrigins(preview.origins, current.origins).length) return { kind: 'approve', preview };
+      const plugin: InstalledPlugin = { ...current, manifest, origins: preview.origins, updatedAt: now() };
+      await putInstalledPlugin(plugin);
+      return { kind: 'updated', view: await view(plugin) };
+    },
+
+    async remove(identifier: string): Promise<void> {
+      await installedOrFail(identifier);
+      await deleteInstalledPlugin(identifier);
+      await deleteSecrets(pluginSecretOwner(identifier));
+    },
+
+    /**
+     * Settings the schema does not declare are dropped; the rest must satisfy
+     * it as a whole, defaults included. `clear` with no values forgets them all.
+     */
+    async saveSettings(identifier: string, values: Record<string, unknown>, clear = false): Promise<PluginView> {
+      const plugin = await installedOrFail(identifier);
+      if (clear && !Object.keys(values).length) {
+        await deleteSecrets(pluginSecretOwner(identifier));
+        return view(plugin);
+      }
+      const schema = plugin.manifest.settings;
+      const declared = new Set(settingFields(schema).map((field) => field.key));
+      const typed = Object.fromEntries(Object.entries(values).filter(([key, value]) => declared.has(key) && value !== undefined));
+      const merged = { ...(clear ? {} : await savedSettings(identifier)), ...typed };
+      const check = checkPluginSettings(schema, withDefaults(schema, merged));
+      if (!check.ok) {
+        fail('bad-request', `Invalid plugin settings. ${check.issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join(' ')}`);
+      }
+      if (clear) await deleteSecrets(pluginSecretOwner(identifier));
+      await setSecrets(pluginSecretOwner(identifier), encodeSettings(typed));
+      return view(plugin);
+    },
+
+    /** One plugin's settings with the schema's defaults, for that plugin's own calls and UI. */
+    async settings(identifier: string): Promise<Record<string, unknown>> {
+      const plugin = await getInstalledPlugin(identifier);
+      if (!plugin) return {};
+      return withDefaults(plugin.manifest.settings, await savedSettings(identifier));
+    },
+
+    /** Only what the user saved: the runtime applies defaults and checks the whole. */
+    savedSettings,
+  };
+}
+
+export type PluginService = ReturnType<typeof createPluginService>;

@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { decodePluginSettings } from '../../lib/plugins/settings-header';
+import { startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
+import { SETTINGS_HEADER, startPluginServer, type PluginMock } from '../mocks/plugin-server';
+import { launchExtension, type ExtensionHarness } from './support/extension';
+import { addProvider, backToChat, lastAnswer, sendMessage, waitForAnswer } from './support/panel';
+
+const PROVIDER_KEY = 'sk-provider-e2e-plugins';
+const WEATHER_KEY = 'wk-secret-123';
+
+interface WireMessage {
+  role: string;
+  content: string | null;
+  tool_call_id?: string;
+  tool_calls?: { id: string; function: { name: string; arguments: string } }[];
+}
+interface ChatBody {
+  messages: WireMessage[];
+  tools?: { function: { name: string } }[];
+}
+
+describe('plugins', () => {
+  let harness: ExtensionHarness;
+  let openai: OpenAIMock;
+  let plugins: PluginMock;
+  let page: Page;
+
+  const chatBodies = () => openai.requests.filter((r) => r.path.endsWith('/chat/completions')).map((r) => r.body as ChatBody);
+
+  async function openSettings() {
+    const settings = page.getByRole('button', { name: 'Settings', exact: true });
+    if ((await settings.getAttribute('aria-pressed')) !== 'true') await settings.click();
+  }
+
+  async function installFrom(url: string) {
+    await openSettings();
+    await page.getByLabel('Plugin manifest or index URL').fill(url);
+    await page.getByRole('button', { name: 'Look up' }).click();
+  }
+
+  async function enableForChat(title: string) {
+    await backToChat(page);
+    const options = page.locator('.conversation-options');
+    if ((await options.getAttribute('open')) === null) await page.getByText('Chat settings').click();
+    await page.getByRole('checkbox', { name: title }).check();
+  }
+
+  beforeAll(async () => {
+    openai = await startOpenAIMock({ apiKey: PROVIDER_KEY, models: ['gpt-tools'] });
+    plugins = await startPluginServer();
+    harness = await launchExtension();
+    page = await harness.openSidePanelPage();
+    await addProvider(page, 'OpenAI-compatible', { 'Base URL': openai.url, 'API key': PROVIDER_KEY });
+    await backToChat(page);
+    await page.getByRole('combobox', { name: 'Model' }).locator('option', { hasText: 'gpt-tools' }).waitFor({ state: 'attached' });
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+    await openai?.close();
+    await plugins?.close();
+  });
+
+  it('installs from a manifest URL only after the user approves the origins it contacts', async () => {
+    await installFrom(plugins.urls.weather);
+    const approval = page.getByRole('region', { name: 'Install Mock Weather?' });
+    expect(await approval.getByRole('list', { name: 'Addresses the plugin connects to' }).innerText()).toBe(plugins.origin);
+    expect(await page.locator('details.plugin', { hasText: 'Mock Weather' }).count()).toBe(0);
+    await approval.getByRole('button', { name: 'Allow and install' }).click();
+    await expect.poll(() => page.locator('details.plugin', { hasText: 'Mock Weather' }).count()).toBe(1);
+    expect(await approval.count()).toBe(0);
+  });
+
+  it('fills the settings form generated from the schema, validated and kept masked', async () => {
+    const plugin = page.locator('details.plugin', { hasText: 'Mock Weather' });
+    await plugin.locator('summary').click();
+    const form = page.getByRole('form', { name: 'Mock Weather settings' });
+    expect(await form.getByText('The key the weather service gave you.').isVisible()).toBe(true);
+    await form.getByLabel('Weather API key').fill(WEATHER_KEY);
+    await form.getByLabel('Units').selectOption('imperial');
+    await form.getByLabel('Forecast days').fill('two');
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    expect(await form.getByText('Enter a whole number.').isVisible()).toBe(true);
+    await form.getByLabel('Forecast days').fill('2');
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => form.getByText('Settings saved.').isVisible()).toBe(true);
+    expect(await form.getByLabel('Weather API key').inputValue()).toBe('');
+    expect(await form.getByLabel('Weather API key').getAttribute('placeholder')).toContain('Saved');
+    expect(await form.getByLabel('Weather API key').getAttribute('type')).toBe('password');
+    expect(await page.content()).not.toContain(WEATHER_KEY);
+  });
+
+  it('lets the model call an enabled plugin, which receives only its own settings, and answers with the result', async () => {
+    // Picked before the first message: the conversation that message creates gets it.
+    await enableForChat('Mock Weather');
+    openai.enqueue({ kind: 'tool-call', name: 'mock-weather____getWeather', arguments: '{"city":"Paris"}' });
+    openai.enqueue({ kind: 'text', text: 'In Paris it is sunny and 21 °C.' });
+    await sendMessage(page, 'What is the weather in Paris?');
+    await waitForAnswer(page, 'In Paris it is sunny and 21 °C.');
+
+    const [call] = plugins.apiCalls();
+    expect(call!.path).toBe('/api/weather');
+    expect(call!.body).toEqual({ city: 'Paris' });
+    expect(decodePluginSettings(call!.headers[SETTINGS_HEADER] as string)).toEqual({ apiKey: WEATHER_KEY, units: 'imperial', days: 2 });
+    expect(JSON.stringify(call!.headers)).not.toContain(PROVIDER_KEY);
+
+    const [first, second] = chatBodies().slice(-2);
+    expect(first!.tools?.map((t) => t.function.name)).toEqual(['mock-weather____getWeather']);
+    expect(first!.messages[0]).toMatchObject({ role: 'system', content: expect.stringContaining('Use getWeather for every question about the weather.') });
+    const toolReply = second!.messages.find((m) => m.role === 'tool');
+    expect(toolReply!.content).toContain('Sunny and 21 °C');
+    expect(toolReply!.tool_call_id).toBe(second!.messages.find((m) => m.tool_calls)!.tool_calls![0]!.id);
+
+    const step = lastAnswer(page).locator('details.tool-step');
+    expect(await step.locator('summary').innerText()).toMatch(/^Plugin Mock Weather: getWeather · /);
+    await step.locator('summary').click();
+    expect(await step.innerText()).toContain('{"city":"Paris"}');
+    expect(await step.innerText()).toContain('Sunny and 21 °C');
+  });
+
+  it('hands an invalid call’s validation error back to the model without calling the plugin', async () => {
+    const before = plugins.apiCalls().length;
+    openai.enqueue({ kind: 'tool-call', name: 'mock-weather____getWeather', arguments: '{"town":"Paris"}' });
+    openai.enqueue({ kind: 'text', text: 'I need a city name.' });
+    await sendMessage(page, 'Weather?');
+    await waitForAnswer(page, 'I need a city name.');
+    expect(plugins.apiCalls()).toHaveLength(before);
+    const toolReply = chatBodies().at(-1)!.messages.find((m) => m.role === 'tool');
+    expect(toolReply!.content).toMatch(/Invalid tool arguments.*city/);
+    expect(await lastAnswer(page).locator('.tool-error').count()).toBe(1);
+  });
+
+  it('renders a markdown plugin’s result in the conversation', async () => {
+    await installFrom(plugins.urls.report);
+    await page.getByRole('button', { name: 'Allow and install' }).click();
+    await expect.poll(() => page.locator('details.plugin', { hasText: 'Mock Report' }).count()).toBe(1);
+    await enableForChat('Mock Report');
+    openai.enqueue({ kind: 'tool-call', name: 'mock-report____makeReport____markdown', arguments: '{"topic":"tides"}' });
+    openai.enqueue({ kind: 'text', text: 'The report is above.' });
+    await sendMessage(page, 'Report on tides');
+    await waitForAnswer(page, 'The report is above.');
+    const rendered = lastAnswer(page).getByRole('region', { name: 'Result from Mock Report' });
+    expect(await rendered.getByRole('heading', { name: 'Report on tides' }).isVisible()).toBe(true);
+    expect(await rendered.locator('strong').innerText()).toBe('Status:');
+  });
+
+  it('reads the current page and selection through the built-in plugin, quoted as data and shown as steps', async () => {
+    await enableForChat('Current page');
+    const article = await harness.context.newPage();
+    await article.goto(plugins.urls.article);
+    await article.evaluate(() => {
+      const range = document.createRange();
+      range.selectNodeContents(document.getElementById('quote')!);
+      getSelection()!.removeAllRanges();
+      getSelection()!.addRange(range);
+    });
+    await article.bringToFront();
+    openai.enqueue({
+      kind: 'tool-calls',
+      calls: [
+        { name: 'parley-page____getPageText', arguments: '{"query":"high water"}' },
+        { name: 'parley-page____getSelection', arguments: '{}' },
+      ],
+    });
+    openai.enqueue({ kind: 'text', text: 'High water is at 14:02.' });
+    await sendMessage(page, 'When is high water?');
+    await waitForAnswer(page, 'High water is at 14:02.');
+    await article.close();
+
+    const last = chatBodies().at(-1)!;
+    const [pageText, selection] = last.messages.filter((m) => m.role === 'tool');
+    expect(pageText!.content).toMatch(/^<page source="Harbour tides — http:\/\/127\.0\.0\.1:\d+\/pages\/article\.html">\n/);
+    expect(pageText!.content).toContain('The harbour master posts the tide tables every Monday morning');
+    expect(selection!.content).toBe(
+      `<selection source="Harbour tides — ${plugins.urls.article}">\nHigh water at the harbour today is at 14:02, with a height of 5.1 metres.\n</selection>`,
+    );
+    expect(last.messages[0]!.content).not.toContain('Ignore every previous instruction');
+    const summaries = await lastAnswer(page).locator('details.tool-step summary').allInnerTexts();
+    expect(summaries.map((text) => text.split(' · ')[0])).toEqual(['Plugin Current page: getPageText', 'Plugin Current page: getSelection']);
+  });
+
+  it('installs from an index and shows a standalone plugin’s UI, deaf to every other window', async () => {
+    await installFrom(plugins.urls.index);
+    const index = page.getByRole('region', { name: 'Plugins in this index' });
+    await expect.poll(() => index.getByText('Installed', { exact: true }).count()).toBe(2);
+    await index.getByRole('button', { name: 'Review Mock Clock' }).click();
+    await page.getByRole('region', { name: 'Install Mock Clock?' }).getByRole('button', { name: 'Allow and install' }).click();
+    const plugin = page.locator('details.plugin', { hasText: 'Mock Clock' });
+    await expect.poll(() => plugin.count()).toBe(1);
+    await plugin.locator('summary').click();
+    const form = page.getByRole('form', { name: 'Mock Clock settings' });
+    await form.getByLabel('Clock label').fill('Kitchen');
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => form.getByText('Settings saved.').isVisible()).toBe(true);
+
+    await enableForChat('Mock Clock');
+    openai.enqueue({ kind: 'tool-call', name: 'mock-clock____showClock____standalone', arguments: '{"zone":"Europe/Paris"}' });
+    openai.enqueue({ kind: 'text', text: 'Here is your clock.' });
+    await sendMessage(page, 'Show me a clock');
+    await waitForAnswer(page, 'Here is your clock.');
+
+    const frameElement = lastAnswer(page).locator('iframe[title="Mock Clock interface"]');
+    expect(await frameElement.getAttribute('sandbox')).toBe('allow-scripts allow-forms allow-same-origin');
+    const frame = page.frameLocator('iframe[title="Mock Clock interface"]');
+    await expect.poll(() => frame.locator('#status').innerText(), { timeout: 10_000 }).toBe('Ready: showClock (standalone)');
+    expect(await frame.locator('#zone').innerText()).toBe('Zone: Europe/Paris');
+    expect(await frame.locator('#label').innerText()).toBe('Label: Kitchen');
+
+    // The forgers have been posting every 150 ms since the frame loaded; let a few more rounds pass.
+    await page.waitForTimeout(1000);
+    for (const forger of ['Same-origin forger', 'Foreign forger']) {
+      expect(await frame.frameLocator(`iframe[title="${forger}"]`).locator('#state').innerText()).toBe('Forging');
+    }
+    const settings = await page.evaluate(() =>
+      chrome.runtime.sendMessage({ channel: 'parley', name: 'plugins.frameSettings', payload: { identifier: 'mock-clock' } }),
+    );
+    expect(settings).toEqual({ ok: true, value: { label: 'Kitchen' } });
+
+    const step = lastAnswer(page).locator('details.tool-step');
+    await step.locator('summary').click();
+    expect(await step.innerText()).not.toContain('FORGED');
+    await frame.getByRole('button', { name: 'Send to chat' }).click();
+    await expect.poll(() => step.innerText()).toContain('{"clock":"GENUINE Europe/Paris"}');
+    expect(await step.innerText()).not.toContain('FORGED');
+    expect(plugins.apiCalls().filter((r) => r.path.includes('clock'))).toHaveLength(0);
+  });
+});

@@ -1,0 +1,245 @@
+/**
+ * A local LobeChat-style plugin host on 127.0.0.1: manifests (a default, a
+ * markdown, a standalone and a gateway plugin), a market index listing them,
+ * API endpoints that record the X-Lobe-Plugin-Settings header they receive,
+ * and the standalone plugin's UI page. A second server on another port plays
+ * a foreign origin whose frame tries to speak to Parley as if it were the plugin.
+ * It also serves an ordinary article page for the built-in page tools.
+ */
+import { readFile } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import type { ServerResponse } from 'node:http';
+import { sendJson, sleep, startMockHttpServer, waitForClientClose, type MockHttpServer, type RecordedRequest } from './scenario';
+
+const PAGES = join(import.meta.dirname, '../e2e/pages/plugins');
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8' };
+
+export const SETTINGS_HEADER = 'x-lobe-plugin-settings';
+
+/** The next answer an API endpoint gives; without one, each endpoint answers as a real plugin would. */
+export type ApiReply =
+  | { kind: 'json'; body: unknown; status?: number }
+  | { kind: 'text'; text: string; contentType?: string }
+  /** Never answers, until the client gives up. */
+  | { kind: 'hang' }
+  /** A body of `size` bytes. */
+  | { kind: 'bytes'; size: number }
+  | { kind: 'redirect'; location: string };
+
+export interface PluginMock {
+  origin: string;
+  /** Origin of the foreign server. */
+  foreignOrigin: string;
+  urls: { weather: string; report: string; clock: string; gateway: string; index: string; article: string };
+  requests: RecordedRequest[];
+  /** POSTs to the API endpoints, in order. */
+  apiCalls(): RecordedRequest[];
+  nextApiReply(reply: ApiReply): void;
+  /** Changes what a manifest route serves next (to test updates). */
+  editManifest(name: ManifestName, edit: (manifest: Record<string, unknown>) => Record<string, unknown>): void;
+  manifest(name: ManifestName): Record<string, unknown>;
+  clear(): void;
+  close(): Promise<void>;
+}
+
+export type ManifestName = 'weather' | 'report' | 'clock' | 'gateway';
+
+function manifests(origin: string, foreignOrigin: string): Record<ManifestName, Record<string, unknown>> {
+  return {
+    weather: {
+      identifier: 'mock-weather',
+      meta: { title: 'Mock Weather', description: 'Current weather for a city.', avatar: '🌦', tags: ['weather'] },
+      author: 'Parley tests',
+      api: [
+        {
+          name: 'getWeather',
+          description: 'Get the current weather for a city.',
+          url: `${origin}/api/weather`,
+          parameters: { type: 'object', properties: { city: { type: 'string', description: 'City name' } }, required: ['city'] },
+        },
+      ],
+      settings: {
+        type: 'object',
+        properties: {
+          apiKey: { type: 'string', title: 'Weather API key', description: 'The key the weather service gave you.' },
+          units: { type: 'string', title: 'Units', enum: ['metric', 'imperial'], default: 'metric' },
+          days: { type: 'integer', title: 'Forecast days', description: 'How many days to forecast.' },
+        },
+        required: ['apiKey'],
+      },
+      systemRole: 'Use getWeather for every question about the weather.',
+      version: '1',
+    },
+    report: {
+      identifier: 'mock-report',
+      type: 'markdown',
+      meta: { title: 'Mock Report', description: 'Writes a short report in markdown.' },
+      api: [
+        {
+          name: 'makeReport',
+          description: 'Write a report on a topic.',
+          url: `${origin}/api/report`,
+          parameters: { type: 'object', properties: { topic: { type: 'string' } }, required: ['topic'] },
+        },
+      ],
+    },
+    clock: {
+      identifier: 'mock-clock',
+      type: 'standalone',
+      meta: { title: 'Mock Clock', description: 'Shows a clock.' },
+      api: [
+        {
+          name: 'showClock',
+          description: 'Show a clock for a time zone.',
+          parameters: { type: 'object', properties: { zone: { type: 'string' } }, required: ['zone'] },
+        },
+      ],
+      settings: { type: 'object', properties: { label: { type: 'string', title: 'Clock label' } } },
+      ui: { url: `${origin}/ui/standalone.html?foreign=${encodeURIComponent(foreignOrigin)}`, height: 260 },
+    },
+    gateway: {
+      identifier: 'mock-gateway',
+      meta: { title: 'Mock Gateway' },
+      gateway: `${origin}/api/gateway`,
+      api: [
+        {
+          name: 'lookUp',
+          description: 'Look something up through the gateway.',
+          url: `${origin}/api/never-called-directly`,
+          parameters: { type: 'object', properties: { term: { type: 'string' } }, required: ['term'] },
+        },
+      ],
+    },
+  };
+}
+
+async function serveFile(res: ServerResponse, name: string): Promise<void> {
+  try {
+    const body = await readFile(join(PAGES, name));
+    res.writeHead(200, { 'content-type': TYPES[extname(name)] ?? 'application/octet-stream' });
+    res.end(body);
+  } catch {
+    res.writeHead(404).end();
+  }
+}
+
+async function sendReply(res: ServerResponse, reply: ApiReply): Promise<void> {
+  switch (reply.kind) {
+    case 'json':
+      sendJson(res, reply.status ?? 200, reply.body);
+      return;
+    case 'text':
+      res.writeHead(200, { 'content-type': reply.contentType ?? 'text/plain; charset=utf-8' });
+      res.end(reply.text);
+      return;
+    case 'hang':
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.flushHeaders();
+      await waitForClientClose(res);
+      return;
+    case 'bytes': {
+      // Chunked, without a length: the client has to count while it reads.
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      const chunk = 'x'.repeat(64 * 1024);
+      for (let sent = 0; sent < reply.size && !res.destroyed; sent += chunk.length) {
+        res.write(chunk.slice(0, Math.min(chunk.length, reply.size - sent)));
+        await sleep(0);
+      }
+      res.end();
+      return;
+    }
+    case 'redirect':
+      res.writeHead(307, { location: reply.location });
+      res.end();
+      return;
+  }
+}
+
+function argsOf(recorded: RecordedRequest): Record<string, unknown> {
+  return (recorded.body ?? {}) as Record<string, unknown>;
+}
+
+export async function startPluginServer(): Promise<PluginMock> {
+  const replies: ApiReply[] = [];
+  let current: Record<ManifestName, Record<string, unknown>> | undefined;
+
+  const foreign: MockHttpServer = await startMockHttpServer(async (_req, res, recorded) => {
+    const path = recorded.path.split('?')[0];
+    if (path === '/forger.html') await serveFile(res, 'forger.html');
+    else res.writeHead(404).end();
+  });
+
+  const server = await startMockHttpServer(async (req, res, recorded) => {
+    const path = recorded.path.split('?')[0]!;
+    const docs = current!;
+    if (req.method === 'GET') {
+      if (path === '/weather/manifest.json') return sendJson(res, 200, docs.weather);
+      if (path === '/report/manifest.json') return sendJson(res, 200, docs.report);
+      if (path === '/clock/manifest.json') return sendJson(res, 200, docs.clock);
+      if (path === '/gateway/manifest.json') return sendJson(res, 200, docs.gateway);
+      if (path === '/index.json') {
+        return sendJson(res, 200, {
+          schemaVersion: 1,
+          plugins: (['weather', 'report', 'clock'] as const).map((name) => ({
+            identifier: docs[name].identifier,
+            manifest: `${server.origin}/${name}/manifest.json`,
+            meta: docs[name].meta,
+            author: 'Parley tests',
+            createdAt: '2024-01-01',
+          })),
+        });
+      }
+      if (path === '/ui/standalone.html') return serveFile(res, 'standalone.html');
+      if (path === '/ui/forger.html') return serveFile(res, 'forger.html');
+      if (path === '/pages/article.html') return serveFile(res, 'article.html');
+      res.writeHead(404).end();
+      return;
+    }
+    if (req.method !== 'POST' || !path.startsWith('/api/')) {
+      res.writeHead(404).end();
+      return;
+    }
+    const scripted = replies.shift();
+    if (scripted) return sendReply(res, scripted);
+    const args = argsOf(recorded);
+    if (path === '/api/weather') {
+      return sendJson(res, 200, { city: args.city, forecast: 'Sunny and 21 °C', source: 'mock-weather' });
+    }
+    if (path === '/api/report') {
+      return sendReply(res, { kind: 'text', text: `## Report on ${String(args.topic)}\n\n- **Status:** all good\n- Checked by mock-report`, contentType: 'text/markdown' });
+    }
+    if (path === '/api/gateway') return sendJson(res, 200, { via: 'gateway', apiName: args.apiName, arguments: args.arguments });
+    res.writeHead(404).end();
+  });
+
+  current = manifests(server.origin, foreign.origin);
+  const isApi = (r: RecordedRequest) => r.method === 'POST' && r.path.startsWith('/api/');
+
+  return {
+    origin: server.origin,
+    foreignOrigin: foreign.origin,
+    urls: {
+      weather: `${server.origin}/weather/manifest.json`,
+      report: `${server.origin}/report/manifest.json`,
+      clock: `${server.origin}/clock/manifest.json`,
+      gateway: `${server.origin}/gateway/manifest.json`,
+      index: `${server.origin}/index.json`,
+      article: `${server.origin}/pages/article.html`,
+    },
+    requests: server.requests,
+    apiCalls: () => server.requests.filter(isApi),
+    nextApiReply: (reply) => void replies.push(reply),
+    editManifest(name, edit) {
+      current = { ...current!, [name]: edit(structuredClone(current![name])) };
+    },
+    manifest: (name) => structuredClone(current![name]),
+    clear() {
+      replies.length = 0;
+      server.requests.length = 0;
+      current = manifests(server.origin, foreign.origin);
+    },
+    close: async () => {
+      await Promise.all([server.close(), foreign.close()]);
+    },
+  };
+}

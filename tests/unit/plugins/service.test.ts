@@ -1,0 +1,166 @@
+import { deleteDB } from 'idb';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ChatFailure, type ChatError } from '@/lib/core/errors';
+import type { ManifestPreview } from '@/lib/messaging/plugin-protocol';
+import { pluginSecretOwner } from '@/lib/plugins/installed';
+import type { BuiltinPlugin } from '@/lib/plugins/runtime';
+import { createPluginService } from '@/lib/plugins/service';
+import { getInstalledPlugin } from '@/lib/plugins/store';
+import { closeDb, DB_NAME, getDb } from '@/lib/storage/db';
+import { getSecrets } from '@/lib/storage/secret-vault';
+import { startPluginServer, type PluginMock } from '../../mocks/plugin-server';
+
+let server: PluginMock;
+beforeAll(async () => {
+  server = await startPluginServer();
+});
+afterAll(() => server.close());
+beforeEach(async () => {
+  server.clear();
+  await closeDb();
+  await deleteDB(DB_NAME);
+});
+
+const builtin: BuiltinPlugin = {
+  manifest: { identifier: 'parley-page', type: 'default', meta: {}, api: [] },
+  run: async () => '',
+};
+const service = createPluginService({ builtins: [builtin] });
+
+async function failureOf(promise: Promise<unknown>): Promise<ChatError> {
+  try {
+    await promise;
+  } catch (e) {
+    if (e instanceof ChatFailure) return e.error;
+    throw e;
+  }
+  throw new Error('expected a ChatFailure');
+}
+
+async function manifestPreview(url: string): Promise<ManifestPreview> {
+  const preview = await service.preview(url);
+  if (preview.kind !== 'manifest') throw new Error(`expected a manifest, got ${JSON.stringify(preview)}`);
+  return preview;
+}
+
+async function install(url: string) {
+  const preview = await manifestPreview(url);
+  return service.install({ manifestUrl: preview.manifestUrl, manifest: preview.manifest, origins: preview.origins });
+}
+
+describe('plugin previews', () => {
+  it('shows a manifest with every origin it contacts, installing nothing', async () => {
+    const preview = await manifestPreview(server.urls.clock);
+    expect(preview.manifest.identifier).toBe('mock-clock');
+    expect(preview.manifest.type).toBe('standalone');
+    expect(preview.origins).toEqual([server.origin]);
+    expect((await service.list()).map((v) => v.identifier)).toEqual(['parley-page']);
+  });
+
+  it("reads a LobeChat index into installable entries", async () => {
+    const preview = await service.preview(server.urls.index);
+    expect(preview).toMatchObject({ kind: 'index', indexUrl: server.urls.index, skipped: 0 });
+    if (preview.kind !== 'index') return;
+    expect(preview.entries.map((e) => [e.identifier, e.title, e.manifestUrl])).toEqual([
+      ['mock-weather', 'Mock Weather', server.urls.weather],
+      ['mock-report', 'Mock Report', server.urls.report],
+      ['mock-clock', 'Mock Clock', server.urls.clock],
+    ]);
+  });
+
+  it('explains why a document is refused', async () => {
+    server.editManifest('weather', ({ api: _api, ...rest }) => rest);
+    const preview = await service.preview(server.urls.weather);
+    expect(preview).toMatchObject({ kind: 'invalid', issues: [{ code: 'missing-field', path: 'api' }] });
+  });
+
+  it('reports an installed identifier, and a built-in one, as taken', async () => {
+    await install(server.urls.weather);
+    expect(await service.preview(server.urls.weather)).toMatchObject({ kind: 'invalid', issues: [{ code: 'duplicate-identifier' }] });
+    server.editManifest('report', (m) => ({ ...m, identifier: 'parley-page' }));
+    expect(await service.preview(server.urls.report)).toMatchObject({ kind: 'invalid', issues: [{ code: 'duplicate-identifier' }] });
+  });
+
+  it('flags a module UI as unsupported and refuses to install it', async () => {
+    server.editManifest('clock', (m) => ({ ...m, ui: { url: `${server.origin}/ui/module.js`, mode: 'module' } }));
+    const preview = await manifestPreview(server.urls.clock);
+    expect(preview.unsupported).toBe('module-ui');
+    const error = await failureOf(service.install({ manifestUrl: preview.manifestUrl, manifest: preview.manifest, origins: preview.origins }));
+    expect(error.code).toBe('unsupported');
+  });
+
+  it('refuses an http address that is not this computer', async () => {
+    expect((await failureOf(service.preview('http://plugins.example/manifest.json'))).code).toBe('insecure-url');
+  });
+});
+
+describe('installing', () => {
+  it('installs only with every contacted origin approved', async () => {
+    const preview = await manifestPreview(server.urls.weather);
+    const refused = await failureOf(service.install({ manifestUrl: preview.manifestUrl, manifest: preview.manifest, origins: [] }));
+    expect(refused.code).toBe('forbidden');
+    expect(await getInstalledPlugin('mock-weather')).toBeUndefined();
+
+    const view = await service.install({ manifestUrl: preview.manifestUrl, manifest: preview.manifest, origins: preview.origins });
+    expect(view).toMatchObject({ identifier: 'mock-weather', builtin: false, origins: [server.origin], settingsSet: {} });
+    expect((await service.list()).map((v) => v.identifier)).toEqual(['parley-page', 'mock-weather']);
+  });
+
+  it('re-validates what the panel sends', async () => {
+    const preview = await manifestPreview(server.urls.weather);
+    const tampered = { ...preview.manifest, api: [{ ...preview.manifest.api[0]!, url: 'http://evil.example/api' }] };
+    const error = await failureOf(service.install({ manifestUrl: preview.manifestUrl, manifest: tampered, origins: ['http://evil.example'] }));
+    expect(error.code).toBe('bad-request');
+    expect(error.message).toContain('https');
+  });
+
+  it('updates at once when the origins stay approved, and asks again when they grow', async () => {
+    await install(server.urls.weather);
+    server.editManifest('weather', (m) => ({ ...m, systemRole: 'Version two.' }));
+    const same = await service.update('mock-weather');
+    expect(same.kind).toBe('updated');
+    expect((await getInstalledPlugin('mock-weather'))!.manifest.systemRole).toBe('Version two.');
+
+    server.editManifest('weather', (m) => ({ ...m, ui: { url: 'https://ui.example/weather' } }));
+    const grown = await service.update('mock-weather');
+    expect(grown).toMatchObject({ kind: 'approve', preview: { origins: [server.origin, 'https://ui.example'].sort() } });
+    expect((await getInstalledPlugin('mock-weather'))!.manifest.ui).toBeUndefined();
+    if (grown.kind !== 'approve') return;
+    const { preview } = grown;
+    await service.install({ manifestUrl: preview.manifestUrl, manifest: preview.manifest, origins: preview.origins, replace: true });
+    expect((await getInstalledPlugin('mock-weather'))!.origins).toEqual(preview.origins);
+  });
+
+  it('removes the plugin and its settings', async () => {
+    await install(server.urls.weather);
+    await service.saveSettings('mock-weather', { apiKey: 'k-1' });
+    await service.remove('mock-weather');
+    expect(await getInstalledPlugin('mock-weather')).toBeUndefined();
+    expect(await getSecrets(pluginSecretOwner('mock-weather'))).toEqual({});
+  });
+});
+
+describe('plugin settings', () => {
+  it('validates, seals and merges settings, showing only which are set', async () => {
+    await install(server.urls.weather);
+    const missing = await failureOf(service.saveSettings('mock-weather', { units: 'imperial' }));
+    expect(missing).toMatchObject({ code: 'bad-request' });
+    expect(missing.message).toContain('apiKey');
+    const wrongType = await failureOf(service.saveSettings('mock-weather', { apiKey: 'k', days: 'three' }));
+    expect(wrongType.message).toContain('days');
+
+    const view = await service.saveSettings('mock-weather', { apiKey: 'secret-key-42', days: 2, stray: 'dropped' });
+    expect(view.settingsSet).toEqual({ apiKey: true, days: true });
+    expect(JSON.stringify(await service.list())).not.toContain('secret-key-42');
+    const raw = await (await getDb()).get('vault', pluginSecretOwner('mock-weather'));
+    expect(JSON.stringify(raw)).not.toContain('secret-key-42');
+
+    await service.saveSettings('mock-weather', { units: 'imperial' });
+    expect(await service.savedSettings('mock-weather')).toEqual({ apiKey: 'secret-key-42', days: 2, units: 'imperial' });
+    expect(await service.settings('mock-weather')).toEqual({ apiKey: 'secret-key-42', days: 2, units: 'imperial' });
+
+    const cleared = await service.saveSettings('mock-weather', {}, true);
+    expect(cleared.settingsSet).toEqual({});
+    expect(await service.settings('mock-weather')).toEqual({ units: 'metric' });
+  });
+});
