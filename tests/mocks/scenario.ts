@@ -51,6 +51,8 @@ export interface RecordedRequest {
   headers: Record<string, string | string[] | undefined>;
   /** Parsed JSON body, or undefined when there was none (or it was not JSON). */
   body: unknown;
+  /** The body's exact bytes, for mocks that check a signature over them. */
+  rawBody?: Buffer;
   origin?: string;
 }
 
@@ -158,15 +160,16 @@ export function benchmarkScenario(tokens = 4000): Scenario {
   return { kind: 'text', text: longMarkdownAnswer(tokens), chunkSize: 12, delayMs: 5 };
 }
 
-export async function readBody(req: IncomingMessage): Promise<{ text: string; json: unknown }> {
+export async function readBody(req: IncomingMessage): Promise<{ text: string; json: unknown; bytes: Buffer }> {
   const parts: Buffer[] = [];
   for await (const part of req) parts.push(part as Buffer);
-  const text = Buffer.concat(parts).toString('utf8');
-  if (!text) return { text, json: undefined };
+  const bytes = Buffer.concat(parts);
+  const text = bytes.toString('utf8');
+  if (!text) return { text, json: undefined, bytes };
   try {
-    return { text, json: JSON.parse(text) };
+    return { text, json: JSON.parse(text), bytes };
   } catch {
-    return { text, json: undefined };
+    return { text, json: undefined, bytes };
   }
 }
 
@@ -218,9 +221,10 @@ export type MockHandler = (
 /**
  * An HTTP server on 127.0.0.1 and an OS-chosen port that records every request
  * and counts replies the client abandoned. close() cuts open connections, so a
- * hanging reply never keeps a test run alive.
+ * hanging reply never keeps a test run alive. `listenPort` 0 picks a free port;
+ * a fixed one stands in for a service's well-known address.
  */
-export async function startMockHttpServer(handler: MockHandler): Promise<MockHttpServer> {
+export async function startMockHttpServer(handler: MockHandler, listenPort = 0): Promise<MockHttpServer> {
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
   let aborted = 0;
@@ -230,13 +234,14 @@ export async function startMockHttpServer(handler: MockHandler): Promise<MockHtt
       if (!res.writableFinished && !droppedByServer.has(res)) aborted++;
     });
     void (async () => {
-      const { json } = await readBody(req);
+      const { json, bytes } = await readBody(req);
       const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;
       const recorded: RecordedRequest = {
         method: req.method ?? 'GET',
         path: req.url ?? '/',
         headers: { ...req.headers },
         body: json,
+        rawBody: bytes,
         origin,
       };
       requests.push(recorded);
@@ -259,7 +264,7 @@ export async function startMockHttpServer(handler: MockHandler): Promise<MockHtt
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(listenPort, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
 

@@ -1,0 +1,129 @@
+/**
+ * The content-block message schema that Amazon Nova's InvokeModel body
+ * ("messages-v1") and Bedrock's Converse API share: the same messages,
+ * system blocks and streamed events (contentBlockStart / contentBlockDelta /
+ * messageStop / metadata), so one mapping and one decoder serve both.
+ */
+import type { ContentBlock, ConverseStreamCommandInput, Message, SystemContentBlock } from '@aws-sdk/client-bedrock-runtime';
+import type { DocumentType } from '@smithy/types';
+import type { ChatEvent, ChatMessage, ChatRequest, FinishReason } from '../core/chat';
+import type { BedrockConfig } from './bedrock-config';
+import { argumentsObject, count, field, ReplyState, record, text, type InvokeCodec, type JsonObject, type ReplyDecoder } from './bedrock-reply';
+
+function blocksOf(m: ChatMessage): ContentBlock[] {
+  if (m.role === 'tool') {
+    return [{ toolResult: { toolUseId: m.toolCallId ?? '', content: [m.content ? { text: m.content } : { json: {} }] } }];
+  }
+  // Both APIs refuse blank text blocks.
+  const blocks: ContentBlock[] = m.content.trim() ? [{ text: m.content }] : [];
+  for (const c of m.toolCalls ?? []) blocks.push({ toolUse: { toolUseId: c.id, name: c.name, input: argumentsObject(c.arguments) as DocumentType } });
+  return blocks;
+}
+
+/** Turns must alternate between user and assistant; tool results travel in a user turn. */
+function messagesV1(messages: readonly ChatMessage[]): { system: SystemContentBlock[]; messages: Message[] } {
+  const system = messages.filter((m) => m.role === 'system' && m.content.trim()).map((m): SystemContentBlock => ({ text: m.content }));
+  const out: Message[] = [];
+  for (const m of messages) {
+    if (m.role === 'system') continue;
+    const role = m.role === 'assistant' ? 'assistant' : 'user';
+    const blocks = blocksOf(m);
+    if (!blocks.length) continue;
+    const last = out.at(-1);
+    if (last?.role === role) last.content = [...(last.content ?? []), ...blocks];
+    else out.push({ role, content: blocks });
+  }
+  return { system, messages: out };
+}
+
+function inferenceConfig(request: ChatRequest) {
+  const p = request.params ?? {};
+  return { maxTokens: p.maxTokens, temperature: p.temperature, topP: p.topP, stopSequences: p.stop?.length ? p.stop : undefined };
+}
+
+/** ConverseStream's (and Converse's) input: the request plus the provider's guardrail and latency settings. */
+export function converseInput(request: ChatRequest, config: BedrockConfig): ConverseStreamCommandInput {
+  const { system, messages } = messagesV1(request.messages);
+  return {
+    modelId: request.model,
+    messages,
+    system: system.length ? system : undefined,
+    inferenceConfig: inferenceConfig(request),
+    toolConfig: request.tools?.length
+      ? { tools: request.tools.map((t) => ({ toolSpec: { name: t.name, description: t.description, inputSchema: { json: t.parameters as DocumentType } } })) }
+      : undefined,
+    guardrailConfig: config.guardrail
+      ? { guardrailIdentifier: config.guardrail.identifier, guardrailVersion: config.guardrail.version, trace: config.trace ? 'enabled' : 'disabled' }
+      : undefined,
+    performanceConfig: config.latencyOptimized ? { latency: 'optimized' } : undefined,
+  };
+}
+
+function messagesStop(reason: unknown): FinishReason {
+  switch (reason) {
+    case 'end_turn':
+    case 'stop_sequence':
+      return 'stop';
+    case 'max_tokens':
+    case 'model_context_window_exceeded':
+      return 'length';
+    case 'tool_use':
+      return 'tool-calls';
+    case 'guardrail_intervened':
+    case 'content_filtered':
+      return 'content-filter';
+    default:
+      return 'other';
+  }
+}
+
+/** Decodes ConverseStream events and Nova's InvokeModel chunks, which have the same shape. */
+export function messagesDecoder(): ReplyDecoder {
+  const state = new ReplyState();
+  return {
+    push(payload) {
+      const event = record(payload);
+      state.noteMetrics(event);
+      const start = field(event, 'contentBlockStart');
+      const toolStart = field(field(start, 'start'), 'toolUse');
+      if (toolStart) state.startCall(count(start?.contentBlockIndex) ?? 0, toolStart.toolUseId, toolStart.name);
+      const stop = field(event, 'messageStop');
+      if (stop) state.stop = messagesStop(stop.stopReason);
+      const usage = field(field(event, 'metadata'), 'usage');
+      if (usage) state.noteUsage(usage.inputTokens, usage.outputTokens);
+      const delta = field(event, 'contentBlockDelta');
+      const toolDelta = field(field(delta, 'delta'), 'toolUse');
+      if (toolDelta) state.appendArguments(count(delta?.contentBlockIndex) ?? 0, toolDelta.input);
+      const piece = text(field(delta, 'delta')?.text);
+      return piece ? [piece] : [];
+    },
+    end: () => state.end(),
+  };
+}
+
+/** A whole reply (Converse's output, or Nova's InvokeModel body): output.message.content, stopReason, usage. */
+export function messagesWhole(body: unknown): ChatEvent[] {
+  const reply = record(body, 'The Bedrock reply');
+  const state = new ReplyState();
+  state.noteMetrics(reply);
+  const usage = field(reply, 'usage');
+  state.noteUsage(usage?.inputTokens, usage?.outputTokens);
+  const events: ChatEvent[] = [];
+  const content = field(field(reply, 'output'), 'message')?.content;
+  (Array.isArray(content) ? (content as unknown[]) : []).forEach((raw, index) => {
+    const block = record(raw, 'A content block');
+    const piece = text(block.text);
+    if (piece) events.push({ type: 'text-delta', text: piece });
+    const toolUse = field(block, 'toolUse');
+    if (toolUse) state.startCall(index, toolUse.toolUseId, toolUse.name, JSON.stringify(toolUse.input ?? {}));
+  });
+  state.stop = messagesStop(reply.stopReason);
+  return [...events, ...state.end()];
+}
+
+function novaBody(request: ChatRequest): JsonObject {
+  const { system, messages } = messagesV1(request.messages);
+  return { schemaVersion: 'messages-v1', ...(system.length ? { system } : {}), messages, inferenceConfig: inferenceConfig(request) };
+}
+
+export const novaCodec: InvokeCodec = { body: novaBody, decoder: messagesDecoder, whole: messagesWhole };

@@ -1,0 +1,118 @@
+/**
+ * Amazon Bedrock through the official Bedrock Runtime SDK, SigV4-signed with
+ * the provider's keys. Chat streams with InvokeModelWithResponseStream in each
+ * known family's native format, or ConverseStream (see bedrock-models for
+ * which); a model the service refuses to stream is asked once more with the
+ * non-streaming InvokeModel or Converse, before any of its answer arrived.
+ *
+ * Retries (bedrock-retry) happen only before a reply starts: an error event
+ * inside a stream ends the answer there, keeping the text already received,
+ * so a half-delivered answer is never replayed behind the user's back.
+ */
+import {
+  ConverseCommand,
+  ConverseStreamCommand,
+  InvokeModelCommand,
+  InvokeModelWithResponseStreamCommand,
+  type BedrockRuntimeClient,
+  type InvokeModelWithResponseStreamCommandInput,
+} from '@aws-sdk/client-bedrock-runtime';
+import type { ChatEvent, ChatRequest } from '../core/chat';
+import { ChatFailure, fail } from '../core/errors';
+import { listBedrockModels } from './bedrock-catalog';
+import { createBedrockClient } from './bedrock-client';
+import { readBedrockConfig, type BedrockConfig } from './bedrock-config';
+import { bedrockChatError } from './bedrock-errors';
+import { converseInput, messagesDecoder, messagesWhole } from './bedrock-messages';
+import { INVOKE_CODECS, routeFor, supportsTools, type BedrockFamily } from './bedrock-models';
+import { parseJsonBytes, type InvokeCodec } from './bedrock-reply';
+import type { ProviderAdapter, ProviderContext } from './types';
+
+const JSON_TYPE = 'application/json';
+
+/** The raw body and the optional headers of InvokeModel and InvokeModelWithResponseStream. */
+function invokeInput(request: ChatRequest, codec: InvokeCodec, config: BedrockConfig): InvokeModelWithResponseStreamCommandInput {
+  return {
+    modelId: request.model,
+    body: new TextEncoder().encode(JSON.stringify(codec.body(request))),
+    contentType: JSON_TYPE,
+    accept: JSON_TYPE,
+    ...(config.trace ? { trace: 'ENABLED' } : {}),
+    ...(config.guardrail ? { guardrailIdentifier: config.guardrail.identifier, guardrailVersion: config.guardrail.version } : {}),
+    ...(config.latencyOptimized ? { performanceConfigLatency: 'optimized' } : {}),
+  };
+}
+
+/** "The model is unsupported for streaming.": the one refusal a non-streaming call answers. */
+function refusesStreaming(e: unknown): boolean {
+  const failure = e as { name?: unknown; message?: unknown };
+  return failure.name === 'ValidationException' && typeof failure.message === 'string' && /unsupported for streaming|not support (?:response )?streaming/i.test(failure.message);
+}
+
+const textEvents = (texts: string[]): ChatEvent[] => texts.map((text) => ({ type: 'text-delta', text }));
+
+async function* invokeReply(client: BedrockRuntimeClient, ctx: ProviderContext, family: BedrockFamily, request: ChatRequest, config: BedrockConfig): AsyncGenerator<ChatEvent> {
+  const codec = INVOKE_CODECS[family];
+  const input = invokeInput(request, codec, config);
+  const options = { abortSignal: ctx.signal };
+  let stream;
+  try {
+    stream = (await client.send(new InvokeModelWithResponseStreamCommand(input), options)).body;
+  } catch (e) {
+    if (!refusesStreaming(e)) throw e;
+    const { body } = await client.send(new InvokeModelCommand(input), options);
+    yield* codec.whole(parseJsonBytes(body));
+    return;
+  }
+  if (!stream) fail('malformed-stream', 'Bedrock answered without an event stream.');
+  const decoder = codec.decoder();
+  // Error events come out of the iterator as thrown exceptions.
+  for await (const event of stream) {
+    if (event.chunk?.bytes) yield* textEvents(decoder.push(parseJsonBytes(event.chunk.bytes)));
+  }
+  yield* decoder.end();
+}
+
+async function* converseReply(client: BedrockRuntimeClient, ctx: ProviderContext, request: ChatRequest, config: BedrockConfig): AsyncGenerator<ChatEvent> {
+  const input = converseInput(request, config);
+  const options = { abortSignal: ctx.signal };
+  let stream;
+  try {
+    stream = (await client.send(new ConverseStreamCommand(input), options)).stream;
+  } catch (e) {
+    if (!refusesStreaming(e)) throw e;
+    yield* messagesWhole(await client.send(new ConverseCommand(input), options));
+    return;
+  }
+  if (!stream) fail('malformed-stream', 'Bedrock answered without an event stream.');
+  const decoder = messagesDecoder();
+  for await (const event of stream) yield* textEvents(decoder.push(event));
+  yield* decoder.end();
+}
+
+async function* streamChat(ctx: ProviderContext, request: ChatRequest): AsyncGenerator<ChatEvent> {
+  try {
+    const config = readBedrockConfig(ctx.settings, ctx.secrets);
+    const client = createBedrockClient(ctx, config);
+    const route = routeFor(request);
+    yield* route.api === 'invoke' ? invokeReply(client, ctx, route.family, request, config) : converseReply(client, ctx, request, config);
+  } catch (e) {
+    yield { type: 'error', error: bedrockChatError(e, ctx.config.id, ctx.signal) };
+  }
+}
+
+export const bedrockAdapter: ProviderAdapter = {
+  kind: 'bedrock',
+  async listModels(ctx) {
+    try {
+      return await listBedrockModels(ctx, readBedrockConfig(ctx.settings, ctx.secrets));
+    } catch (e) {
+      throw new ChatFailure(bedrockChatError(e, ctx.config.id, ctx.signal));
+    }
+  },
+  chat: streamChat,
+  supportsTools,
+  validateConfig(settings, secrets) {
+    readBedrockConfig(settings, secrets);
+  },
+};

@@ -1,0 +1,95 @@
+import type { RetryErrorType, StandardRetryToken } from '@smithy/types';
+import { describe, expect, it } from 'vitest';
+import { CLOCK_SKEW_LIMIT_MS, ServiceClock } from '../../../lib/providers/bedrock-clock';
+import { BEDROCK_RETRY, BedrockRetryStrategy } from '../../../lib/providers/bedrock-retry';
+
+const info = (errorType: RetryErrorType, retryAfterHint?: Date) => ({ errorType, ...(retryAfterHint ? { retryAfterHint } : {}) });
+
+async function delays(strategy: BedrockRetryStrategy, errorType: RetryErrorType): Promise<number[]> {
+  let token: StandardRetryToken = await strategy.acquireInitialRetryToken();
+  const out: number[] = [];
+  for (;;) {
+    try {
+      token = await strategy.refreshRetryTokenForRetry(token, info(errorType));
+    } catch {
+      return out;
+    }
+    out.push(token.getRetryDelay());
+  }
+}
+
+describe('BedrockRetryStrategy', () => {
+  it('has the standard numbers of the spec', () => {
+    expect(BEDROCK_RETRY).toMatchObject({
+      maxAttempts: 3,
+      baseDelayMs: 100,
+      throttlingBaseDelayMs: 500,
+      maxDelayMs: 20_000,
+      budget: 500,
+      retryCost: 5,
+      transientRetryCost: 10,
+    });
+  });
+
+  it('backs off exponentially from 500 ms for throttling and from 100 ms for transient errors, with full jitter', async () => {
+    expect(await delays(new BedrockRetryStrategy(() => 0.999999), 'THROTTLING')).toEqual([499, 999]);
+    expect(await delays(new BedrockRetryStrategy(() => 0.999999), 'TRANSIENT')).toEqual([99, 199]);
+    expect(await delays(new BedrockRetryStrategy(() => 0), 'TRANSIENT')).toEqual([0, 0]);
+  });
+
+  it('stops after three attempts in all, and never retries client or other server errors', async () => {
+    const strategy = new BedrockRetryStrategy();
+    expect(await delays(strategy, 'THROTTLING')).toHaveLength(BEDROCK_RETRY.maxAttempts - 1);
+    expect(await delays(strategy, 'CLIENT_ERROR')).toHaveLength(0);
+    expect(await delays(strategy, 'SERVER_ERROR')).toHaveLength(0);
+  });
+
+  it('caps a delay at 20 s, even when the server asks for longer', async () => {
+    const strategy = new BedrockRetryStrategy(() => 0);
+    const token = await strategy.refreshRetryTokenForRetry(await strategy.acquireInitialRetryToken(), info('THROTTLING', new Date(Date.now() + 3_600_000)));
+    expect(token.getRetryDelay()).toBe(BEDROCK_RETRY.maxDelayMs);
+    const polite = await strategy.refreshRetryTokenForRetry(await strategy.acquireInitialRetryToken(), info('THROTTLING', new Date(Date.now() + 2_000)));
+    expect(polite.getRetryDelay()).toBeGreaterThan(1_500);
+    expect(polite.getRetryDelay()).toBeLessThanOrEqual(2_000);
+  });
+
+  it('spends 5 of its 500 budget per retry, 10 for a transient error, refunds on success and stops when spent', async () => {
+    const strategy = new BedrockRetryStrategy(() => 0);
+    const first = await strategy.acquireInitialRetryToken();
+    const throttled = await strategy.refreshRetryTokenForRetry(first, info('THROTTLING'));
+    expect(throttled.getRetryCost()).toBe(5);
+    expect(strategy.getCapacity()).toBe(495);
+    const transient = await strategy.refreshRetryTokenForRetry(first, info('TRANSIENT'));
+    expect(transient.getRetryCost()).toBe(10);
+    expect(strategy.getCapacity()).toBe(485);
+    strategy.recordSuccess(transient);
+    expect(strategy.getCapacity()).toBe(495);
+    strategy.recordSuccess(first);
+    expect(strategy.getCapacity()).toBe(496);
+    strategy.recordSuccess(first);
+    strategy.recordSuccess(first);
+    strategy.recordSuccess(first);
+    strategy.recordSuccess(first);
+    expect(strategy.getCapacity()).toBe(500);
+
+    for (let spent = 0; spent < 50; spent++) await strategy.refreshRetryTokenForRetry(first, info('TRANSIENT'));
+    expect(strategy.getCapacity()).toBe(0);
+    await expect(strategy.refreshRetryTokenForRetry(first, info('THROTTLING'))).rejects.toThrow('No retry token available');
+  });
+});
+
+describe('ServiceClock', () => {
+  const header = (offsetMs: number) => new Date(Date.now() + offsetMs).toUTCString();
+
+  it('adopts the service’s time only when it is more than five minutes off', () => {
+    const clock = new ServiceClock();
+    clock.sample(header(CLOCK_SKEW_LIMIT_MS - 30_000));
+    expect(clock.offsetMs).toBe(0);
+    clock.sample(header(-(CLOCK_SKEW_LIMIT_MS + 60_000)));
+    expect(clock.offsetMs).toBeLessThan(-CLOCK_SKEW_LIMIT_MS);
+    expect(Math.abs(clock.now().getTime() - (Date.now() - CLOCK_SKEW_LIMIT_MS - 60_000))).toBeLessThan(2_000);
+    clock.sample(undefined);
+    clock.sample('not a date');
+    expect(clock.offsetMs).toBeLessThan(-CLOCK_SKEW_LIMIT_MS);
+  });
+});
