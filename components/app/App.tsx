@@ -38,6 +38,7 @@ export function App() {
   return (
     <div className="app">
       <header className="topbar">
+        <h1 className="visually-hidden">{t('app.name')}</h1>
         <button
           type="button"
           className="icon-button"

@@ -33,7 +33,7 @@ export function ProviderForm({ provider, onSaved, onDelete }: Props) {
       const config: ProviderConfig = {
         id: provider.id,
         kind: provider.kind,
-        name: name.trim() || info.displayName,
+        name: name.trim() || t(`settings.kind.${info.kind}`),
         settings,
         manualModels: models.split('\n').map((m) => m.trim()).filter(Boolean),
         createdAt: provider.createdAt,
@@ -68,7 +68,7 @@ export function ProviderForm({ provider, onSaved, onDelete }: Props) {
   return (
     <form
       className="provider-form"
-      aria-label={name || info.displayName}
+      aria-label={name || t(`settings.kind.${info.kind}`)}
       onSubmit={(e) => {
         e.preventDefault();
         void save();

@@ -7,6 +7,7 @@ import { ProviderForm } from './ProviderForm';
 import { LanguagePicker } from './LanguagePicker';
 import { PageSettings } from '../page/PageSettings';
 import { PluginSettings } from '../plugins/PluginSettings';
+import { SpeechSettings } from '../speech/SpeechSettings';
 
 export function SettingsView() {
   const { t } = useTranslation();
@@ -19,7 +20,7 @@ export function SettingsView() {
 
   const startAdding = () => {
     const info = addable.find((k) => k.kind === kind)!;
-    setDraft({ id: crypto.randomUUID(), kind, name: info.displayName, settings: {}, manualModels: [], createdAt: Date.now() });
+    setDraft({ id: crypto.randomUUID(), kind, name: t(`settings.kind.${info.kind}`), settings: {}, manualModels: [], createdAt: Date.now() });
   };
 
   return (
@@ -59,7 +60,7 @@ export function SettingsView() {
           <select id="new-provider-kind" value={kind} onChange={(e) => setKind(e.target.value as ProviderKind)}>
             {addable.map((k) => (
               <option key={k.kind} value={k.kind}>
-                {k.displayName}
+                {t(`settings.kind.${k.kind}`)}
               </option>
             ))}
           </select>
@@ -70,6 +71,7 @@ export function SettingsView() {
       )}
       <PageSettings />
       <PluginSettings />
+      <SpeechSettings />
     </section>
   );
 }

@@ -42,6 +42,12 @@ function titleFrom(text: string): string {
 }
 
 let channel: ChatChannel | undefined;
+/**
+ * Settings are saved on blur, and two blurs can come faster than a write: they
+ * queue, so the first can create the conversation the second then updates, and
+ * a message sent right after waits for both.
+ */
+let settingsWrites: Promise<void> = Promise.resolve();
 /** Deltas arrive per token; the view only needs them once per frame. */
 let buffered = new Map<string, string>();
 let frame = 0;
@@ -130,6 +136,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
   },
 
   async send(text, model) {
+    await settingsWrites;
     const content = text.trim();
     const { pendingContext } = get();
     if (!content && !pendingContext.length) return false;
@@ -191,17 +198,22 @@ export const useChatStore = create<ChatState>((set, get) => ({
     await startAnswer(conversation, model);
   },
 
-  async updateSettings(patch) {
-    const { conversation } = get();
-    // Settings chosen before the first message start the conversation they belong to.
-    if (!conversation) {
-      const created = await createConversation(patch);
-      set({ conversation: created });
-      await setPref('lastConversationId', created.id);
-      return;
-    }
-    await updateConversation(conversation.id, patch);
-    set({ conversation: { ...conversation, ...patch } });
+  updateSettings(patch) {
+    const write = settingsWrites.then(async () => {
+      const { conversation } = get();
+      // Settings chosen before the first message start the conversation they belong to.
+      if (!conversation) {
+        const created = await createConversation(patch);
+        set({ conversation: created });
+        await setPref('lastConversationId', created.id);
+        return;
+      }
+      await updateConversation(conversation.id, patch);
+      set({ conversation: { ...conversation, ...patch } });
+    });
+    // A failed write must not block every later one.
+    settingsWrites = write.catch(() => undefined);
+    return write;
   },
 
   async setModel(model) {
