@@ -75,10 +75,12 @@ function button(labelKey: string, path: string, onClick: () => void): HTMLButton
  * page has no i18next.
  */
 export function mountFloatingControl(send: (command: ReaderCommand) => void): FloatingControl {
+  // The control speaks the browser's language, not the page's, and mirrors with it.
+  const rtl = chrome.i18n.getMessage('@@bidi_dir') === 'rtl';
   const host = document.createElement(CONTROL_TAG);
   host.setAttribute(
     'style',
-    'all: initial !important; position: fixed !important; z-index: 2147483647 !important; inset: auto 16px 16px auto !important; display: block !important;',
+    `all: initial !important; position: fixed !important; z-index: 2147483647 !important; inset: ${rtl ? 'auto auto 16px 16px' : 'auto 16px 16px auto'} !important; display: block !important;`,
   );
   const root = host.attachShadow({ mode: 'open' });
   const sheet = new CSSStyleSheet();
@@ -88,6 +90,7 @@ export function mountFloatingControl(send: (command: ReaderCommand) => void): Fl
   let status: ReadingState['status'] = 'playing';
   const bar = document.createElement('div');
   bar.className = 'bar';
+  bar.dir = rtl ? 'rtl' : 'ltr';
   bar.setAttribute('role', 'group');
   bar.setAttribute('aria-label', label('readerControls'));
 
@@ -99,7 +102,7 @@ export function mountFloatingControl(send: (command: ReaderCommand) => void): Fl
   const speed = document.createElement('select');
   speed.setAttribute('aria-label', label('readerSpeed'));
   speed.title = label('readerSpeed');
-  const format = new Intl.NumberFormat(document.documentElement.lang || undefined, { maximumFractionDigits: 2 });
+  const format = new Intl.NumberFormat(chrome.i18n.getUILanguage(), { maximumFractionDigits: 2 });
   for (const rate of READING_RATES) speed.append(new Option(`${format.format(rate)}×`, String(rate)));
   speed.addEventListener('change', () => send({ action: 'rate', rate: Number(speed.value) }));
 
