@@ -2,6 +2,7 @@ import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChatStore } from '../state/chat-store';
 import { useProvidersStore } from '../state/providers-store';
+import { DictationButton } from '../speech/DictationButton';
 
 export function Composer({ streaming }: { streaming: boolean }) {
   const { t } = useTranslation();
@@ -44,6 +45,7 @@ export function Composer({ streaming }: { streaming: boolean }) {
         onKeyDown={onKeyDown}
       />
       <div className="composer-actions">
+        <DictationButton input={box} />
         {streaming ? (
           <button type="button" className="button button-danger" onClick={stop}>
             {t('chat.stop')}

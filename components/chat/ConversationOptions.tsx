@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GenerationParams } from '@/lib/core/chat';
 import { useChatStore } from '../state/chat-store';
@@ -27,11 +27,20 @@ export function ConversationOptions() {
   const [system, setSystem] = useState('');
   const [params, setParams] = useState<Record<NumericParam, string>>({ temperature: '', topP: '', maxTokens: '' });
 
+  // A conversation created from this open view (by these fields or by sending) must not
+  // wipe what is still being typed; one that is opened or left must show its own settings.
+  const previousId = useRef<string | undefined | null>(null);
+  const conversationId = conversation?.id;
+
   useEffect(() => {
-    setSystem(conversation?.systemPrompt ?? '');
-    const p = conversation?.params ?? {};
+    const { conversation: current, createdHere } = useChatStore.getState();
+    const justCreated = previousId.current === undefined && conversationId !== undefined && conversationId === createdHere;
+    previousId.current = conversationId;
+    if (justCreated) return;
+    setSystem(current?.systemPrompt ?? '');
+    const p = current?.params ?? {};
     setParams({ temperature: p.temperature?.toString() ?? '', topP: p.topP?.toString() ?? '', maxTokens: p.maxTokens?.toString() ?? '' });
-  }, [conversation?.id, conversation?.systemPrompt, conversation?.params]);
+  }, [conversationId]);
 
   const invalid = (Object.keys(params) as NumericParam[]).filter((k) => params[k].trim() && parseParam(k, params[k]) === undefined);
 

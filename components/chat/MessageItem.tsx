@@ -6,6 +6,8 @@ import { ErrorNotice } from '../common/ErrorNotice';
 import { CopyButton } from './CopyButton';
 import { ContextChips } from './ContextChips';
 import { ToolSteps } from './ToolSteps';
+import { PluginOutputs } from '../plugins/PluginOutputs';
+import { AnswerSpeech } from '../speech/AnswerSpeech';
 
 interface Props {
   message: StoredMessage;
@@ -50,7 +52,9 @@ export function MessageItem({ message, isLast, busy, onRegenerate, onEdit }: Pro
       ) : (
         <>
           {!!message.steps?.length && <ToolSteps steps={message.steps} />}
+          {!!message.steps?.length && <PluginOutputs message={message} />}
           <Markdown text={message.content} streaming={streaming} />
+          <AnswerSpeech message={message} />
           {streaming && !message.content && <p className="typing">{t('chat.thinking')}</p>}
         </>
       )}

@@ -22,6 +22,8 @@ interface ChatState {
   /** Text the user is composing: kept here so no view change loses it. */
   draft: string;
   pendingContext: ContextBlock[];
+  /** The conversation this panel just created, as opposed to one it opened. */
+  createdHere?: string;
   setDraft(text: string): void;
   open(conversationId: string | undefined): Promise<void>;
   newChat(): void;
@@ -143,7 +145,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
     let conversation = get().conversation;
     if (!conversation) {
       conversation = await createConversation({ title: titleFrom(content || pendingContext[0]?.title || ''), model });
-      set({ conversation, messages: [] });
+      set({ conversation, messages: [], createdHere: conversation.id });
       await setPref('lastConversationId', conversation.id);
     } else {
       const patch = {
@@ -204,7 +206,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
       // Settings chosen before the first message start the conversation they belong to.
       if (!conversation) {
         const created = await createConversation(patch);
-        set({ conversation: created });
+        set({ conversation: created, createdHere: created.id });
         await setPref('lastConversationId', created.id);
         return;
       }

@@ -6,7 +6,7 @@ import type { RequestHandlers } from '@/lib/messaging/server';
 import { ReaderController, type PageLink } from '@/lib/reader/controller';
 import { HIGHLIGHT_CSS } from '@/lib/reader/highlighter';
 import { READ_ALOUD_MENU_ITEMS, readAloudMenuAction, type ReadTarget } from '@/lib/reader/menu';
-import { createChromeTtsEngine } from '@/lib/speech/engines/chrome-tts';
+import { readerEngine } from './speech';
 
 /** Built from entrypoints/read-aloud.content; injected only when the user asks for reading. */
 const CONTENT_SCRIPT = 'content-scripts/read-aloud.js';
@@ -47,8 +47,8 @@ async function connectToPage({ tabId, frameId }: ReadTarget): Promise<PageLink> 
 
 const controller = new ReaderController({
   connect: connectToPage,
-  createEngine: (lang) => createChromeTtsEngine(chrome.tts, { lang }),
-  // No voice setting exists yet: chrome.tts picks the platform's voice for the page's language.
+  createEngine: readerEngine,
+  // The engine takes the voice, speed and pitch from the speech settings, matched to the page's language.
   voice: '',
   publish: (state) => void broadcast({ type: 'reader.state', state }),
   keepAlive: keepServiceWorkerAlive,

@@ -1,6 +1,8 @@
 import { browser } from 'wxt/browser';
 import { pageRequestHandlers, startPageJourneys } from './page-journeys';
+import { pluginHandlers, pluginToolRuntime } from './plugins';
 import { readAloudHandlers, startReadAloud } from './read-aloud';
+import { speechHandlers, startSpeech } from './speech';
 import { StreamRegistry, type Watcher } from '@/lib/chat/stream-registry';
 import { loadTurn } from '@/lib/chat/load-turn';
 import { keepServiceWorkerAlive } from '@/lib/chat/keep-alive';
@@ -35,17 +37,21 @@ export function startBackground(): void {
     resolve: resolveModel,
     patchMessage: async (id, patch) => void (await patchMessage(id, patch)),
     keepAlive: keepServiceWorkerAlive,
+    tools: pluginToolRuntime,
   });
 
   // Rules and interrupted answers are settled before any request is served.
   const ready = Promise.all([syncOriginRules(), markInterruptedStreams(streams.activeMessageIds())]).catch(() => undefined);
 
   startReadAloud();
+  startSpeech();
   startPageJourneys();
 
   serveRequests({
     ...pageRequestHandlers,
+    ...pluginHandlers,
     ...readAloudHandlers,
+    ...speechHandlers,
     'providers.list': async () => providerViews(),
     'providers.save': async ({ config, secrets }) => {
       const view = await saveProviderWithSecrets(config, secrets);

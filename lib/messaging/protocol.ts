@@ -8,6 +8,8 @@ import type { MessageStatus } from '../core/conversation';
 import type { ModelInfo, ProviderConfig, ProviderView } from '../core/providers';
 import type { PageEvent, PageRequests } from './page-protocol';
 import type { ReaderEvent, ReaderRequests } from './reader-protocol';
+import type { PluginEvent, PluginRequests } from './plugin-protocol';
+import type { SpeechEvent, SpeechRequests } from './speech-protocol';
 
 export interface ProviderModels {
   providerId: string;
@@ -19,7 +21,7 @@ export interface DetectedLocalModels {
   ollama?: { baseUrl: string; models: ModelInfo[] };
 }
 
-export interface RequestMap extends PageRequests, ReaderRequests {
+export interface RequestMap extends PageRequests, ReaderRequests, PluginRequests, SpeechRequests {
   'providers.list': { req: Record<string, never>; res: ProviderView[] };
   /** Secrets travel only from the panel to the background, never back. */
   'providers.save': { req: { config: ProviderConfig; secrets: Record<string, string> }; res: ProviderView };
@@ -57,7 +59,7 @@ export type BackgroundToPanel =
   | { type: 'ended'; conversationId: string; messageId: string; status: MessageStatus; error?: ChatError };
 
 /** One-way notices the background broadcasts to every open extension page. */
-export type BroadcastEvent = PageEvent | ReaderEvent;
+export type BroadcastEvent = PageEvent | ReaderEvent | PluginEvent | SpeechEvent;
 
 export interface BroadcastEnvelope {
   channel: 'parley.event';

@@ -1,4 +1,5 @@
 import type { ModelRef } from '../core/providers';
+import { DEFAULT_SPEECH_SETTINGS, type SpeechSettings } from '../speech/speech-settings';
 import { notifyChange } from './change-feed';
 import { getDb } from './db';
 
@@ -24,6 +25,8 @@ export interface Prefs {
   /** "Ask about selection" sends at once rather than waiting for a question. */
   askSendsImmediately: boolean;
   customPrompts: CustomPrompt[];
+  /** Voices, speed, auto-read and dictation; read through normalizeSpeechSettings, as older versions stored less. */
+  speech: SpeechSettings;
 }
 
 export const DEFAULT_PREFS: Readonly<Prefs> = {
@@ -31,6 +34,7 @@ export const DEFAULT_PREFS: Readonly<Prefs> = {
   quickActionSendsImmediately: true,
   askSendsImmediately: false,
   customPrompts: [],
+  speech: DEFAULT_SPEECH_SETTINGS,
 };
 
 export async function getPref<K extends keyof Prefs>(key: K): Promise<Prefs[K]> {

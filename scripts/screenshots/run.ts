@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchExtension } from '../../tests/e2e/support/extension';
-import { addProvider, backToChat, sendMessage, waitForAnswer } from '../../tests/e2e/support/panel';
+import { addProvider, backToChat, lastAnswer, sendMessage } from '../../tests/e2e/support/panel';
 import { startOpenAIMock } from '../../tests/mocks/openai-server';
 
 const ANSWER = [
@@ -33,7 +33,7 @@ export async function main(root: string): Promise<void> {
     await backToChat(page);
     mock.enqueue({ kind: 'text', text: ANSWER, chunkSize: 40 });
     await sendMessage(page, 'Which providers can I use, and how do I list Ollama models?');
-    await waitForAnswer(page, 'area of a circle');
+    await lastAnswer(page).getByText('area of a circle', { exact: false }).waitFor();
     await page.waitForTimeout(800);
     await shoot(page, join(root, 'docs/screenshots/side-panel.png'));
     // Controls are found by structure here: their names change with the language.

@@ -1,0 +1,58 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StoredMessage } from '@/lib/core/conversation';
+import { followAnswer, mayAutoRead, readAnswer, stopReading, useAnswerSpeech } from './answer-speech';
+import { SpeechErrorNotice } from './SpeechErrorNotice';
+import { useSpeechSettings } from './use-speech-settings';
+import './speech.css';
+
+/**
+ * "Read aloud" for one assistant answer, toggling to "Stop reading"; with
+ * auto-read on, a new answer is read as it streams in.
+ */
+export function AnswerSpeech({ message }: { message: StoredMessage }) {
+  const { t, i18n } = useTranslation();
+  const anchor = useRef<HTMLDivElement>(null);
+  const reading = useAnswerSpeech((s) => s.messageId === message.id);
+  const failure = useAnswerSpeech((s) => (s.failure?.messageId === message.id ? s.failure.error : undefined));
+  const [settings] = useSpeechSettings();
+  const streaming = message.status === 'streaming';
+  const autoRead = !!settings?.autoRead;
+
+  const start = () =>
+    void readAnswer({
+      messageId: message.id,
+      markdown: message.content,
+      complete: message.status !== 'streaming',
+      root: () => anchor.current?.closest('article')?.querySelector('.md'),
+      language: i18n.language,
+    });
+
+  useEffect(() => {
+    followAnswer(message.id, message.content, !streaming);
+  }, [message.id, message.content, streaming]);
+
+  useEffect(() => {
+    if (streaming && autoRead && mayAutoRead(message.id)) start();
+    // Only the start of streaming (or turning auto-read on mid-answer) starts a reading.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [streaming, autoRead, message.id]);
+
+  const canRead = !streaming && !!message.content.trim();
+  return (
+    <div className="message-speech" ref={anchor}>
+      {reading ? (
+        <button type="button" className="icon-button" onClick={stopReading}>
+          {t('speech.stopReading')}
+        </button>
+      ) : (
+        canRead && (
+          <button type="button" className="icon-button" onClick={start}>
+            {t('speech.readAloud')}
+          </button>
+        )
+      )}
+      {failure && !reading && <SpeechErrorNotice error={failure} />}
+    </div>
+  );
+}

@@ -1,0 +1,412 @@
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toChatError, type ChatError } from '@/lib/core/errors';
+import { request } from '@/lib/messaging/client';
+import type { SpeechKeys, VoiceGroup } from '@/lib/messaging/speech-protocol';
+import type { SpeechEngineId } from '@/lib/speech/engine';
+import { webSpeechOf } from '@/lib/speech/engines/web-speech';
+import { SUPPORTED_LOCALES, localeOfLanguage, type LocaleCode } from '@/lib/speech/locales';
+import {
+  OPENAI_AUDIO_FORMATS,
+  PITCH_RANGE,
+  RATE_RANGE,
+  TRANSCRIPTION_MODELS,
+  pickerLocale,
+  voiceFor,
+  type OpenAIAudioFormat,
+  type SpeechSettings as Settings,
+  type TranscriptionModel,
+  type VoiceChoice,
+} from '@/lib/speech/speech-settings';
+import { OPENAI_TTS_MODELS, browserVoicesByLocale, neuralVoiceOptions, openaiVoiceOptions } from '@/lib/speech/voices';
+import { useProvidersStore } from '../state/providers-store';
+import { panelEngine } from './panel-engines';
+import { SpeechErrorNotice } from './SpeechErrorNotice';
+import { useSpeechSettings } from './use-speech-settings';
+import { VoicePicker, type PickerGroup } from './VoicePicker';
+import './speech.css';
+
+type Family = 'browser' | 'microsoft' | 'openai';
+const familyOf = (engine: SpeechEngineId): Family => (engine === 'azure' || engine === 'edge' ? 'microsoft' : engine);
+
+/** A text field that saves when left, so a half-typed URL is never stored (nor "corrected" while typed). */
+function CommitInput({ value, onCommit, ...rest }: { value: string; onCommit(value: string): void } & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  return (
+    <input
+      {...rest}
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      onBlur={() => text !== value && onCommit(text.trim())}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') e.currentTarget.blur();
+      }}
+    />
+  );
+}
+
+/** The browser's voices: chrome.tts through the background, else this page's speechSynthesis. */
+async function browserGroups(): Promise<PickerGroup[]> {
+  const { groups } = await request('speech.browserVoices', {}).catch(() => ({ groups: [] as VoiceGroup[] }));
+  if (groups.length) return groups;
+  const speech = webSpeechOf(globalThis);
+  if (!speech) return [];
+  const voices = speech.synthesis.getVoices();
+  const grouped = browserVoicesByLocale(voices);
+  return SUPPORTED_LOCALES.flatMap(({ code }) => (grouped.get(code)?.length ? [{ locale: code, voices: grouped.get(code)! }] : []));
+}
+
+const neuralGroups: PickerGroup[] = SUPPORTED_LOCALES.map(({ code }) => ({ locale: code, voices: neuralVoiceOptions(code) }));
+
+/** Voices, speed, pitch and keys for each engine, a preview, auto-read and dictation. */
+export function SpeechSettings() {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const [settings, update] = useSpeechSettings();
+  const providers = useProvidersStore((s) => s.providers).filter((p) => p.kind === 'openai' || p.kind === 'openai-compatible');
+  const [browserVoices, setBrowserVoices] = useState<PickerGroup[]>();
+  const [keys, setKeys] = useState<SpeechKeys>();
+  const [typedKeys, setTypedKeys] = useState<{ openai?: string; azure?: string }>({});
+  const [keyStatus, setKeyStatus] = useState<{ saved?: boolean; error?: ChatError }>({});
+  const [preview, setPreview] = useState<{ playing: boolean; error?: ChatError }>({ playing: false });
+  const previewStop = useRef<AbortController | undefined>(undefined);
+
+  useEffect(() => {
+    void browserGroups().then(setBrowserVoices);
+    request('speech.keys', {}).then(setKeys, () => undefined);
+    return () => previewStop.current?.abort();
+  }, []);
+
+  if (!settings) return null;
+  const engine = settings.engine;
+  const family = familyOf(engine);
+  const choice = settings.voices[engine];
+  const interfaceLocale = localeOfLanguage(i18n.language) ?? 'en-US';
+  const listLocale = pickerLocale(settings, i18n.language);
+
+  const setEngine = (next: SpeechEngineId) => update((s) => ({ ...s, engine: next }));
+  const setChoice = (patch: Partial<VoiceChoice>) =>
+    update((s) => ({ ...s, voices: { ...s.voices, [s.engine]: { ...s.voices[s.engine], ...patch } } }));
+  const set = <K extends 'openai' | 'azure' | 'edge' | 'dictation'>(key: K, patch: Partial<Settings[K]>) =>
+    update((s) => ({ ...s, [key]: { ...s[key], ...patch } }));
+
+  const saveKey = async (which: 'openai' | 'azure') => {
+    setKeyStatus({});
+    try {
+      setKeys(await request('speech.saveKeys', { [which]: typedKeys[which] ?? '' }));
+      setTypedKeys((k) => ({ ...k, [which]: undefined }));
+      setKeyStatus({ saved: true });
+    } catch (error) {
+      setKeyStatus({ error: toChatError(error) });
+    }
+  };
+
+  const togglePreview = async () => {
+    if (previewStop.current) {
+      previewStop.current.abort();
+      return;
+    }
+    const controller = new AbortController();
+    previewStop.current = controller;
+    setPreview({ playing: true });
+    const voice = voiceFor(settings, engine, { fallbackLocale: interfaceLocale });
+    try {
+      await panelEngine(engine, i18n.language).speak(t('speech.settings.previewText'), { ...voice, signal: controller.signal });
+      setPreview({ playing: false });
+    } catch (error) {
+      setPreview({ playing: false, error: toChatError(error) });
+    } finally {
+      if (previewStop.current === controller) previewStop.current = undefined;
+    }
+  };
+
+  const groups: PickerGroup[] =
+    engine === 'openai' ? [{ voices: openaiVoiceOptions(settings.openai.model) }] : engine === 'browser' ? (browserVoices ?? []) : neuralGroups;
+  const keyFromProvider = settings.openai.keySource !== 'own' && (settings.openai.keySource !== 'auto' || providers.some((p) => p.kind === 'openai'));
+  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent' });
+
+  return (
+    <details className="speech-settings card">
+      <summary>{t('speech.settings.title')}</summary>
+
+      <fieldset>
+        <legend>{t('speech.settings.voices')}</legend>
+        {(['browser', 'microsoft', 'openai'] as const).map((f) => (
+          <label key={f} className="field-inline">
+            <input
+              type="radio"
+              name={`${id}-family`}
+              checked={family === f}
+              onChange={() => setEngine(f === 'microsoft' ? 'edge' : f)}
+            />
+            {t(`speech.settings.family.${f}`)}
+          </label>
+        ))}
+        {family === 'microsoft' && (
+          <div className="field">
+            <label htmlFor={`${id}-service`}>{t('speech.settings.microsoftService')}</label>
+            <select id={`${id}-service`} value={engine} onChange={(e) => setEngine(e.target.value as 'edge' | 'azure')}>
+              <option value="edge">{t('speech.settings.service.edge')}</option>
+              <option value="azure">{t('speech.settings.service.azure')}</option>
+            </select>
+          </div>
+        )}
+
+        {engine === 'browser' && browserVoices && !browserVoices.length ? (
+          <p className="speech-hint">{t('speech.settings.noBrowserVoices')}</p>
+        ) : (
+          <VoicePicker
+            key={engine}
+            groups={groups}
+            value={choice.voice}
+            locale={choice.locale ?? listLocale}
+            allowDefault={engine === 'browser'}
+            onChange={(voice, locale) => setChoice({ voice, ...(locale ? { locale } : {}) })}
+          />
+        )}
+
+        <div className="field">
+          <label htmlFor={`${id}-rate`}>{t('speech.settings.rate')}</label>
+          <span className="speech-range">
+            <input
+              id={`${id}-rate`}
+              type="range"
+              min={RATE_RANGE.min}
+              max={RATE_RANGE.max}
+              step={RATE_RANGE.step}
+              value={choice.rate}
+              aria-valuetext={percent.format(choice.rate)}
+              onChange={(e) => setChoice({ rate: Number(e.target.value) })}
+            />
+            <output htmlFor={`${id}-rate`}>{percent.format(choice.rate)}</output>
+          </span>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-pitch`}>{t('speech.settings.pitch')}</label>
+          <span className="speech-range">
+            <input
+              id={`${id}-pitch`}
+              type="range"
+              min={PITCH_RANGE.min}
+              max={PITCH_RANGE.max}
+              step={PITCH_RANGE.step}
+              value={choice.pitch}
+              disabled={engine === 'openai'}
+              aria-valuetext={percent.format(choice.pitch)}
+              onChange={(e) => setChoice({ pitch: Number(e.target.value) })}
+            />
+            <output htmlFor={`${id}-pitch`}>{percent.format(choice.pitch)}</output>
+          </span>
+          {engine === 'openai' && <p className="speech-hint">{t('speech.settings.noPitch')}</p>}
+        </div>
+        <div className="row">
+          <button type="button" className="button" onClick={() => void togglePreview()}>
+            {preview.playing ? t('speech.settings.stopPreview') : t('speech.settings.preview')}
+          </button>
+        </div>
+        {preview.error && <SpeechErrorNotice error={preview.error} />}
+      </fieldset>
+
+      {engine === 'openai' && (
+        <fieldset>
+          <legend>{t('speech.settings.openaiTitle')}</legend>
+          <OpenAIAccessFields
+            settings={settings}
+            providers={providers}
+            keySet={!!keys?.openai}
+            typed={typedKeys.openai}
+            onType={(openai) => setTypedKeys((k) => ({ ...k, openai }))}
+            onSaveKey={() => void saveKey('openai')}
+            onChange={(patch) => set('openai', patch)}
+            showOwnKey={!keyFromProvider}
+          />
+          <div className="field">
+            <label htmlFor={`${id}-tts-model`}>{t('speech.settings.speechModel')}</label>
+            <select id={`${id}-tts-model`} value={settings.openai.model} onChange={(e) => set('openai', { model: e.target.value })}>
+              {OPENAI_TTS_MODELS.map((m) => (
+                <option key={m} value={m}>
+                  {m}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-format`}>{t('speech.settings.audioFormat')}</label>
+            <select id={`${id}-format`} value={settings.openai.format} onChange={(e) => set('openai', { format: e.target.value as OpenAIAudioFormat })}>
+              {OPENAI_AUDIO_FORMATS.map((f) => (
+                <option key={f} value={f}>
+                  {f}
+                </option>
+              ))}
+            </select>
+          </div>
+        </fieldset>
+      )}
+
+      {engine === 'azure' && (
+        <fieldset>
+          <legend>{t('speech.settings.azureTitle')}</legend>
+          <div className="field">
+            <label htmlFor={`${id}-region`}>{t('speech.settings.azureRegion')}</label>
+            <CommitInput id={`${id}-region`} dir="ltr" spellCheck={false} value={settings.azure.region} onCommit={(region) => set('azure', { region })} />
+          </div>
+          <KeyField
+            label={t('speech.settings.azureKey')}
+            keySet={!!keys?.azure}
+            typed={typedKeys.azure}
+            onType={(azure) => setTypedKeys((k) => ({ ...k, azure }))}
+            onSave={() => void saveKey('azure')}
+          />
+          <div className="field">
+            <label htmlFor={`${id}-azure-endpoint`}>{t('speech.settings.azureEndpoint')}</label>
+            <CommitInput id={`${id}-azure-endpoint`} type="url" dir="ltr" spellCheck={false} value={settings.azure.endpoint} onCommit={(endpoint) => set('azure', { endpoint })} />
+            <p className="speech-hint">{t('speech.settings.azureEndpointHint')}</p>
+          </div>
+        </fieldset>
+      )}
+
+      {engine === 'edge' && (
+        <fieldset>
+          <legend>{t('speech.settings.edgeTitle')}</legend>
+          <p className="speech-hint">{t('speech.settings.edgeHint')}</p>
+          <div className="field">
+            <label htmlFor={`${id}-edge-endpoint`}>{t('speech.settings.edgeEndpoint')}</label>
+            <CommitInput id={`${id}-edge-endpoint`} type="url" dir="ltr" spellCheck={false} value={settings.edge.endpoint} onCommit={(endpoint) => set('edge', { endpoint })} />
+          </div>
+        </fieldset>
+      )}
+      <div aria-live="polite">{keyStatus.saved && <p className="notice notice-ok">{t('speech.settings.keySaved')}</p>}</div>
+      {keyStatus.error && <SpeechErrorNotice error={keyStatus.error} />}
+
+      <label className="field-inline">
+        <input type="checkbox" checked={settings.autoRead} onChange={(e) => update((s) => ({ ...s, autoRead: e.target.checked }))} />
+        {t('speech.settings.autoRead')}
+      </label>
+
+      <fieldset>
+        <legend>{t('speech.settings.dictationTitle')}</legend>
+        <div className="field">
+          <label htmlFor={`${id}-dictation`}>{t('speech.settings.dictationEngine')}</label>
+          <select
+            id={`${id}-dictation`}
+            value={settings.dictation.engine}
+            onChange={(e) => set('dictation', { engine: e.target.value as 'browser' | 'openai' })}
+          >
+            <option value="browser">{t('speech.settings.dictationBrowser')}</option>
+            <option value="openai">{t('speech.settings.dictationOpenAI')}</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-dictation-language`}>{t('speech.settings.dictationLanguage')}</label>
+          <select
+            id={`${id}-dictation-language`}
+            value={settings.dictation.locale}
+            onChange={(e) => set('dictation', { locale: e.target.value as LocaleCode | '' })}
+          >
+            <option value="">{t('speech.settings.interfaceLanguage')}</option>
+            {SUPPORTED_LOCALES.map((l) => (
+              <option key={l.code} value={l.code} lang={l.code}>
+                {l.nativeName}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-transcription`}>{t('speech.settings.transcriptionModel')}</label>
+          <select
+            id={`${id}-transcription`}
+            value={settings.dictation.model}
+            onChange={(e) => set('dictation', { model: e.target.value as TranscriptionModel })}
+          >
+            {TRANSCRIPTION_MODELS.map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
+          </select>
+          <p className="speech-hint">{t('speech.settings.transcriptionHint')}</p>
+        </div>
+        {engine !== 'openai' && (
+          <OpenAIAccessFields
+            settings={settings}
+            providers={providers}
+            keySet={!!keys?.openai}
+            typed={typedKeys.openai}
+            onType={(openai) => setTypedKeys((k) => ({ ...k, openai }))}
+            onSaveKey={() => void saveKey('openai')}
+            onChange={(patch) => set('openai', patch)}
+            showOwnKey={!keyFromProvider}
+          />
+        )}
+      </fieldset>
+    </details>
+  );
+}
+
+function KeyField({ label, keySet, typed, onType, onSave }: { label: string; keySet: boolean; typed?: string; onType(value: string): void; onSave(): void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <span className="row">
+        <input
+          id={id}
+          type="password"
+          dir="ltr"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={keySet ? t('settings.secretSaved') : ''}
+          value={typed ?? ''}
+          onChange={(e) => onType(e.target.value)}
+        />
+        <button type="button" className="button" disabled={typed === undefined} onClick={onSave}>
+          {t('speech.settings.saveKey')}
+        </button>
+      </span>
+    </div>
+  );
+}
+
+interface AccessProps {
+  settings: Settings;
+  providers: { id: string; name: string }[];
+  keySet: boolean;
+  typed?: string;
+  showOwnKey: boolean;
+  onType(value: string): void;
+  onSaveKey(): void;
+  onChange(patch: Partial<Settings['openai']>): void;
+}
+
+/** Which OpenAI key speech uses: a configured provider's, or one saved for speech alone. */
+function OpenAIAccessFields({ settings, providers, keySet, typed, showOwnKey, onType, onSaveKey, onChange }: AccessProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={`${id}-source`}>{t('speech.settings.keySource')}</label>
+        <select id={`${id}-source`} value={settings.openai.keySource} onChange={(e) => onChange({ keySource: e.target.value })}>
+          <option value="auto">{t('speech.settings.keyAuto')}</option>
+          <option value="own">{t('speech.settings.keyOwn')}</option>
+          {providers.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      {showOwnKey && (
+        <>
+          <div className="field">
+            <label htmlFor={`${id}-base`}>{t('speech.settings.openaiBaseUrl')}</label>
+            <CommitInput id={`${id}-base`} type="url" dir="ltr" spellCheck={false} value={settings.openai.baseUrl} onCommit={(baseUrl) => onChange({ baseUrl })} />
+          </div>
+          <KeyField label={t('speech.settings.openaiKey')} keySet={keySet} typed={typed} onType={onType} onSave={onSaveKey} />
+        </>
+      )}
+    </>
+  );
+}

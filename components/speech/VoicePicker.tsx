@@ -1,0 +1,97 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SUPPORTED_LOCALES, type LocaleCode } from '@/lib/speech/locales';
+import type { VoiceOption } from '@/lib/speech/voices';
+
+export interface PickerGroup {
+  /** Absent for voices that speak every language. */
+  locale?: LocaleCode;
+  voices: readonly VoiceOption[];
+}
+
+interface Props {
+  groups: readonly PickerGroup[];
+  value: string;
+  /** The language the list opens on. */
+  locale: LocaleCode;
+  /** Offer "the browser's default voice for the language". */
+  allowDefault: boolean;
+  onChange(voice: string, locale: LocaleCode | undefined): void;
+}
+
+/** Past this many voices in the list, a filter box helps (espeak-ng alone reports hundreds per language). */
+const FILTER_FROM = 30;
+
+const nativeName = (code: LocaleCode) => SUPPORTED_LOCALES.find((l) => l.code === code)?.nativeName ?? code;
+
+/**
+ * Voices grouped by language, showing one language at a time unless the
+ * user asks for all of them, so a browser reporting thousands of voices
+ * still gives a list one can pick from.
+ */
+export function VoicePicker({ groups, value, locale, allowDefault, onChange }: Props) {
+  const { t } = useTranslation();
+  const id = useId();
+  const byLanguage = groups.some((g) => g.locale);
+  const chosenGroup = groups.find((g) => g.voices.some((v) => v.value === value))?.locale;
+  const [language, setLanguage] = useState<LocaleCode | 'all'>(chosenGroup ?? locale);
+  const [filter, setFilter] = useState('');
+  const needle = filter.trim().toLowerCase();
+  const shown = groups
+    .filter((g) => !byLanguage || language === 'all' || g.locale === language)
+    .map((g) => ({ ...g, voices: needle ? g.voices.filter((v) => v.label.toLowerCase().includes(needle)) : g.voices }))
+    .filter((g) => g.voices.length);
+  const count = shown.reduce((n, g) => n + g.voices.length, 0);
+  const listed = shown.some((g) => g.voices.some((v) => v.value === value));
+  const localeOf = (voice: string) => groups.find((g) => g.voices.some((v) => v.value === voice))?.locale;
+
+  return (
+    <>
+      {byLanguage && (
+        <div className="field">
+          <label htmlFor={`${id}-language`}>{t('speech.settings.voiceLanguage')}</label>
+          <select id={`${id}-language`} value={language} onChange={(e) => setLanguage(e.target.value as LocaleCode | 'all')}>
+            {groups.flatMap((g) =>
+              g.locale ? [
+                <option key={g.locale} value={g.locale} lang={g.locale}>
+                  {nativeName(g.locale)}
+                </option>,
+              ] : [],
+            )}
+            <option value="all">{t('speech.settings.allLanguages')}</option>
+          </select>
+        </div>
+      )}
+      {(count > FILTER_FROM || needle) && (
+        <div className="field">
+          <label htmlFor={`${id}-filter`}>{t('speech.settings.filterVoices')}</label>
+          <input id={`${id}-filter`} type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />
+        </div>
+      )}
+      <div className="field">
+        <label htmlFor={`${id}-voice`}>{t('speech.settings.voice')}</label>
+        <select id={`${id}-voice`} value={listed || (allowDefault && !value) ? value : ''} onChange={(e) => onChange(e.target.value, localeOf(e.target.value))}>
+          {allowDefault ? <option value="">{t('speech.settings.defaultVoice')}</option> : !listed && <option value="">{t('speech.settings.chooseVoice')}</option>}
+          {shown.map((g) =>
+            g.locale && shown.length > 1 ? (
+              <optgroup key={g.locale} label={nativeName(g.locale)}>
+                {g.voices.map((v) => (
+                  <option key={v.value} value={v.value}>
+                    {v.label}
+                  </option>
+                ))}
+              </optgroup>
+            ) : (
+              g.voices.map((v) => (
+                <option key={v.value} value={v.value}>
+                  {v.label}
+                </option>
+              ))
+            ),
+          )}
+        </select>
+      </div>
+      {byLanguage && !count && <p className="speech-hint">{t('speech.settings.noVoices')}</p>}
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * Speech between extension pages and the background. Keys for cloud voices
+ * and transcription live in the background, which makes every network call;
+ * pages get audio bytes (base64, since Chrome messages are JSON) and text
+ * back. Audio the background itself needs played (a page read aloud with a
+ * cloud voice) goes over a port to the offscreen document.
+ */
+import type { ChatError } from '../core/errors';
+import type { WordMark } from '../speech/audio-engine';
+import type { LocaleCode } from '../speech/locales';
+import type { VoiceOption } from '../speech/voices';
+
+/** The engines whose audio comes from a network service. */
+export type CloudEngineId = 'openai' | 'azure' | 'edge';
+
+export interface VoiceGroup {
+  locale: LocaleCode;
+  voices: VoiceOption[];
+}
+
+export interface AudioMessage {
+  /** base64 of the audio file. */
+  audio: string;
+  mime: string;
+  marks: WordMark[];
+}
+
+/** Which speech secrets are saved; their values never leave the background. */
+export interface SpeechKeys {
+  openai: boolean;
+  azure: boolean;
+}
+
+export interface SpeechRequests {
+  /** chrome.tts voices grouped by supported locale (empty when the browser has no chrome.tts). */
+  'speech.browserVoices': { req: Record<string, never>; res: { groups: VoiceGroup[] } };
+  /** One request-sized piece of text; model, format, region and endpoint come from the saved settings. */
+  'speech.synthesize': {
+    req: { engine: CloudEngineId; text: string; voice: string; rate: number; pitch: number; requestId?: string };
+    res: AudioMessage;
+  };
+  /** Abandons a synthesis the page no longer wants. */
+  'speech.cancel': { req: { requestId: string }; res: null };
+  /** A recording (base64) transcribed with OpenAI's /audio/transcriptions. */
+  'speech.transcribe': { req: { audio: string; mime: string; language?: string }; res: { text: string } };
+  'speech.keys': { req: Record<string, never>; res: SpeechKeys };
+  /** A non-empty value sets that key, an empty one removes it, an absent one keeps it. */
+  'speech.saveKeys': { req: { openai?: string; azure?: string }; res: SpeechKeys };
+}
+
+export type SpeechEvent =
+  /** The microphone permission page has its answer. */
+  { type: 'speech.mic'; granted: boolean; error?: ChatError };
+
+/** The offscreen document connects a port of this name to play what the background sends. */
+export const AUDIO_PORT = 'parley.audio';
+
+export type PlayerCommand =
+  | ({ type: 'play'; id: number } & AudioMessage)
+  | { type: 'stop'; id: number };
+
+export type PlayerReport =
+  | { type: 'started'; id: number }
+  | { type: 'mark'; id: number; mark: WordMark }
+  | { type: 'ended'; id: number }
+  | { type: 'failed'; id: number; error: ChatError };
