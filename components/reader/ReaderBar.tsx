@@ -5,11 +5,12 @@ import { request } from '@/lib/messaging/client';
 import type { ReaderCommand } from '@/lib/messaging/reader-protocol';
 import { currentWindowId } from '@/lib/page/active-tab';
 import { READING_RATES } from '@/lib/reader/rate';
+import { useErrorText } from '../common/use-error-text';
 import { ReaderIcon } from './icons';
 import { useReaderState } from './use-reader-state';
 import './reader.css';
 
-/** Codes the reader explains in its own words; anything else gets the generic line. */
+/** Codes the reader explains in its own words; a voice service's failures get the shared explanation. */
 const EXPLAINED = new Set<ChatError['code']>(['forbidden', 'not-found', 'unsupported', 'timeout']);
 
 /**
@@ -20,6 +21,7 @@ const EXPLAINED = new Set<ChatError['code']>(['forbidden', 'not-found', 'unsuppo
  */
 export function ReaderBar() {
   const { t, i18n } = useTranslation();
+  const errorText = useErrorText();
   const [state, setState] = useReaderState();
   const [starting, setStarting] = useState(false);
   const [failure, setFailure] = useState<ChatError>();
@@ -114,7 +116,15 @@ export function ReaderBar() {
       )}
       {error && error.code !== 'aborted' && (
         <p className="reader-error" role="alert">
-          {t(EXPLAINED.has(error.code) ? `reader.errors.${error.code}` : 'reader.errors.failed')}
+          {EXPLAINED.has(error.code)
+            ? t(`reader.errors.${error.code}`)
+            : error.code === 'unknown'
+              ? t('reader.errors.failed')
+              : (
+                <>
+                  <strong>{errorText(error).title}</strong> {errorText(error).hint}
+                </>
+              )}
         </p>
       )}
     </section>

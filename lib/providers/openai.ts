@@ -17,33 +17,12 @@ import {
   type ChatErrorCode,
 } from '../core/errors';
 import type { ModelInfo } from '../core/providers';
+import { parseExtraHeaders } from '../transport/extra-headers';
 import { assertCredentialUrl, parseHttpUrl, requireCredential } from '../transport/url-policy';
 import type { ProviderAdapter, ProviderContext } from './types';
 
 export type OpenAICompatibleKind = 'openai' | 'openai-compatible';
 
-const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-
-/** The `extraHeaders` secret: a JSON object of header name to value, or nothing. */
-export function parseExtraHeaders(text: string | undefined): Record<string, string> {
-  if (!text?.trim()) return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    fail('bad-request', 'Extra headers are not valid JSON.');
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    fail('bad-request', 'Extra headers must be a JSON object of header names to values.');
-  }
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(parsed)) {
-    if (!HEADER_NAME.test(name)) fail('bad-request', `Not a valid header name: ${name}`);
-    if (typeof value !== 'string' && typeof value !== 'number') fail('bad-request', `Header ${name} must be a string.`);
-    out[name] = String(value);
-  }
-  return out;
-}
 
 function createClient(kind: OpenAICompatibleKind, ctx: ProviderContext): OpenAI {
   const apiKey = kind === 'openai' ? requireCredential(ctx.secrets.apiKey) : ctx.secrets.apiKey?.trim() || undefined;

@@ -8,6 +8,7 @@ import { effectiveSettings, kindInfo, type ModelRef, type ProviderConfig, type P
 import type { DetectedLocalModels, ProviderModels } from '../messaging/protocol';
 import { deleteProvider, getProvider, listProviders, saveProvider } from '../storage/providers';
 import { deleteSecrets, getSecrets, secretFieldsSet, setSecrets } from '../storage/secret-vault';
+import { parseExtraHeaders } from '../transport/extra-headers';
 import { credentialedFetch, type FetchLike } from '../transport/secure-fetch';
 import { assertCredentialUrl, parseHttpUrl, requireCredential } from '../transport/url-policy';
 import { BUILTIN_PROVIDER_ID, builtinAvailability, builtinProviderConfig } from './builtin';
@@ -58,29 +59,9 @@ function validate(config: ProviderConfig, secrets: Record<string, string>, typed
     const value = settings[field.key];
     if (field.type === 'url' && value) parseHttpUrl(value);
   }
-  if (secrets.extraHeaders?.trim()) parseHeaders(secrets.extraHeaders);
+  parseExtraHeaders(secrets.extraHeaders);
   const hasCredential = info.fields.some((f) => f.type === 'secret' && secrets[f.key]?.trim());
   if (hasCredential && settings.baseUrl) assertCredentialUrl(settings.baseUrl);
-}
-
-export function parseHeaders(text: string): Record<string, string> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    fail('bad-request', 'Extra headers must be a JSON object of header names to values');
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    fail('bad-request', 'Extra headers must be a JSON object of header names to values');
-  }
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(parsed)) {
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(k) || typeof v !== 'string' || /[\r\n\0]/.test(v)) {
-      fail('bad-request', `Invalid header ${k}`);
-    }
-    out[k] = v;
-  }
-  return out;
 }
 
 /**

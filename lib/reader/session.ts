@@ -134,36 +134,37 @@ export class ReadingSession {
     const sentence = this.options.sentences[index]!;
     const offset = this.offset;
     this.emit();
-    this.options.engine
-      .speak(sentence.slice(offset), {
-        voice: this.options.voice,
-        rate: this.rate,
-        signal: controller.signal,
-        onBoundary: (charIndex, charLength) => {
-          if (generation !== this.generation) return;
-          const at = offset + charIndex;
-          const word = charLength > 0 ? { start: at, length: charLength } : wordAt(sentence, at);
-          if (!word || word.start < 0 || word.start >= sentence.length) return;
-          this.wordStart = word.start;
-          this.options.onWord?.(index, word.start, Math.min(word.length, sentence.length - word.start));
-        },
-      })
-      .then(
-        () => {
-          if (generation !== this.generation || this.status !== 'playing') return;
-          if (index + 1 < this.options.sentences.length) {
-            this.moveTo(index + 1);
-            this.speakCurrent();
-          } else {
-            this.finish();
-          }
-        },
-        (error: unknown) => {
-          if (generation !== this.generation) return;
+    const speaking = this.options.engine.speak(sentence.slice(offset), {
+      voice: this.options.voice,
+      rate: this.rate,
+      signal: controller.signal,
+      onBoundary: (charIndex, charLength) => {
+        if (generation !== this.generation) return;
+        const at = offset + charIndex;
+        const word = charLength > 0 ? { start: at, length: charLength } : wordAt(sentence, at);
+        if (!word || word.start < 0 || word.start >= sentence.length) return;
+        this.wordStart = word.start;
+        this.options.onWord?.(index, word.start, Math.min(word.length, sentence.length - word.start));
+      },
+    });
+    const following = this.options.sentences[index + 1];
+    if (following) this.options.engine.prepare?.(following, { voice: this.options.voice, rate: this.rate });
+    speaking.then(
+      () => {
+        if (generation !== this.generation || this.status !== 'playing') return;
+        if (index + 1 < this.options.sentences.length) {
+          this.moveTo(index + 1);
+          this.speakCurrent();
+        } else {
           this.finish();
-          this.options.onError?.(toChatError(error));
-        },
-      );
+        }
+      },
+      (error: unknown) => {
+        if (generation !== this.generation) return;
+        this.finish();
+        this.options.onError?.(toChatError(error));
+      },
+    );
   }
 
   private cancelSpeech(): void {

@@ -30,6 +30,8 @@ export interface SpeechEngine {
   listVoices(locale?: LocaleCode): Promise<VoiceOption[]>;
   /** Resolves when speech ends or is stopped; fails with a ChatFailure so the UI can localise by code. */
   speak(text: string, options: SpeakOptions): Promise<void>;
+  /** Engines that synthesize remotely start on the next sentence early, so reading has no gaps. */
+  prepare?(text: string, options: Pick<SpeakOptions, 'voice' | 'rate' | 'pitch'>): void;
 }
 
 export interface SpeechSupport {

@@ -7,7 +7,7 @@
 import { fail } from '../core/errors';
 import { effectiveSettings } from '../core/providers';
 import type { CloudEngineId, SpeechKeys } from '../messaging/speech-protocol';
-import { parseHeaders } from '../providers/service';
+import { parseExtraHeaders } from '../transport/extra-headers';
 import { listProviders } from '../storage/providers';
 import { getSecrets, secretFieldsSet, setSecrets } from '../storage/secret-vault';
 import type { FetchLike } from '../transport/secure-fetch';
@@ -44,7 +44,7 @@ export async function resolveOpenAIAccess(settings: SpeechSettings): Promise<Ope
         baseUrl: s.baseUrl ?? '',
         apiKey,
         ...(s.organization ? { organization: s.organization } : {}),
-        ...(secrets.extraHeaders?.trim() ? { headers: parseHeaders(secrets.extraHeaders) } : {}),
+        ...(secrets.extraHeaders?.trim() ? { headers: parseExtraHeaders(secrets.extraHeaders) } : {}),
       };
     }
     if (source !== 'auto') fail('not-found', 'The provider chosen for speech was removed.');

@@ -195,4 +195,19 @@ describe('ReadingSession', () => {
     expect(session.state.status).toBe('idle');
     expect(errors).toEqual(['unsupported']);
   });
+
+  it('asks an engine that can prepare for the next sentence while the current one plays', async () => {
+    const { engine, session } = setup();
+    const prepared: string[] = [];
+    Object.assign(engine, { prepare: (text: string, options: { voice: string }) => prepared.push(`${text}|${options.voice}`) });
+    session.play();
+    expect(prepared).toEqual(['Two fish swim.|Test Voice']);
+    engine.current.finish();
+    await settle();
+    expect(prepared).toEqual(['Two fish swim.|Test Voice', 'Red fish.|Test Voice']);
+    session.next();
+    session.next();
+    expect(prepared.at(-1)).toBe('Blue fish.|Test Voice');
+    expect(prepared.filter((p) => p.startsWith('Blue')).length).toBe(1);
+  });
 });
