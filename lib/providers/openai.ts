@@ -10,7 +10,6 @@ import {
   chatError,
   ChatFailure,
   codeForStatus,
-  fail,
   isAbortError,
   toChatError,
   type ChatError,
