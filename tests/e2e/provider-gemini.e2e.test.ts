@@ -61,4 +61,26 @@ describe('Google Gemini provider', () => {
     await expect.poll(() => lastAnswer(page).getByRole('alert').innerText()).toContain('Blocked by the provider’s safety filter');
     expect(await lastAnswer(page).innerText()).toContain('The first step');
   });
+
+  it('answers a function call with a functionResponse and finishes the answer', async () => {
+    await page.getByRole('button', { name: 'New chat' }).click();
+    await page.getByText('Chat settings').click();
+    await page.getByRole('checkbox', { name: 'Current page' }).check();
+    const before = gemini.requests.length;
+    gemini.enqueue({ kind: 'tool-call', name: 'parley-page____getPageInfo', arguments: '{}' });
+    gemini.enqueue({ kind: 'text', text: 'You are on an extension page.' });
+    await sendMessage(page, 'Where am I?');
+    await waitForAnswer(page, 'You are on an extension page.');
+
+    const chats = gemini.requests.slice(before).filter((r) => r.path.includes(':streamGenerateContent'));
+    expect(chats).toHaveLength(2);
+    const first = chats[0]!.body as { tools?: { functionDeclarations?: { name: string }[] }[] };
+    expect(first.tools?.flatMap((t) => t.functionDeclarations ?? []).map((f) => f.name)).toContain('parley-page____getPageInfo');
+    const second = chats[1]!.body as { contents: { role: string; parts: Record<string, unknown>[] }[] };
+    const [call, reply] = second.contents.slice(-2);
+    expect(call).toMatchObject({ role: 'model', parts: [{ functionCall: { name: 'parley-page____getPageInfo' } }] });
+    expect(reply).toMatchObject({ role: 'user', parts: [{ functionResponse: { name: 'parley-page____getPageInfo' } }] });
+    const steps = await lastAnswer(page).locator('details.tool-step summary').allInnerTexts();
+    expect(steps.map((text) => text.split(' · ')[0])).toEqual(['Plugin Current page: getPageInfo']);
+  });
 });
