@@ -20,6 +20,10 @@ const noEntrypoints = { group: ['**/entrypoints/**', '@/entrypoints/**', '~/entr
 const noComponents = { group: ['**/components/**', '@/components/**', '~/components/**'], message: 'lib/ must not import components/.' };
 const noReact = { group: ['react', 'react-dom', 'react-dom/*', 'react-i18next', 'zustand', 'zustand/*'], message: 'lib/ is framework-free: no React.' };
 const noProviders = { group: ['**/lib/providers/**', '@/lib/providers/**', '~/lib/providers/**'], message: 'Components talk to providers only through lib/messaging.' };
+const noVault = {
+  group: ['**/lib/storage/secret-vault', '@/lib/storage/secret-vault', '**/lib/speech/speech-service', '@/lib/speech/speech-service', '**/lib/plugins/service', '@/lib/plugins/service'],
+  message: 'Only the background reads secrets.',
+};
 
 export default tseslint.config(
   { ignores: ['.output/**', '.wxt/**', 'node_modules/**', 'lib/plugins/generated/**', '.bench/**'] },
@@ -35,7 +39,8 @@ export default tseslint.config(
     },
   },
   { files: ['lib/**/*.{ts,tsx}'], rules: upward(noEntrypoints, noComponents, noReact) },
-  { files: ['components/**/*.{ts,tsx}'], rules: upward(noEntrypoints, noProviders) },
+  { files: ['components/**/*.{ts,tsx}'], rules: upward(noEntrypoints, noProviders, noVault) },
+  { files: ['entrypoints/*.content.ts', 'entrypoints/*.content/**', 'entrypoints/sidepanel/**', 'entrypoints/offscreen/**', 'entrypoints/mic-permission/**'], rules: upward(noProviders, noVault) },
   {
     files: ['scripts/**/*.mjs', 'tests/**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly' } },
