@@ -17,6 +17,7 @@ import {
   toChatError,
   type ChatError,
   type ChatErrorCode,
+  stoppedError,
 } from '../core/errors';
 import type { ModelInfo } from '../core/providers';
 import { parseSse } from '../transport/sse';
@@ -156,11 +157,6 @@ export function azureReplyError(status: number | undefined, payload: unknown, pr
   });
 }
 
-function stoppedError(signal: AbortSignal, provider: string): ChatError {
-  const reason: unknown = signal.reason;
-  if (reason instanceof DOMException && reason.name === 'TimeoutError') return chatError('timeout', 'The request timed out.', { provider });
-  return chatError('aborted', 'The request was stopped.', { provider });
-}
 
 /** Maps whatever the SDK or the fetch under it threw to a ChatError. */
 function azureChatError(e: unknown, provider: string, signal: AbortSignal): ChatError {

@@ -1,4 +1,4 @@
-import { chatError, ChatFailure, codeForStatus, isAbortError, toChatError, type ChatError, type ChatErrorCode } from '../core/errors';
+import { chatError, codeForStatus, isAbortError, toChatError, type ChatError, type ChatErrorCode, findChatFailure, stoppedError } from '../core/errors';
 
 /** Bedrock's own error types, plus the ones AWS answers for any service when a signature is refused. */
 const CODE_BY_TYPE: Readonly<Record<string, ChatErrorCode>> = {
@@ -80,20 +80,7 @@ export function bedrockExceptionError(
   });
 }
 
-function findChatFailure(e: unknown): ChatFailure | undefined {
-  for (let cur = e, depth = 0; cur && depth < 5; depth++) {
-    if (cur instanceof ChatFailure) return cur;
-    cur = cur instanceof Error ? cur.cause : undefined;
-  }
-  return undefined;
-}
 
-/** Why the caller's signal fired: a deadline (AbortSignal.timeout) or a stop. */
-function stoppedError(signal: AbortSignal, provider?: string): ChatError {
-  const reason: unknown = signal.reason;
-  if (reason instanceof DOMException && reason.name === 'TimeoutError') return chatError('timeout', 'The request timed out.', { provider });
-  return chatError('aborted', 'The request was stopped.', { provider });
-}
 
 interface SdkFailure {
   name?: unknown;

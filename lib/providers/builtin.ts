@@ -7,7 +7,7 @@
  * only reads the global, and so works unchanged in any document that has it.
  */
 import type { ChatEvent, ChatMessage, ChatRequest, GenerationParams } from '../core/chat';
-import { chatError, ChatFailure, fail, type ChatError, type ChatErrorCode } from '../core/errors';
+import { chatError, ChatFailure, fail, type ChatError, type ChatErrorCode, stoppedError } from '../core/errors';
 import { kindInfo, type ModelInfo, type ProviderConfig } from '../core/providers';
 import type { ProviderAdapter, ProviderContext } from './types';
 
@@ -121,11 +121,7 @@ const CODE_FOR_NAME: Record<string, ChatErrorCode> = {
 function builtinError(e: unknown, signal: AbortSignal): ChatError {
   const provider = BUILTIN_PROVIDER_ID;
   if (e instanceof ChatFailure) return { ...e.error, provider };
-  if (signal.aborted) {
-    const reason: unknown = signal.reason;
-    if (reason instanceof DOMException && reason.name === 'TimeoutError') return chatError('timeout', 'The request timed out.', { provider });
-    return chatError('aborted', 'The request was stopped.', { provider });
-  }
+  if (signal.aborted) return stoppedError(signal, provider);
   const name = e instanceof Error ? e.name : '';
   const message = e instanceof Error ? e.message : String(e);
   if (name === 'AbortError') return chatError('aborted', 'The request was stopped.', { provider });

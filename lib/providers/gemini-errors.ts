@@ -1,5 +1,5 @@
 import { ApiError } from '@google/genai';
-import { chatError, ChatFailure, codeForStatus, isAbortError, toChatError, type ChatError, type ChatErrorCode } from '../core/errors';
+import { chatError, codeForStatus, isAbortError, toChatError, type ChatError, type ChatErrorCode, findChatFailure, stoppedError } from '../core/errors';
 
 /** Google's error body, `{ error: { code, message, status, details } }`. */
 interface GoogleError {
@@ -67,20 +67,7 @@ function apiChatError(e: ApiError, provider: string): ChatError {
   return chatError(code, message, { provider, ...(status ? { status } : {}), ...(err.status ? { type: err.status } : {}) });
 }
 
-function findChatFailure(e: unknown): ChatFailure | undefined {
-  for (let cur = e, depth = 0; cur && depth < 5; depth++) {
-    if (cur instanceof ChatFailure) return cur;
-    cur = cur instanceof Error ? cur.cause : undefined;
-  }
-  return undefined;
-}
 
-/** Why the caller's signal fired: a deadline (AbortSignal.timeout) or a stop. */
-function stoppedError(signal: AbortSignal, provider?: string): ChatError {
-  const reason: unknown = signal.reason;
-  if (reason instanceof DOMException && reason.name === 'TimeoutError') return chatError('timeout', 'The request timed out.', { provider });
-  return chatError('aborted', 'The request was stopped.', { provider });
-}
 
 /** Maps whatever the SDK, or the fetch under it, threw to a ChatError. */
 export function geminiChatError(e: unknown, provider: string, signal: AbortSignal): ChatError {

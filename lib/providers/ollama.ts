@@ -1,5 +1,5 @@
 import type { ChatEvent, ChatMessage, ChatRequest, FinishReason, ToolCall } from '../core/chat';
-import { chatError, ChatFailure, codeForStatus, fail, toChatError, type ChatError, type ChatErrorCode } from '../core/errors';
+import { chatError, ChatFailure, codeForStatus, fail, toChatError, type ChatError, type ChatErrorCode, stoppedError } from '../core/errors';
 import type { ModelInfo } from '../core/providers';
 import { parseNdjson } from '../transport/ndjson';
 import type { FetchLike } from '../transport/secure-fetch';
@@ -125,12 +125,7 @@ function count(v: unknown): number | undefined {
 }
 
 function ollamaError(e: unknown, provider: string, signal: AbortSignal): ChatError {
-  if (signal.aborted) {
-    const reason: unknown = signal.reason;
-    // AbortSignal.timeout() is a deadline, not the user pressing stop.
-    if (reason instanceof DOMException && reason.name === 'TimeoutError') return chatError('timeout', 'The request timed out.', { provider });
-    return chatError('aborted', 'The request was stopped.', { provider });
-  }
+  if (signal.aborted) return stoppedError(signal, provider);
   if (e instanceof SyntaxError) return chatError('malformed-stream', e.message, { provider });
   return toChatError(e, provider);
 }

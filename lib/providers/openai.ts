@@ -14,6 +14,8 @@ import {
   toChatError,
   type ChatError,
   type ChatErrorCode,
+  findChatFailure,
+  stoppedError,
 } from '../core/errors';
 import type { ModelInfo } from '../core/providers';
 import { parseExtraHeaders } from '../transport/extra-headers';
@@ -99,13 +101,6 @@ function mapFinish(reason: string): FinishReason {
   return 'other';
 }
 
-function findChatFailure(e: unknown): ChatFailure | undefined {
-  for (let cur = e, depth = 0; cur && depth < 5; depth++) {
-    if (cur instanceof ChatFailure) return cur;
-    cur = cur instanceof Error ? cur.cause : undefined;
-  }
-  return undefined;
-}
 
 function codeForApiError(e: APIError): ChatErrorCode {
   const code = typeof e.code === 'string' ? e.code : undefined;
@@ -118,12 +113,6 @@ function codeForApiError(e: APIError): ChatErrorCode {
   return 'server-error';
 }
 
-/** Why the caller's signal fired: a deadline (AbortSignal.timeout) or a stop. */
-function stoppedError(signal: AbortSignal, provider?: string): ChatError {
-  const reason: unknown = signal.reason;
-  if (reason instanceof DOMException && reason.name === 'TimeoutError') return chatError('timeout', 'The request timed out.', { provider });
-  return chatError('aborted', 'The request was stopped.', { provider });
-}
 
 /** Maps whatever the SDK (or the fetch under it) threw to a ChatError. */
 export function openAIChatError(e: unknown, provider?: string, signal?: AbortSignal): ChatError {
