@@ -3,8 +3,8 @@
  * anthropic_version, streamed back as Anthropic's own events
  * (message_start, content_block_*, message_delta, message_stop).
  */
-import type { ChatEvent, ChatMessage, ChatRequest, FinishReason } from '../core/chat';
-import { argumentsObject, count, field, ReplyState, record, text, type InvokeCodec, type JsonObject, type ReplyDecoder } from './bedrock-reply';
+import type { ChatEvent, ChatMessage, ChatRequest } from '../core/chat';
+import { argumentsObject, count, field, ReplyState, record, text, type InvokeCodec, type JsonObject, type ReplyDecoder, bedrockStop } from './bedrock-reply';
 
 const ANTHROPIC_VERSION = 'bedrock-2023-05-31';
 /** Bedrock requires max_tokens for Claude; this leaves room for a long answer. */
@@ -59,23 +59,6 @@ function claudeBody(request: ChatRequest): JsonObject {
   };
 }
 
-function claudeStop(reason: unknown): FinishReason {
-  switch (reason) {
-    case 'end_turn':
-    case 'stop_sequence':
-      return 'stop';
-    case 'max_tokens':
-    case 'model_context_window_exceeded':
-      return 'length';
-    case 'tool_use':
-      return 'tool-calls';
-    case 'refusal':
-    case 'guardrail_intervened':
-      return 'content-filter';
-    default:
-      return 'other';
-  }
-}
 
 function claudeDecoder(): ReplyDecoder {
   const state = new ReplyState();
@@ -104,7 +87,7 @@ function claudeDecoder(): ReplyDecoder {
         }
         case 'message_delta': {
           const delta = field(event, 'delta');
-          if (delta?.stop_reason != null) state.stop = claudeStop(delta.stop_reason);
+          if (delta?.stop_reason != null) state.stop = bedrockStop(delta.stop_reason);
           state.noteUsage(undefined, field(event, 'usage')?.output_tokens);
           return [];
         }
@@ -130,7 +113,7 @@ function claudeWhole(body: unknown): ChatEvent[] {
     if (block.type === 'text' && text(block.text)) events.push({ type: 'text-delta', text: text(block.text)! });
     if (block.type === 'tool_use') state.startCall(index, block.id, block.name, JSON.stringify(block.input ?? {}));
   });
-  state.stop = claudeStop(message.stop_reason);
+  state.stop = bedrockStop(message.stop_reason);
   return [...events, ...state.end()];
 }
 

@@ -6,9 +6,9 @@
  */
 import type { ContentBlock, ConverseStreamCommandInput, Message, SystemContentBlock } from '@aws-sdk/client-bedrock-runtime';
 import type { DocumentType } from '@smithy/types';
-import type { ChatEvent, ChatMessage, ChatRequest, FinishReason } from '../core/chat';
+import type { ChatEvent, ChatMessage, ChatRequest } from '../core/chat';
 import type { BedrockConfig } from './bedrock-config';
-import { argumentsObject, count, field, ReplyState, record, text, type InvokeCodec, type JsonObject, type ReplyDecoder } from './bedrock-reply';
+import { argumentsObject, count, field, ReplyState, record, text, type InvokeCodec, type JsonObject, type ReplyDecoder, bedrockStop } from './bedrock-reply';
 
 function blocksOf(m: ChatMessage): ContentBlock[] {
   if (m.role === 'tool') {
@@ -59,23 +59,6 @@ export function converseInput(request: ChatRequest, config: BedrockConfig): Conv
   };
 }
 
-function messagesStop(reason: unknown): FinishReason {
-  switch (reason) {
-    case 'end_turn':
-    case 'stop_sequence':
-      return 'stop';
-    case 'max_tokens':
-    case 'model_context_window_exceeded':
-      return 'length';
-    case 'tool_use':
-      return 'tool-calls';
-    case 'guardrail_intervened':
-    case 'content_filtered':
-      return 'content-filter';
-    default:
-      return 'other';
-  }
-}
 
 /** Decodes ConverseStream events and Nova's InvokeModel chunks, which have the same shape. */
 export function messagesDecoder(): ReplyDecoder {
@@ -88,7 +71,7 @@ export function messagesDecoder(): ReplyDecoder {
       const toolStart = field(field(start, 'start'), 'toolUse');
       if (toolStart) state.startCall(count(start?.contentBlockIndex) ?? 0, toolStart.toolUseId, toolStart.name);
       const stop = field(event, 'messageStop');
-      if (stop) state.stop = messagesStop(stop.stopReason);
+      if (stop) state.stop = bedrockStop(stop.stopReason);
       const usage = field(field(event, 'metadata'), 'usage');
       if (usage) state.noteUsage(usage.inputTokens, usage.outputTokens);
       const delta = field(event, 'contentBlockDelta');
@@ -117,7 +100,7 @@ export function messagesWhole(body: unknown): ChatEvent[] {
     const toolUse = field(block, 'toolUse');
     if (toolUse) state.startCall(index, toolUse.toolUseId, toolUse.name, JSON.stringify(toolUse.input ?? {}));
   });
-  state.stop = messagesStop(reply.stopReason);
+  state.stop = bedrockStop(reply.stopReason);
   return [...events, ...state.end()];
 }
 

@@ -45,6 +45,26 @@ export function count(value: unknown): number | undefined {
 
 const utf8 = new TextDecoder();
 
+/** Stop reasons of Anthropic's Messages API and of Converse/Nova, which share most of their names. */
+export function bedrockStop(reason: unknown): FinishReason {
+  switch (reason) {
+    case 'end_turn':
+    case 'stop_sequence':
+      return 'stop';
+    case 'max_tokens':
+    case 'model_context_window_exceeded':
+      return 'length';
+    case 'tool_use':
+      return 'tool-calls';
+    case 'refusal':
+    case 'guardrail_intervened':
+    case 'content_filtered':
+      return 'content-filter';
+    default:
+      return 'other';
+  }
+}
+
 /** A chunk's bytes are one JSON document; a SyntaxError here is a malformed stream. */
 export function parseJsonBytes(bytes: Uint8Array): unknown {
   return JSON.parse(utf8.decode(bytes));
