@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { onBroadcast } from '@/lib/messaging/events';
 import { getPref } from '@/lib/storage/prefs';
@@ -6,10 +6,12 @@ import { ChatView } from '../chat/ChatView';
 import { preloadMarkdown } from '../markdown';
 import { ModelPicker } from '../chat/ModelPicker';
 import { ReaderBar } from '../reader/ReaderBar';
-import { HistoryView } from '../history/HistoryView';
-import { SettingsView } from '../settings/SettingsView';
 import { useChatStore } from '../state/chat-store';
 import { useProvidersStore } from '../state/providers-store';
+
+// Settings and history are not needed for the first paint; they load when opened.
+const SettingsView = lazy(() => import('../settings/SettingsView').then((m) => ({ default: m.SettingsView })));
+const HistoryView = lazy(() => import('../history/HistoryView').then((m) => ({ default: m.HistoryView })));
 
 type View = 'chat' | 'history' | 'settings';
 
@@ -70,8 +72,10 @@ export function App() {
       )}
       <main className="main">
         {view === 'chat' && <ChatView onOpenSettings={() => setView('settings')} />}
-        {view === 'history' && <HistoryView onOpen={() => setView('chat')} />}
-        {view === 'settings' && <SettingsView />}
+        <Suspense fallback={<p className="empty">{t('common.loading')}</p>}>
+          {view === 'history' && <HistoryView onOpen={() => setView('chat')} />}
+          {view === 'settings' && <SettingsView />}
+        </Suspense>
       </main>
     </div>
   );
