@@ -40,8 +40,8 @@ export function startBackground(): void {
     tools: pluginToolRuntime,
   });
 
-  // Rules and interrupted answers are settled before any request is served.
-  const ready = Promise.all([syncOriginRules(), markInterruptedStreams(streams.activeMessageIds())]).catch(() => undefined);
+  // Rules and interrupted answers are settled before any request is served; a worker that just started runs no answer yet.
+  const ready = Promise.all([syncOriginRules(), markInterruptedStreams([])]).catch(() => undefined);
 
   startReadAloud();
   startSpeech();
@@ -87,15 +87,16 @@ export function startBackground(): void {
       if (message.type === 'start') void streams.start(message.conversationId, message.messageId, watcher);
       else if (message.type === 'stop') streams.stop(message.conversationId);
       else if (message.type === 'watch' && !streams.watch(message.conversationId, watcher)) {
-        await settleOrphan(message.conversationId, watcher);
+        await settleOrphan(message.conversationId, watcher, streams.activeMessageIds());
       }
     });
   });
 }
 
 /** A panel follows an answer nobody is writing any more (the worker restarted): close it off. */
-async function settleOrphan(conversationId: string, watcher: Watcher): Promise<void> {
-  const ids = await markInterruptedStreams([]);
+async function settleOrphan(conversationId: string, watcher: Watcher, activeMessageIds: string[]): Promise<void> {
+  // Answers still being written for other conversations must stay 'streaming'.
+  const ids = await markInterruptedStreams(activeMessageIds);
   for (const id of ids) {
     const m = await getMessage(id);
     if (m?.conversationId === conversationId) {
