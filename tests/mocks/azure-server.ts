@@ -7,15 +7,18 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
+  answerCors,
   chunkText,
   clientGone,
+  completeBroken,
   dropConnection,
   echoText,
   estimateTokens,
+  openCorsHeaders,
   promptTokens,
   ScenarioQueue,
   sendJson,
-  sleep,
+  sendPaced,
   startMockHttpServer,
   toolCallsOf,
   waitForClientClose,
@@ -86,16 +89,6 @@ export function azureErrorBody(status: number, message?: string, code?: string):
   return { error: { code: code ?? d.code, message: message ?? d.message } };
 }
 
-function corsHeaders(req: IncomingMessage): Record<string, string> {
-  const requested = req.headers['access-control-request-headers'];
-  return {
-    'access-control-allow-origin': '*',
-    'access-control-allow-methods': 'GET, POST, OPTIONS',
-    'access-control-allow-headers': typeof requested === 'string' ? requested : '*',
-    'access-control-max-age': '600',
-  };
-}
-
 function authorised(req: IncomingMessage, auth: AzureMockAuth): boolean {
   if (!auth) return true;
   if ('bearer' in auth) return req.headers.authorization === `Bearer ${auth.bearer}`;
@@ -118,12 +111,7 @@ export async function startAzureMock(options: AzureMockOptions = {}): Promise<Az
   };
 
   const server = await startMockHttpServer(async (req, res, recorded) => {
-    for (const [k, v] of Object.entries(corsHeaders(req))) res.setHeader(k, v);
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204);
-      res.end();
-      return;
-    }
+    if (answerCors(req, res, openCorsHeaders(req))) return;
 
     const url = new URL(recorded.path, 'http://mock');
     const route =
@@ -235,18 +223,13 @@ async function completeChat(res: ServerResponse, body: ChatBody, scenario: Scena
       sendJson(res, 500, azureErrorBody(500, scenario.message));
       return;
     case 'malformed':
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"id": "azure-broken", "choices": [');
-      return;
     case 'drop-after':
-      res.writeHead(200, { 'content-type': 'application/json' });
-      await writeFlushed(res, `{"id": "${id}", "choices": [{"message": {"content": ${JSON.stringify(scenario.text)}`);
-      await dropConnection(res);
-      return;
     case 'hang-after':
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.flushHeaders();
-      await waitForClientClose(res);
+      await completeBroken(res, scenario, {
+        contentType: 'application/json',
+        malformed: '{"id": "azure-broken", "choices": [',
+        dropped: (text) => `{"id": "${id}", "choices": [{"message": {"content": ${JSON.stringify(text)}`,
+      });
       return;
     case 'status':
       return;
@@ -270,11 +253,7 @@ async function streamChat(res: ServerResponse, body: ChatBody, scenario: Scenari
 
   const streamText = async (text: string, size = 4, delayMs = 0) => {
     await send(chunk({ role: 'assistant', content: '' }));
-    for (const piece of chunkText(text, size)) {
-      if (clientGone(res)) return;
-      if (delayMs > 0) await sleep(delayMs);
-      await send(chunk({ content: piece }));
-    }
+    await sendPaced(res, chunkText(text, size), delayMs, (piece) => send(chunk({ content: piece })));
   };
   const finish = async (reason: string, usage: ReturnType<typeof usageOf>) => {
     await send(chunk({}, reason, usage));

@@ -6,14 +6,17 @@
  * refuses a key in the query string, so a client that leaks the key into a
  * URL fails its tests.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import {
+  answerCors,
   chunkText,
   clientGone,
+  completeBroken,
   dropConnection,
   estimateTokens,
+  openCorsHeaders,
   sendJson,
-  sleep,
+  sendPaced,
   startMockHttpServer,
   toolCallsOf,
   waitForClientClose,
@@ -138,16 +141,6 @@ function lastGeminiUserText(body: unknown): string {
   return '';
 }
 
-function corsHeaders(req: IncomingMessage): Record<string, string> {
-  const requested = req.headers['access-control-request-headers'];
-  return {
-    'access-control-allow-origin': '*',
-    'access-control-allow-methods': 'GET, POST, OPTIONS',
-    'access-control-allow-headers': typeof requested === 'string' ? requested : '*',
-    'access-control-max-age': '600',
-  };
-}
-
 type Route = { kind: 'models' } | { kind: 'generate'; model: string; stream: boolean };
 
 function routeOf(method: string, url: URL): Route | undefined {
@@ -165,12 +158,7 @@ export async function startGeminiMock(options: GeminiMockOptions = {}): Promise<
   const maxPageSize = options.maxPageSize ?? 50;
 
   const server = await startMockHttpServer(async (req, res, recorded) => {
-    for (const [k, v] of Object.entries(corsHeaders(req))) res.setHeader(k, v);
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204);
-      res.end();
-      return;
-    }
+    if (answerCors(req, res, openCorsHeaders(req))) return;
 
     const url = new URL(recorded.path, 'http://mock');
     const route = routeOf(req.method ?? 'GET', url);
@@ -343,18 +331,13 @@ class Reply {
         sendJson(res, 500, geminiErrorBody(500, scenario.message));
         return;
       case 'malformed':
-        res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' });
-        res.end('{"candidates": [');
-        return;
       case 'drop-after':
-        res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' });
-        await writeFlushed(res, `{"candidates": [{"content": {"parts": [{"text": ${JSON.stringify(scenario.text)}`);
-        await dropConnection(res);
-        return;
       case 'hang-after':
-        res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' });
-        res.flushHeaders();
-        await waitForClientClose(res);
+        await completeBroken(res, scenario, {
+          contentType: 'application/json; charset=UTF-8',
+          malformed: '{"candidates": [',
+          dropped: (text) => `{"candidates": [{"content": {"parts": [{"text": ${JSON.stringify(text)}`,
+        });
         return;
       case 'status':
         return;
@@ -372,11 +355,7 @@ class Reply {
     const streamText = async (text: string, size = 4, delayMs = 0): Promise<string> => {
       const pieces = chunkText(text, size);
       const last = pieces.pop() ?? '';
-      for (const piece of pieces) {
-        if (clientGone(res)) return last;
-        if (delayMs > 0) await sleep(delayMs);
-        await send(this.response({ content: { parts: [{ text: piece }], role: 'model' } }, early));
-      }
+      await sendPaced(res, pieces, delayMs, (piece) => send(this.response({ content: { parts: [{ text: piece }], role: 'model' } }, early)));
       return last;
     };
     const streamAll = async (text: string) => {

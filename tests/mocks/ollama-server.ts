@@ -6,15 +6,17 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
+  answerCors,
   chunkText,
   clientGone,
+  completeBroken,
   dropConnection,
   echoText,
   estimateTokens,
   promptTokens,
   ScenarioQueue,
   sendJson,
-  sleep,
+  sendPaced,
   startMockHttpServer,
   toolCallsOf,
   waitForClientClose,
@@ -82,12 +84,7 @@ export async function startOllamaMock(options: OllamaMockOptions = {}): Promise<
       res.end();
       return;
     }
-    for (const [k, v] of Object.entries(corsHeaders(req, recorded.origin))) res.setHeader(k, v);
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204);
-      res.end();
-      return;
-    }
+    if (answerCors(req, res, corsHeaders(req, recorded.origin))) return;
 
     const path = recorded.path.split('?')[0];
     if ((req.method === 'GET' || req.method === 'HEAD') && path === '/') {
@@ -199,18 +196,13 @@ async function completeChat(res: ServerResponse, body: OllamaChatBody, scenario:
       sendJson(res, 500, { error: scenario.message ?? 'model runner has unexpectedly stopped' });
       return;
     case 'malformed':
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-      res.end('{"model": "broken", "message": {');
-      return;
     case 'drop-after':
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-      await writeFlushed(res, `{"model": "${String(body.model)}", "message": {"content": ${JSON.stringify(scenario.text)}`);
-      await dropConnection(res);
-      return;
     case 'hang-after':
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-      res.flushHeaders();
-      await waitForClientClose(res);
+      await completeBroken(res, scenario, {
+        contentType: 'application/json; charset=utf-8',
+        malformed: '{"model": "broken", "message": {',
+        dropped: (text) => `{"model": "${String(body.model)}", "message": {"content": ${JSON.stringify(text)}`,
+      });
       return;
     case 'status':
       return;
@@ -227,11 +219,7 @@ async function streamChat(res: ServerResponse, body: OllamaChatBody, scenario: S
   const message = (content: string, extra: Record<string, unknown> = {}) =>
     line({ model, created_at: new Date().toISOString(), message: { role: 'assistant', content, ...extra }, done: false });
   const streamText = async (text: string, size = 4, delayMs = 0) => {
-    for (const piece of chunkText(text, size)) {
-      if (clientGone(res)) return;
-      if (delayMs > 0) await sleep(delayMs);
-      await message(piece);
-    }
+    await sendPaced(res, chunkText(text, size), delayMs, message);
   };
   const finish = async (output: string, reason: string, usage?: MockUsage) => {
     await line({ model, created_at: new Date().toISOString(), message: { role: 'assistant', content: '' }, ...doneFields(body, output, reason, usage) });

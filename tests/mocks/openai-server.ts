@@ -3,21 +3,24 @@
  * GET /v1/models and POST /v1/chat/completions, streaming as server-sent
  * events ending in `data: [DONE]`, or a plain JSON completion.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import {
+  answerCors,
   chunkText,
+  clientGone,
+  completeBroken,
   dropConnection,
   echoText,
   estimateTokens,
+  openCorsHeaders,
   promptTokens,
   ScenarioQueue,
   sendJson,
-  sleep,
+  sendPaced,
   startMockHttpServer,
   toolCallsOf,
   waitForClientClose,
   writeFlushed,
-  clientGone,
   type EnqueueOptions,
   type MockToolCall,
   type MockUsage,
@@ -67,16 +70,6 @@ export function openAIErrorBody(status: number, message?: string, code?: string 
   return { error: { message: message ?? d.message, type: type ?? d.type, param: null, code: code === undefined ? d.code : code } };
 }
 
-function corsHeaders(req: IncomingMessage): Record<string, string> {
-  const requested = req.headers['access-control-request-headers'];
-  return {
-    'access-control-allow-origin': '*',
-    'access-control-allow-methods': 'GET, POST, OPTIONS',
-    'access-control-allow-headers': typeof requested === 'string' ? requested : '*',
-    'access-control-max-age': '600',
-  };
-}
-
 let sequence = 0;
 
 export async function startOpenAIMock(options: OpenAIMockOptions = {}): Promise<OpenAIMock> {
@@ -85,13 +78,7 @@ export async function startOpenAIMock(options: OpenAIMockOptions = {}): Promise<
   let lastReplyEndedAt: number | undefined;
 
   const server = await startMockHttpServer(async (req, res, recorded) => {
-    const cors = corsHeaders(req);
-    for (const [k, v] of Object.entries(cors)) res.setHeader(k, v);
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204);
-      res.end();
-      return;
-    }
+    if (answerCors(req, res, openCorsHeaders(req))) return;
 
     const path = recorded.path.split('?')[0];
     const route = req.method === 'GET' && path === '/v1/models' ? 'models' : req.method === 'POST' && path === '/v1/chat/completions' ? 'chat' : undefined;
@@ -184,18 +171,13 @@ async function completeChat(res: ServerResponse, body: ChatBody, scenario: Scena
       sendJson(res, 500, openAIErrorBody(500, scenario.message));
       return;
     case 'malformed':
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"id": "chatcmpl-broken", "choices": [');
-      return;
     case 'drop-after':
-      res.writeHead(200, { 'content-type': 'application/json' });
-      await writeFlushed(res, `{"id": "${id}", "choices": [{"message": {"content": ${JSON.stringify(scenario.text)}`);
-      await dropConnection(res);
-      return;
     case 'hang-after':
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.flushHeaders();
-      await waitForClientClose(res);
+      await completeBroken(res, scenario, {
+        contentType: 'application/json',
+        malformed: '{"id": "chatcmpl-broken", "choices": [',
+        dropped: (text) => `{"id": "${id}", "choices": [{"message": {"content": ${JSON.stringify(text)}`,
+      });
       return;
     case 'status':
       return;
@@ -227,11 +209,7 @@ async function streamChat(res: ServerResponse, body: ChatBody, scenario: Scenari
 
   const streamText = async (text: string, size = 4, delayMs = 0) => {
     await send(chunk({ role: 'assistant', content: '', refusal: null }));
-    for (const piece of chunkText(text, size)) {
-      if (clientGone(res)) return;
-      if (delayMs > 0) await sleep(delayMs);
-      await send(chunk({ content: piece }));
-    }
+    await sendPaced(res, chunkText(text, size), delayMs, (piece) => send(chunk({ content: piece })));
   };
   const finish = async (reason: string, usage: ReturnType<typeof usageOf>) => {
     await send(chunk({}, reason));

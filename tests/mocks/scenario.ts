@@ -191,9 +191,8 @@ export function writeFlushed(res: ServerResponse, data: string): Promise<void> {
 
 const droppedByServer = new WeakSet<ServerResponse>();
 
-/** Ends a reply by cutting the connection, as a network drop would. */
 /**
- * A real connection drops after the bytes already sent reached the client;
+ * Ends a reply by cutting the connection, as a network drop would. A real connection drops after the bytes already sent reached the client;
  * Chromium discards body bytes that arrive together with the reset, so the
  * mock lets them land first.
  */
@@ -201,6 +200,74 @@ export async function dropConnection(res: ServerResponse): Promise<void> {
   await sleep(100);
   droppedByServer.add(res);
   res.socket?.destroy();
+}
+
+/**
+ * Sends `pieces` `delayMs` apart, stopping as soon as the client has gone, so
+ * an abandoned reply is not written to a dead socket.
+ */
+export async function sendPaced(
+  res: ServerResponse,
+  pieces: string[],
+  delayMs: number,
+  send: (piece: string) => Promise<void>,
+): Promise<void> {
+  for (const piece of pieces) {
+    if (clientGone(res)) return;
+    if (delayMs > 0) await sleep(delayMs);
+    await send(piece);
+  }
+}
+
+/** How a mock's plain JSON reply looks when a scenario breaks it. */
+export interface BrokenReplyShape {
+  contentType: string;
+  /** The body of a 'malformed' reply: JSON cut short. */
+  malformed: string;
+  /** The bytes sent before a 'drop-after' cuts the connection. */
+  dropped: (text: string) => string;
+}
+
+/** The non-streamed replies every JSON mock breaks alike: cut-short JSON, a drop midway, or no end at all. */
+export async function completeBroken(
+  res: ServerResponse,
+  scenario: Extract<Scenario, { kind: 'malformed' | 'drop-after' | 'hang-after' }>,
+  shape: BrokenReplyShape,
+): Promise<void> {
+  res.writeHead(200, { 'content-type': shape.contentType });
+  switch (scenario.kind) {
+    case 'malformed':
+      res.end(shape.malformed);
+      return;
+    case 'drop-after':
+      await writeFlushed(res, shape.dropped(scenario.text));
+      await dropConnection(res);
+      return;
+    case 'hang-after':
+      res.flushHeaders();
+      await waitForClientClose(res);
+      return;
+  }
+}
+
+/** The CORS headers of a cloud API that lets any page call it. */
+export function openCorsHeaders(req: IncomingMessage): Record<string, string> {
+  const requested = req.headers['access-control-request-headers'];
+  return {
+    'access-control-allow-origin': '*',
+    'access-control-allow-methods': 'GET, POST, OPTIONS',
+    'access-control-allow-headers': typeof requested === 'string' ? requested : '*',
+    'access-control-max-age': '600',
+  };
+}
+
+/** Puts `headers` on the reply and answers a preflight; true when the request was one (and is answered). */
+export function answerCors(req: IncomingMessage, res: ServerResponse, headers: Record<string, string>): boolean {
+  for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+  if (req.method !== 'OPTIONS') return false;
+  res.writeHead(204);
+  res.end();
+  return true;
 }
 
 export interface MockHttpServer {
