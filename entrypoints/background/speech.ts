@@ -6,7 +6,7 @@ import { base64ToBytes, bytesToBase64 } from '@/lib/speech/audio-bytes';
 import { createAudioEngine, type AudioSink, type AudioSpeechEngine, type PlaybackHooks, type SynthesizedAudio } from '@/lib/speech/audio-engine';
 import { createAudioElementPlayer } from '@/lib/speech/audio-player';
 import type { SpeechEngine } from '@/lib/speech/engine';
-import { createChromeTtsEngine } from '@/lib/speech/engines/chrome-tts';
+import { chromeTtsVoices, createChromeTtsEngine } from '@/lib/speech/engines/chrome-tts';
 import { edgeOriginRule } from '@/lib/speech/engines/edge-read-aloud';
 import { SUPPORTED_LOCALES } from '@/lib/speech/locales';
 import { recordingFileName } from '@/lib/speech/recorder';
@@ -179,8 +179,7 @@ export function readerEngine(lang: string): SpeechEngine {
 
 async function browserVoiceGroups(): Promise<VoiceGroup[]> {
   if (!globalThis.chrome?.tts) return [];
-  const reported = (await chrome.tts.getVoices()).flatMap((v) => (v.voiceName ? [{ name: v.voiceName, lang: v.lang ?? '' }] : []));
-  const grouped = browserVoicesByLocale(reported);
+  const grouped = browserVoicesByLocale(await chromeTtsVoices(chrome.tts));
   return SUPPORTED_LOCALES.flatMap(({ code }) => {
     const voices = grouped.get(code);
     return voices?.length ? [{ locale: code, voices: [...voices] }] : [];

@@ -1,5 +1,6 @@
 import { ChatFailure, chatError } from '../../core/errors';
 import type { SpeechEngine } from '../engine';
+import { browserProsody, settleUtterance } from './browser-speech';
 import type { LocaleCode } from '../locales';
 import { browserVoiceOptions, type ReportedVoice } from '../voices';
 
@@ -11,8 +12,10 @@ export interface ChromeTtsEngineOptions {
   lang?: string;
 }
 
-/** chrome.tts refuses rates outside 0.1–10 outright instead of clamping them. */
-const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+/** chrome.tts voices by name; a voice without one cannot be asked for. */
+export async function chromeTtsVoices(tts: Pick<ChromeTts, 'getVoices'>): Promise<ReportedVoice[]> {
+  return (await tts.getVoices()).flatMap((v) => (v.voiceName ? [{ name: v.voiceName, lang: v.lang ?? '' }] : []));
+}
 
 /**
  * The browser's own voices through chrome.tts, which works in the service
@@ -25,9 +28,7 @@ export function createChromeTtsEngine(tts: ChromeTts, options: ChromeTtsEngineOp
     id: 'browser',
 
     async listVoices(locale?: LocaleCode) {
-      const voices = await tts.getVoices();
-      const reported: ReportedVoice[] = voices.flatMap((v) => (v.voiceName ? [{ name: v.voiceName, lang: v.lang ?? '' }] : []));
-      return browserVoiceOptions(reported, locale);
+      return browserVoiceOptions(await chromeTtsVoices(tts), locale);
     },
 
     speak(text, { voice, rate = 1, pitch = 1, signal, onBoundary, onStart, onEnd }) {
@@ -36,28 +37,16 @@ export function createChromeTtsEngine(tts: ChromeTts, options: ChromeTtsEngineOp
           resolve();
           return;
         }
-        let settled = false;
-        const settle = (error?: ChatFailure) => {
-          if (settled) return;
-          settled = true;
-          signal?.removeEventListener('abort', abort);
-          if (error) reject(error);
-          else resolve();
-        };
-        const abort = () => {
-          tts.stop();
-          settle();
-        };
-        signal?.addEventListener('abort', abort, { once: true });
+        const utterance = settleUtterance(signal, () => tts.stop(), resolve, reject);
+        const { settle } = utterance;
 
         tts
           .speak(text, {
             ...(voice ? { voiceName: voice } : options.lang ? { lang: options.lang } : {}),
-            rate: clamp(rate, 0.1, 10),
-            pitch: clamp(pitch, 0, 2),
+            ...browserProsody(rate, pitch),
             enqueue: false,
             onEvent: (event) => {
-              if (settled) return;
+              if (utterance.settled) return;
               switch (event.type) {
                 case 'start':
                   onStart?.();

@@ -2,6 +2,7 @@ import { ChatFailure, chatError } from '../../core/errors';
 import type { SpeechEngine } from '../engine';
 import type { LocaleCode } from '../locales';
 import { browserVoiceOptions } from '../voices';
+import { browserProsody, settleUtterance } from './browser-speech';
 
 /** The parts of the Web Speech API's synthesis the engine uses, so tests can stand in for the browser. */
 export interface WebSpeech {
@@ -21,8 +22,6 @@ export function webSpeechOf(scope: object = globalThis): WebSpeech | undefined {
   const s = scope as { speechSynthesis?: SpeechSynthesis; SpeechSynthesisUtterance?: WebSpeech['Utterance'] };
   return s.speechSynthesis && s.SpeechSynthesisUtterance ? { synthesis: s.speechSynthesis, Utterance: s.SpeechSynthesisUtterance } : undefined;
 }
-
-const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 /**
  * speechSynthesis.getVoices() is empty until the browser has loaded its
@@ -74,31 +73,20 @@ export function createWebSpeechEngine(speech: WebSpeech, options: WebSpeechEngin
         } else if (options.lang) {
           utterance.lang = options.lang;
         }
-        utterance.rate = clamp(rate, 0.1, 10);
-        utterance.pitch = clamp(pitch, 0, 2);
-        let settled = false;
-        const settle = (error?: ChatFailure) => {
-          if (settled) return;
-          settled = true;
-          live.delete(utterance);
-          signal?.removeEventListener('abort', abort);
-          if (error) reject(error);
-          else resolve();
-        };
-        const abort = () => {
-          synthesis.cancel();
-          settle();
-        };
+        Object.assign(utterance, browserProsody(rate, pitch));
+        live.add(utterance);
+        const settler = settleUtterance(signal, () => synthesis.cancel(), resolve, reject, () => live.delete(utterance));
+        const { settle } = settler;
         utterance.onstart = () => {
-          if (!settled) onStart?.();
+          if (!settler.settled) onStart?.();
         };
         utterance.onboundary = (event) => {
-          if (settled || event.name !== 'word') return;
+          if (settler.settled || event.name !== 'word') return;
           // charLength is 0 or missing where the voice does not say; the caller finds the word itself.
           onBoundary?.(event.charIndex, event.charLength > 0 ? event.charLength : -1);
         };
         utterance.onend = () => {
-          if (settled) return;
+          if (settler.settled) return;
           onEnd?.();
           settle();
         };
@@ -106,8 +94,6 @@ export function createWebSpeechEngine(speech: WebSpeech, options: WebSpeechEngin
           if (event.error === 'interrupted' || event.error === 'canceled') settle();
           else settle(new ChatFailure(chatError(event.error === 'not-allowed' ? 'forbidden' : 'unsupported', `Speech failed: ${event.error}`, { type: 'tts' })));
         };
-        live.add(utterance);
-        signal?.addEventListener('abort', abort, { once: true });
         // Whatever this page was saying (a preview, the last answer) gives way.
         synthesis.cancel();
         synthesis.speak(utterance);
