@@ -1,30 +1,8 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
-import { createI18n } from '@/lib/i18n';
-import { SUPPORTED_LOCALES, matchLocale } from '@/lib/speech/locales';
-import { getPref } from '@/lib/storage/prefs';
 import { App } from './App';
+import { mountLocalised } from './mount-localised';
 import './app.css';
 
-function applyDirection(locale: string) {
-  const dir = SUPPORTED_LOCALES.find((l) => l.code === locale)?.dir ?? 'ltr';
-  document.documentElement.lang = locale;
-  document.documentElement.dir = dir;
-}
-
-/** Mounts the side panel: language first, so the first paint is already in the user's language. */
-export async function mountSidePanel(root: HTMLElement): Promise<void> {
-  const locale = (await getPref('locale')) ?? matchLocale(navigator.language);
-  const i18n = await createI18n(locale);
-  applyDirection(i18n.language);
-  i18n.on('languageChanged', applyDirection);
-  document.title = i18n.t('app.name');
-  createRoot(root).render(
-    <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <App />
-      </I18nextProvider>
-    </StrictMode>,
-  );
+/** Mounts the side panel. */
+export function mountSidePanel(root: HTMLElement): Promise<void> {
+  return mountLocalised(root, (t) => t('app.name'), () => <App />);
 }

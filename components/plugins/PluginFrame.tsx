@@ -15,7 +15,7 @@ import { apiNameOf } from './plugin-names';
  * its own origin (its storage, its API) and no way into this page or out of
  * the sandbox.
  */
-export const PLUGIN_FRAME_SANDBOX = 'allow-scripts allow-forms allow-same-origin';
+const PLUGIN_FRAME_SANDBOX = 'allow-scripts allow-forms allow-same-origin';
 
 const DEFAULT_HEIGHT = 300;
 

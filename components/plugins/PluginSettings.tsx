@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toChatError, type ChatError } from '@/lib/core/errors';
 import { request } from '@/lib/messaging/client';
 import type { ManifestPreview, PluginPreview, PluginView } from '@/lib/messaging/plugin-protocol';
 import { ErrorNotice } from '../common/ErrorNotice';
+import { useBusyRun } from '../common/use-busy-run';
 import { PluginApproval } from './PluginApproval';
 import { PluginSettingsForm } from './PluginSettingsForm';
 import { usePluginNames } from './plugin-names';
@@ -17,22 +17,9 @@ export function PluginSettings() {
   const { views } = usePluginsStore();
   const [url, setUrl] = useState('');
   const [preview, setPreview] = useState<PluginPreview>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ChatError>();
+  const { busy, error, run } = useBusyRun();
 
   useEffect(startPluginsStore, []);
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await work();
-    } catch (e) {
-      setError(toChatError(e));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const lookUp = (target: string) => run(async () => setPreview(await request('plugins.preview', { url: target })));
 
@@ -153,20 +140,12 @@ function InstalledPlugin({ view }: { view: PluginView }) {
   const description = names.description(view);
   const [approval, setApproval] = useState<ManifestPreview>();
   const [status, setStatus] = useState<'updated'>();
-  const [error, setError] = useState<ChatError>();
-  const [busy, setBusy] = useState(false);
+  const busyRun = useBusyRun();
+  const { busy, error } = busyRun;
 
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setError(undefined);
+  const run = (work: () => Promise<void>) => {
     setStatus(undefined);
-    try {
-      await work();
-    } catch (e) {
-      setError(toChatError(e));
-    } finally {
-      setBusy(false);
-    }
+    return busyRun.run(work);
   };
 
   const update = () =>

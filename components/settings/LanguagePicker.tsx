@@ -16,12 +16,17 @@ export function LanguagePicker() {
           await setPref('locale', e.target.value);
         }}
       >
-        {SUPPORTED_LOCALES.map((l) => (
-          <option key={l.code} value={l.code} lang={l.code}>
-            {l.nativeName}
-          </option>
-        ))}
+        <LocaleOptions />
       </select>
     </div>
   );
+}
+
+/** One option per supported locale, each named in its own language. */
+export function LocaleOptions() {
+  return SUPPORTED_LOCALES.map((l) => (
+    <option key={l.code} value={l.code} lang={l.code}>
+      {l.nativeName}
+    </option>
+  ));
 }

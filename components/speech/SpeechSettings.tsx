@@ -19,6 +19,7 @@ import {
   type VoiceChoice,
 } from '@/lib/speech/speech-settings';
 import { OPENAI_TTS_MODELS, browserVoicesByLocale, neuralVoiceOptions, openaiVoiceOptions } from '@/lib/speech/voices';
+import { LocaleOptions } from '../settings/LanguagePicker';
 import { useProvidersStore } from '../state/providers-store';
 import { panelEngine } from './panel-engines';
 import { SpeechErrorNotice } from './SpeechErrorNotice';
@@ -43,6 +44,18 @@ function CommitInput({ value, onCommit, ...rest }: { value: string; onCommit(val
         if (e.key === 'Enter') e.currentTarget.blur();
       }}
     />
+  );
+}
+
+/** A slider whose value is shown, and announced, as a percentage. */
+function PercentRange({ id, range, value, disabled, onChange }: { id: string; range: { min: number; max: number; step: number }; value: number; disabled?: boolean; onChange(value: number): void }) {
+  const { i18n } = useTranslation();
+  const text = new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(value);
+  return (
+    <span className="speech-range">
+      <input id={id} type="range" min={range.min} max={range.max} step={range.step} value={value} disabled={disabled} aria-valuetext={text} onChange={(e) => onChange(Number(e.target.value))} />
+      <output htmlFor={id}>{text}</output>
+    </span>
   );
 }
 
@@ -124,7 +137,6 @@ export function SpeechSettings() {
   const groups: PickerGroup[] =
     engine === 'openai' ? [{ voices: openaiVoiceOptions(settings.openai.model) }] : engine === 'browser' ? (browserVoices ?? []) : neuralGroups;
   const keyFromProvider = settings.openai.keySource !== 'own' && (settings.openai.keySource !== 'auto' || providers.some((p) => p.kind === 'openai'));
-  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent' });
 
   return (
     <details className="speech-settings card">
@@ -168,36 +180,11 @@ export function SpeechSettings() {
 
         <div className="field">
           <label htmlFor={`${id}-rate`}>{t('speech.settings.rate')}</label>
-          <span className="speech-range">
-            <input
-              id={`${id}-rate`}
-              type="range"
-              min={RATE_RANGE.min}
-              max={RATE_RANGE.max}
-              step={RATE_RANGE.step}
-              value={choice.rate}
-              aria-valuetext={percent.format(choice.rate)}
-              onChange={(e) => setChoice({ rate: Number(e.target.value) })}
-            />
-            <output htmlFor={`${id}-rate`}>{percent.format(choice.rate)}</output>
-          </span>
+          <PercentRange id={`${id}-rate`} range={RATE_RANGE} value={choice.rate} onChange={(rate) => setChoice({ rate })} />
         </div>
         <div className="field">
           <label htmlFor={`${id}-pitch`}>{t('speech.settings.pitch')}</label>
-          <span className="speech-range">
-            <input
-              id={`${id}-pitch`}
-              type="range"
-              min={PITCH_RANGE.min}
-              max={PITCH_RANGE.max}
-              step={PITCH_RANGE.step}
-              value={choice.pitch}
-              disabled={engine === 'openai'}
-              aria-valuetext={percent.format(choice.pitch)}
-              onChange={(e) => setChoice({ pitch: Number(e.target.value) })}
-            />
-            <output htmlFor={`${id}-pitch`}>{percent.format(choice.pitch)}</output>
-          </span>
+          <PercentRange id={`${id}-pitch`} range={PITCH_RANGE} value={choice.pitch} disabled={engine === 'openai'} onChange={(pitch) => setChoice({ pitch })} />
           {engine === 'openai' && <p className="speech-hint">{t('speech.settings.noPitch')}</p>}
         </div>
         <div className="row">
@@ -305,11 +292,7 @@ export function SpeechSettings() {
             onChange={(e) => set('dictation', { locale: e.target.value as LocaleCode | '' })}
           >
             <option value="">{t('speech.settings.interfaceLanguage')}</option>
-            {SUPPORTED_LOCALES.map((l) => (
-              <option key={l.code} value={l.code} lang={l.code}>
-                {l.nativeName}
-              </option>
-            ))}
+            <LocaleOptions />
           </select>
         </div>
         <div className="field">

@@ -1,14 +1,11 @@
+import { highlightRegistry } from '@/lib/reader/highlighter';
 import { buildTextMap, rangeOf, type TextMap } from '@/lib/reader/text-map';
 import { locateText, type TextSpan } from '@/lib/speech/locate-text';
 import type { Sentence } from '@/lib/speech/sentences';
 
 /** Names in the panel's highlight registry; speech.css styles them. */
-export const ANSWER_SENTENCE_HIGHLIGHT = 'parley-answer-sentence';
-export const ANSWER_WORD_HIGHLIGHT = 'parley-answer-word';
-
-function registry(): HighlightRegistry | undefined {
-  return typeof CSS !== 'undefined' && 'highlights' in CSS && typeof Highlight === 'function' ? CSS.highlights : undefined;
-}
+const ANSWER_SENTENCE_HIGHLIGHT = 'parley-answer-sentence';
+const ANSWER_WORD_HIGHLIGHT = 'parley-answer-word';
 
 /** Code blocks are not read aloud, so their text is not searched either. */
 const notCode = (node: Text) => !node.parentElement?.closest('pre');
@@ -26,7 +23,7 @@ export class AnswerHighlighter {
   constructor(private readonly root: () => Element | null | undefined) {}
 
   showSentence(sentence: Sentence): void {
-    const highlights = registry();
+    const highlights = highlightRegistry();
     highlights?.delete(ANSWER_WORD_HIGHLIGHT);
     const found = this.find(sentence);
     const range = found && rangeOf(found.map, found.span.start, found.span.end);
@@ -43,7 +40,7 @@ export class AnswerHighlighter {
 
   /** `start` and `length` are offsets into the sentence being spoken. */
   showWord(sentence: Sentence, start: number, length: number): void {
-    const highlights = registry();
+    const highlights = highlightRegistry();
     if (!highlights || this.current?.sentence !== sentence) return;
     // The renderer may have replaced the nodes since the sentence was found.
     if (!this.current.map.segments[0]?.node.isConnected) {
@@ -58,7 +55,7 @@ export class AnswerHighlighter {
   }
 
   clear(): void {
-    const highlights = registry();
+    const highlights = highlightRegistry();
     highlights?.delete(ANSWER_SENTENCE_HIGHLIGHT);
     highlights?.delete(ANSWER_WORD_HIGHLIGHT);
     this.current = undefined;

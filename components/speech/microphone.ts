@@ -3,7 +3,7 @@ import { chatError, type ChatError } from '@/lib/core/errors';
 import { onBroadcast } from '@/lib/messaging/events';
 
 /** The extension page that asks for the microphone, since a side panel cannot show the browser's prompt. */
-export const MIC_PERMISSION_PAGE = '/mic-permission.html';
+const MIC_PERMISSION_PAGE = '/mic-permission.html';
 
 /** Whether this extension may use the microphone; `unknown` where the browser will not say (Firefox). */
 export async function microphoneState(): Promise<PermissionState | 'unknown'> {

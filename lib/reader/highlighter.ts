@@ -16,7 +16,7 @@ export const HIGHLIGHT_CSS = `
 `;
 
 /** CSS Custom Highlight API: Chromium 105+, Safari 17.2+, Firefox 140+. */
-function registry(): HighlightRegistry | undefined {
+export function highlightRegistry(): HighlightRegistry | undefined {
   return typeof CSS !== 'undefined' && 'highlights' in CSS && typeof Highlight === 'function' ? CSS.highlights : undefined;
 }
 
@@ -32,7 +32,7 @@ export class PageHighlighter {
   ) {}
 
   showSentence(index: number): void {
-    const highlights = registry();
+    const highlights = highlightRegistry();
     highlights?.delete(WORD_HIGHLIGHT);
     const sentence = this.page.sentences[index];
     const range = sentence && rangeOf(this.page.map, sentence.start, sentence.end);
@@ -46,7 +46,7 @@ export class PageHighlighter {
 
   /** `start` and `length` are offsets into sentence `index`. */
   showWord(index: number, start: number, length: number): void {
-    const highlights = registry();
+    const highlights = highlightRegistry();
     const sentence = this.page.sentences[index];
     if (!highlights || !sentence) return;
     const from = sentence.start + start;
@@ -56,7 +56,7 @@ export class PageHighlighter {
   }
 
   clear(): void {
-    const highlights = registry();
+    const highlights = highlightRegistry();
     highlights?.delete(SENTENCE_HIGHLIGHT);
     highlights?.delete(WORD_HIGHLIGHT);
   }

@@ -1,0 +1,27 @@
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { createI18n } from '@/lib/i18n';
+import { SUPPORTED_LOCALES, matchLocale } from '@/lib/speech/locales';
+import { getPref } from '@/lib/storage/prefs';
+
+function applyDirection(locale: string) {
+  const dir = SUPPORTED_LOCALES.find((l) => l.code === locale)?.dir ?? 'ltr';
+  document.documentElement.lang = locale;
+  document.documentElement.dir = dir;
+}
+
+/** Mounts an extension page with its language set first, so the first paint is already in the user's language. */
+export async function mountLocalised(root: HTMLElement, title: (t: TFunction) => string, render: () => ReactNode): Promise<void> {
+  const locale = (await getPref('locale')) ?? matchLocale(navigator.language);
+  const i18n = await createI18n(locale);
+  applyDirection(i18n.language);
+  i18n.on('languageChanged', applyDirection);
+  document.title = title(i18n.t);
+  createRoot(root).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>{render()}</I18nextProvider>
+    </StrictMode>,
+  );
+}
