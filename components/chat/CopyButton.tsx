@@ -8,8 +8,6 @@ export function CopyButton({ text }: { text: string }) {
     <button
       type="button"
       className="icon-button"
-      aria-label={t('chat.copy')}
-      title={t('chat.copy')}
       onClick={async () => {
         await navigator.clipboard.writeText(text);
         setCopied(true);
