@@ -18,7 +18,7 @@ export function Markdown(props: MarkdownProps) {
   );
 }
 
-/** Starts fetching the renderer early (e.g. when the panel is idle) so the first answer skips the plain-text stage. */
+/** Starts fetching the renderer early (e.g. when the panel is idle) so it is already loaded when the first answer arrives. */
 export function preloadMarkdown(): Promise<unknown> {
   return loadRenderer();
 }

@@ -17,7 +17,7 @@ export function quoteContext(blocks: readonly ContextBlock[]): string {
     .join('\n\n');
 }
 
-export function userTurnText(message: StoredMessage): string {
+function userTurnText(message: StoredMessage): string {
   if (!message.context?.length) return message.content;
   return `${quoteContext(message.context)}\n\n${message.content}`;
 }

@@ -145,9 +145,6 @@ export function kindInfo(kind: ProviderKind): ProviderKindInfo | undefined {
   return PROVIDER_KINDS.find((k) => k.kind === kind);
 }
 
-export function fieldDefault(info: ProviderKindInfo, key: string): string {
-  return info.fields.find((f) => f.key === key)?.defaultValue ?? '';
-}
 
 /** Settings with each field's default filled in where the user left it blank. */
 export function effectiveSettings(config: ProviderConfig): Record<string, string> {

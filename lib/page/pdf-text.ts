@@ -1,4 +1,5 @@
 import { MAX_READ_CHARS } from './page-content';
+import { codeForStatus, fail } from '../core/errors';
 
 interface TextItemLike {
   str?: unknown;
@@ -50,6 +51,6 @@ export async function pdfText(data: ArrayBuffer, limit = MAX_READ_CHARS): Promis
 /** Fetches a PDF the user is viewing and reads it; the extension's host access lets it read any origin. */
 export async function pdfTextFromUrl(url: string): Promise<{ title?: string; text: string }> {
   const response = await fetch(url, { credentials: 'include' });
-  if (!response.ok) throw new Error(`PDF request failed with status ${response.status}`);
+  if (!response.ok) fail(codeForStatus(response.status), `PDF request failed with status ${response.status}`, { status: response.status });
   return pdfText(await response.arrayBuffer());
 }

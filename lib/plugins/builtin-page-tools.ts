@@ -17,7 +17,7 @@ export interface PageAccess {
 }
 
 /** English for the model, which reads it; the panel names the plugin in the user's language. */
-export const pageManifest: PluginManifest = {
+const pageManifest: PluginManifest = {
   identifier: PAGE_PLUGIN_ID,
   type: 'default',
   meta: { title: 'Current page', description: "Reads the page open in the browser's active tab." },

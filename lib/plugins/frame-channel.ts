@@ -16,7 +16,7 @@ export const PLUGIN_CHANNEL = {
 } as const;
 
 /** Content a plugin UI may write back into its step; beyond this it is not a result but a flood. */
-export const MAX_FILL_CHARS = 1024 * 1024;
+const MAX_FILL_CHARS = 1024 * 1024;
 
 /** LobeChat's PluginRequestPayload: what a standalone UI is started with. */
 export interface PluginRequestPayload {

@@ -2,7 +2,7 @@ import type { ManifestIssue } from './manifest';
 import { formatPath, type PathSegment } from './issue-path';
 
 /** Real manifests nest a handful of levels; anything deeper is an attack on the walkers after us. */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
 /** Keys that would reach Object.prototype if the data were ever merged or spread. */
 const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);

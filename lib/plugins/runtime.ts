@@ -12,9 +12,9 @@ import { checkPluginSettings, withDefaults } from './settings-form';
 import { buildPluginTools, composePluginSystemRole, resolvePluginTool } from './tools';
 
 /** A plugin answering after this long has stalled the conversation enough. */
-export const PLUGIN_TIMEOUT_MS = 30_000;
+const PLUGIN_TIMEOUT_MS = 30_000;
 /** Far beyond any useful tool result, and well below what would strain the worker. */
-export const PLUGIN_MAX_RESPONSE_BYTES = 1024 * 1024;
+const PLUGIN_MAX_RESPONSE_BYTES = 1024 * 1024;
 
 /** What a standalone plugin's call tells the model: LobeChat calls no API for these, the UI takes over. */
 export const STANDALONE_RESULT = "The plugin's interface is now shown to the user in the conversation.";

@@ -143,7 +143,7 @@ function asJson(payload: unknown): unknown {
 }
 
 /** Azure's error replies are `{error: {code, message}}`; gateways in front of it often send `{message}` or plain text. */
-export function azureReplyError(status: number | undefined, payload: unknown, provider?: string): ChatError {
+function azureReplyError(status: number | undefined, payload: unknown, provider?: string): ChatError {
   const body = asJson(payload) as { error?: unknown; message?: unknown } | null | undefined;
   const inner = typeof body?.error === 'object' && body.error !== null ? (body.error as { code?: unknown; message?: unknown }) : undefined;
   const code = typeof inner?.code === 'string' || typeof inner?.code === 'number' ? String(inner.code) : '';

@@ -80,7 +80,7 @@ async function readyApi(): Promise<LanguageModelApi> {
  * and has no tool role, so system messages are joined and tool results are
  * replayed as what the user handed back.
  */
-export function toPrompts(messages: readonly ChatMessage[]): { initialPrompts: PromptMessage[]; prompt: string } {
+function toPrompts(messages: readonly ChatMessage[]): { initialPrompts: PromptMessage[]; prompt: string } {
   const last = messages.at(-1);
   if (last?.role !== 'user') fail('bad-request', 'The conversation must end with a user message.');
   const system = messages

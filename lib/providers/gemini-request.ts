@@ -52,7 +52,7 @@ function responseObject(text: string): Record<string, unknown> {
  * one role merged (parallel function responses must share one turn), tool
  * results keyed by function name.
  */
-export function toGeminiContents(messages: readonly ChatMessage[], model: string): Content[] {
+function toGeminiContents(messages: readonly ChatMessage[], model: string): Content[] {
   const contents: Content[] = [];
   const callNames = new Map<string, string>();
   const signed = !UNSIGNED_MODELS.test(model);

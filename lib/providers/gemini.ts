@@ -8,7 +8,7 @@ import { geminiChatError } from './gemini-errors';
 import { buildGeminiRequest, localCallId } from './gemini-request';
 import type { ProviderAdapter, ProviderContext } from './types';
 
-export const DEFAULT_GEMINI_URL = 'https://generativelanguage.googleapis.com';
+const DEFAULT_GEMINI_URL = 'https://generativelanguage.googleapis.com';
 
 const RETRY_STATUSES = new Set([500, 502, 503, 504]);
 const MAX_RETRIES = 2;

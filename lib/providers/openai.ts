@@ -75,7 +75,7 @@ function toWireTool(t: ToolDefinition): ChatCompletionTool {
   return { type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } };
 }
 
-export function buildChatBody(kind: OpenAICompatibleKind, request: ChatRequest): ChatCompletionCreateParamsStreaming {
+function buildChatBody(kind: OpenAICompatibleKind, request: ChatRequest): ChatCompletionCreateParamsStreaming {
   const p = request.params ?? {};
   return {
     model: request.model,
@@ -115,7 +115,7 @@ function codeForApiError(e: APIError): ChatErrorCode {
 
 
 /** Maps whatever the SDK (or the fetch under it) threw to a ChatError. */
-export function openAIChatError(e: unknown, provider?: string, signal?: AbortSignal): ChatError {
+function openAIChatError(e: unknown, provider?: string, signal?: AbortSignal): ChatError {
   // A transport policy refusal (insecure URL, redirect) arrives wrapped as a connection error.
   const policy = findChatFailure(e);
   if (policy) return toChatError(policy, provider);

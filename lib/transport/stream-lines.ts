@@ -6,7 +6,7 @@ export type ByteSource = ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
  * ReadableStream is not async-iterable in every browser the extension runs in.
  * Stopping early cancels the stream so the underlying request is torn down.
  */
-export async function* iterateBytes(source: ByteSource): AsyncGenerator<Uint8Array> {
+async function* iterateBytes(source: ByteSource): AsyncGenerator<Uint8Array> {
   if (!(source instanceof ReadableStream)) {
     yield* source;
     return;

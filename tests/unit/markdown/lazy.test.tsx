@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { Markdown, preloadMarkdown } from '../../../components/markdown';
+import { Markdown } from '../../../components/markdown';
 import { mount, waitUntil, type Mounted } from './harness';
 
 let view: Mounted | undefined;
@@ -16,12 +16,5 @@ describe('lazy <Markdown>', () => {
     await waitUntil(() => view!.container.querySelector('strong') !== null);
     expect(view.container.querySelector('.md-plain')).toBeNull();
     expect(view.container.querySelector('strong')?.textContent).toBe('bold');
-  });
-
-  it('renders at once after a preload', async () => {
-    await preloadMarkdown();
-    view = await mount(<Markdown text="*now*" />);
-    await waitUntil(() => view!.container.querySelector('em') !== null);
-    expect(view.container.querySelector('em')?.textContent).toBe('now');
   });
 });

@@ -123,7 +123,7 @@ describe('Bedrock adapter', () => {
     });
 
     it('accepts a complete configuration, and refuses a half-configured guardrail or a plain-http remote endpoint', () => {
-      expect(() => bedrockAdapter.validateConfig?.(settings, SECRETS, settings)).not.toThrow();
+      expect(() => bedrockAdapter.validateConfig!(settings, SECRETS, settings)).not.toThrow();
       expect(() => bedrockAdapter.validateConfig?.({ ...settings, guardrailIdentifier: 'gr-1' }, SECRETS, { guardrailIdentifier: 'gr-1' })).toThrow(
         expect.objectContaining({ error: expect.objectContaining({ code: 'bad-request' }) }),
       );
