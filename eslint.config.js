@@ -18,10 +18,23 @@ const upward = (...groups) => ({
 
 const noEntrypoints = { group: ['**/entrypoints/**', '@/entrypoints/**', '~/entrypoints/**'], message: 'Nothing imports an entrypoint.' };
 const noComponents = { group: ['**/components/**', '@/components/**', '~/components/**'], message: 'lib/ must not import components/.' };
-const noReact = { group: ['react', 'react-dom', 'react-dom/*', 'react-i18next', 'zustand', 'zustand/*'], message: 'lib/ is framework-free: no React.' };
-const noProviders = { group: ['**/lib/providers/**', '@/lib/providers/**', '~/lib/providers/**'], message: 'Components talk to providers only through lib/messaging.' };
+const noReact = {
+  group: ['react', 'react-dom', 'react-dom/*', 'react-i18next', 'zustand', 'zustand/*'],
+  message: 'lib/ is framework-free: no React.',
+};
+const noProviders = {
+  group: ['**/lib/providers/**', '@/lib/providers/**', '~/lib/providers/**'],
+  message: 'Components talk to providers only through lib/messaging.',
+};
 const noVault = {
-  group: ['**/lib/storage/secret-vault', '@/lib/storage/secret-vault', '**/lib/speech/speech-service', '@/lib/speech/speech-service', '**/lib/plugins/service', '@/lib/plugins/service'],
+  group: [
+    '**/lib/storage/secret-vault',
+    '@/lib/storage/secret-vault',
+    '**/lib/speech/speech-service',
+    '@/lib/speech/speech-service',
+    '**/lib/plugins/service',
+    '@/lib/plugins/service',
+  ],
   message: 'Only the background reads secrets.',
 };
 
@@ -40,7 +53,16 @@ export default tseslint.config(
   },
   { files: ['lib/**/*.{ts,tsx}'], rules: upward(noEntrypoints, noComponents, noReact) },
   { files: ['components/**/*.{ts,tsx}'], rules: upward(noEntrypoints, noProviders, noVault) },
-  { files: ['entrypoints/*.content.ts', 'entrypoints/*.content/**', 'entrypoints/sidepanel/**', 'entrypoints/offscreen/**', 'entrypoints/mic-permission/**'], rules: upward(noProviders, noVault) },
+  {
+    files: [
+      'entrypoints/*.content.ts',
+      'entrypoints/*.content/**',
+      'entrypoints/sidepanel/**',
+      'entrypoints/offscreen/**',
+      'entrypoints/mic-permission/**',
+    ],
+    rules: upward(noProviders, noVault),
+  },
   {
     files: ['scripts/**/*.mjs', 'tests/**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly' } },

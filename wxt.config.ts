@@ -27,8 +27,6 @@ export default defineConfig({
       },
       'ask-selection': { suggested_key: { default: 'Alt+Shift+S' }, description: '__MSG_commandAskSelection__' },
     },
-    ...(browser === 'firefox'
-      ? { browser_specific_settings: { gecko: { id: 'parley@parley.app', strict_min_version: '128.0' } } }
-      : {}),
+    ...(browser === 'firefox' ? { browser_specific_settings: { gecko: { id: 'parley@parley.app', strict_min_version: '128.0' } } } : {}),
   }),
 });

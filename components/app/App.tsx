@@ -41,12 +41,7 @@ export function App() {
     <div className="app">
       <header className="topbar">
         <h1 className="visually-hidden">{t('app.name')}</h1>
-        <button
-          type="button"
-          className="icon-button"
-          aria-pressed={view === 'history'}
-          onClick={() => toggle('history')}
-        >
+        <button type="button" className="icon-button" aria-pressed={view === 'history'} onClick={() => toggle('history')}>
           {t('nav.history')}
         </button>
         <ModelPicker />

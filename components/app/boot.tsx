@@ -4,5 +4,9 @@ import './app.css';
 
 /** Mounts the side panel. */
 export function mountSidePanel(root: HTMLElement): Promise<void> {
-  return mountLocalised(root, (t) => t('app.name'), () => <App />);
+  return mountLocalised(
+    root,
+    (t) => t('app.name'),
+    () => <App />,
+  );
 }

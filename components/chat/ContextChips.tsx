@@ -16,7 +16,12 @@ export function ContextChips({ blocks, onRemove }: { blocks: ContextBlock[]; onR
             </span>
           )}
           {onRemove && (
-            <button type="button" className="icon-button" aria-label={t('chat.removeContext', { title: b.title ?? '' })} onClick={() => onRemove(i)}>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t('chat.removeContext', { title: b.title ?? '' })}
+              onClick={() => onRemove(i)}
+            >
               ×
             </button>
           )}

@@ -51,8 +51,7 @@ export function ConversationOptions() {
       const v = parseParam(k, params[k]);
       if (v !== undefined) next[k] = v;
     }
-    const unchanged =
-      system === (conversation?.systemPrompt ?? '') && JSON.stringify(next) === JSON.stringify(conversation?.params ?? {});
+    const unchanged = system === (conversation?.systemPrompt ?? '') && JSON.stringify(next) === JSON.stringify(conversation?.params ?? {});
     if (!unchanged) void updateSettings({ systemPrompt: system, params: next });
   };
 

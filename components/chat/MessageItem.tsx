@@ -48,7 +48,9 @@ export function MessageItem({ message, isLast, busy, onRegenerate, onEdit }: Pro
           </div>
         </form>
       ) : mine ? (
-        <p className="message-text" dir="auto">{message.content}</p>
+        <p className="message-text" dir="auto">
+          {message.content}
+        </p>
       ) : (
         <>
           {!!message.steps?.length && <ToolSteps steps={message.steps} />}
@@ -58,9 +60,7 @@ export function MessageItem({ message, isLast, busy, onRegenerate, onEdit }: Pro
           {streaming && !message.content && <p className="typing">{t('chat.thinking')}</p>}
         </>
       )}
-      {message.status === 'incomplete' && (
-        <p className="message-flag">{stopped ? t('chat.stopped') : t('chat.incomplete')}</p>
-      )}
+      {message.status === 'incomplete' && <p className="message-flag">{stopped ? t('chat.stopped') : t('chat.incomplete')}</p>}
       {message.error && !stopped && <ErrorNotice error={message.error} onRetry={isLast && !busy ? onRegenerate : undefined} />}
       {!editing && !streaming && (
         <div className="message-actions">

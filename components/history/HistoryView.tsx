@@ -26,7 +26,10 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
     let live = true;
     const load = async () => {
       const found = query.trim()
-        ? (await searchConversations(query)).map((r) => ({ conversation: r.conversation, snippet: r.snippet && `${r.snippet.before}${r.snippet.match}${r.snippet.after}` }))
+        ? (await searchConversations(query)).map((r) => ({
+            conversation: r.conversation,
+            snippet: r.snippet && `${r.snippet.before}${r.snippet.match}${r.snippet.after}`,
+          }))
         : (await listConversations()).map((conversation) => ({ conversation }));
       if (live) setRows(found);
     };
@@ -120,7 +123,12 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
                   <span className="history-date">{date.format(c.updatedAt)}</span>
                   {snippet && <span className="history-snippet">{snippet}</span>}
                 </button>
-                <button type="button" className="icon-button" aria-label={t('history.rename', { title: c.title || t('chat.untitled') })} onClick={() => setRenaming(c.id)}>
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={t('history.rename', { title: c.title || t('chat.untitled') })}
+                  onClick={() => setRenaming(c.id)}
+                >
                   {t('history.renameShort')}
                 </button>
                 <button

@@ -37,9 +37,7 @@ export function CodeBlock({ code, language, highlight }: CodeBlockProps) {
           {copied ? t('markdown.copied') : t('markdown.copyCode')}
         </button>
       </div>
-      <pre tabIndex={0}>
-        {highlight && language ? <HighlightedCode code={code} language={language} /> : <code>{code}</code>}
-      </pre>
+      <pre tabIndex={0}>{highlight && language ? <HighlightedCode code={code} language={language} /> : <code>{code}</code>}</pre>
     </div>
   );
 }

@@ -37,8 +37,7 @@ const MarkdownBlock = memo(
   function MarkdownBlock({ block, complete }: BlockProps) {
     return toReact(sanitizeBlock(blockHtml([block.token])), complete);
   },
-  (before, after) =>
-    before.block.raw === after.block.raw && before.complete === after.complete && before.generation === after.generation,
+  (before, after) => before.block.raw === after.block.raw && before.complete === after.complete && before.generation === after.generation,
 );
 
 /**

@@ -13,6 +13,11 @@ export function MathTex({ tex, display, block }: MathTexProps) {
   const html = useMemo(() => renderer?.renderTex(tex, display) ?? null, [renderer, tex, display]);
   const Tag = block ? 'div' : 'span';
   const className = block ? 'md-math md-math-block' : 'md-math';
-  if (html === null) return <Tag className={`${className} md-math-source`} dir="ltr">{tex}</Tag>;
+  if (html === null)
+    return (
+      <Tag className={`${className} md-math-source`} dir="ltr">
+        {tex}
+      </Tag>
+    );
   return <Tag className={className} dir="ltr" dangerouslySetInnerHTML={{ __html: html }} />;
 }

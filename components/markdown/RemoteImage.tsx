@@ -28,12 +28,7 @@ export function RemoteImage({ src, alt, title }: RemoteImageProps) {
   // React escapes the text; i18next must not escape it a second time.
   const options = { alt, host, interpolation: { escapeValue: false } };
   return (
-    <button
-      type="button"
-      className="md-img-load"
-      title={title}
-      onClick={() => setShown(true)}
-    >
+    <button type="button" className="md-img-load" title={title} onClick={() => setShown(true)}>
       <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
         <rect x="3" y="4" width="18" height="16" rx="2" />
         <circle cx="9" cy="10" r="2" />

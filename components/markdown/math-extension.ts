@@ -71,7 +71,6 @@ export const mathExtensions: TokenizerAndRendererExtension[] = [
       return at < 0 ? undefined : at;
     },
     tokenizer: inlineMath,
-    renderer: (token) =>
-      `<span data-md-math="${token.display ? 'display' : 'inline'}">${escapeHtml(String(token.text))}</span>`,
+    renderer: (token) => `<span data-md-math="${token.display ? 'display' : 'inline'}">${escapeHtml(String(token.text))}</span>`,
   },
 ];

@@ -11,8 +11,34 @@ const purify = DOMPurify(window);
 
 /** Every element the markdown renderer can produce; to-react.tsx maps exactly these. */
 export const BLOCK_TAGS = [
-  'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code', 'em', 'strong',
-  'del', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'hr', 'br', 'input', 'span', 'div',
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'pre',
+  'code',
+  'em',
+  'strong',
+  'del',
+  'a',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'hr',
+  'br',
+  'input',
+  'span',
+  'div',
 ] as const;
 
 const MARKER_ATTRS = ['data-md-code', 'data-lang', 'data-md-math', 'data-md-img', 'data-md-raw'];

@@ -98,12 +98,20 @@ function convert(node: Node, key: number, ctx: Context, top: boolean): ReactNode
     }
     case 'ol': {
       const start = Number(node.getAttribute('start') ?? '1');
-      return <ol key={key} dir={dir} start={Number.isInteger(start) && start !== 1 ? start : undefined}>{children(node, ctx)}</ol>;
+      return (
+        <ol key={key} dir={dir} start={Number.isInteger(start) && start !== 1 ? start : undefined}>
+          {children(node, ctx)}
+        </ol>
+      );
     }
     case 'li': {
       // Task items drop their bullet: the checkbox takes its place.
       const task = node.querySelector(':scope > input, :scope > p:first-child > input') !== null;
-      return <li key={key} className={task ? 'md-task-item' : undefined}>{children(node, ctx)}</li>;
+      return (
+        <li key={key} className={task ? 'md-task-item' : undefined}>
+          {children(node, ctx)}
+        </li>
+      );
     }
     case 'p':
       return (

@@ -27,7 +27,11 @@ export function ConversationPlugins() {
         const description = names.description(view);
         return (
           <label key={view.identifier} className="plugin-toggle" title={description}>
-            <input type="checkbox" checked={enabled.has(view.identifier)} onChange={(e) => void toggle(view.identifier, e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={enabled.has(view.identifier)}
+              onChange={(e) => void toggle(view.identifier, e.target.checked)}
+            />
             {names.title(view)}
           </label>
         );

@@ -157,7 +157,12 @@ function InstalledPlugin({ view }: { view: PluginView }) {
 
   const applyApproved = (approved: ManifestPreview) =>
     run(async () => {
-      await request('plugins.install', { manifestUrl: approved.manifestUrl, manifest: approved.manifest, origins: approved.origins, replace: true });
+      await request('plugins.install', {
+        manifestUrl: approved.manifestUrl,
+        manifest: approved.manifest,
+        origins: approved.origins,
+        replace: true,
+      });
       setApproval(undefined);
       setStatus('updated');
     });
@@ -190,7 +195,13 @@ function InstalledPlugin({ view }: { view: PluginView }) {
           )}
           <PluginSettingsForm view={view} title={title} />
           {approval && (
-            <PluginApproval preview={approval} update busy={busy} onApprove={() => void applyApproved(approval)} onCancel={() => setApproval(undefined)} />
+            <PluginApproval
+              preview={approval}
+              update
+              busy={busy}
+              onApprove={() => void applyApproved(approval)}
+              onCancel={() => setApproval(undefined)}
+            />
           )}
           <div className="row">
             <button type="button" className="button" disabled={busy} onClick={() => void update()}>

@@ -30,7 +30,8 @@ export function PluginSettingsForm({ view, title }: { view: PluginView; title: s
     for (const field of fields) {
       const input = typed[field.key] ?? '';
       if (input === '') {
-        if (field.required && !view.settingsSet[field.key] && field.defaultValue === undefined) found[field.key] = t('plugins.settings.missing');
+        if (field.required && !view.settingsSet[field.key] && field.defaultValue === undefined)
+          found[field.key] = t('plugins.settings.missing');
         continue;
       }
       const parsed = parseSettingInput(field, input);
@@ -142,7 +143,14 @@ function SettingInput({ id, field, saved, value, problem, onChange }: InputProps
           ))}
         </select>
       ) : field.kind === 'json' ? (
-        <textarea {...common} dir="ltr" rows={2} value={value} placeholder={saved ? t('settings.secretSaved') : undefined} onChange={(e) => onChange(e.target.value)} />
+        <textarea
+          {...common}
+          dir="ltr"
+          rows={2}
+          value={value}
+          placeholder={saved ? t('settings.secretSaved') : undefined}
+          onChange={(e) => onChange(e.target.value)}
+        />
       ) : (
         <input
           {...common}

@@ -72,11 +72,23 @@ export function ReaderBar() {
               <ReaderIcon name="previous" />
             </button>
             {status === 'playing' ? (
-              <button type="button" className="icon-button" aria-label={t('reader.pause')} title={t('reader.pause')} onClick={() => send({ action: 'pause' })}>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={t('reader.pause')}
+                title={t('reader.pause')}
+                onClick={() => send({ action: 'pause' })}
+              >
                 <ReaderIcon name="pause" />
               </button>
             ) : (
-              <button type="button" className="icon-button" aria-label={t('reader.resume')} title={t('reader.resume')} onClick={() => send({ action: 'resume' })}>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={t('reader.resume')}
+                title={t('reader.resume')}
+                onClick={() => send({ action: 'resume' })}
+              >
                 <ReaderIcon name="play" />
               </button>
             )}
@@ -90,7 +102,13 @@ export function ReaderBar() {
             >
               <ReaderIcon name="next" />
             </button>
-            <button type="button" className="icon-button" aria-label={t('reader.stop')} title={t('reader.stop')} onClick={() => send({ action: 'stop' })}>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t('reader.stop')}
+              title={t('reader.stop')}
+              onClick={() => send({ action: 'stop' })}
+            >
               <ReaderIcon name="stop" />
             </button>
           </>
@@ -116,15 +134,15 @@ export function ReaderBar() {
       )}
       {error && error.code !== 'aborted' && (
         <p className="reader-error" role="alert">
-          {EXPLAINED.has(error.code)
-            ? t(`reader.errors.${error.code}`)
-            : error.code === 'unknown'
-              ? t('reader.errors.failed')
-              : (
-                <>
-                  <strong>{errorText(error).title}</strong> {errorText(error).hint}
-                </>
-              )}
+          {EXPLAINED.has(error.code) ? (
+            t(`reader.errors.${error.code}`)
+          ) : error.code === 'unknown' ? (
+            t('reader.errors.failed')
+          ) : (
+            <>
+              <strong>{errorText(error).title}</strong> {errorText(error).hint}
+            </>
+          )}
         </p>
       )}
     </section>

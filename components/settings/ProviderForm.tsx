@@ -35,7 +35,10 @@ export function ProviderForm({ provider, onSaved, onDelete }: Props) {
         kind: provider.kind,
         name: name.trim() || t(`settings.kind.${info.kind}`),
         settings,
-        manualModels: models.split('\n').map((m) => m.trim()).filter(Boolean),
+        manualModels: models
+          .split('\n')
+          .map((m) => m.trim())
+          .filter(Boolean),
         createdAt: provider.createdAt,
       };
       // A secret field left untouched keeps what is stored; a touched one is sent even if blank, so a blank key is refused.

@@ -20,7 +20,14 @@ export function SettingsView() {
 
   const startAdding = () => {
     const info = addable.find((k) => k.kind === kind)!;
-    setDraft({ id: crypto.randomUUID(), kind, name: t(`settings.kind.${info.kind}`), settings: {}, manualModels: [], createdAt: Date.now() });
+    setDraft({
+      id: crypto.randomUUID(),
+      kind,
+      name: t(`settings.kind.${info.kind}`),
+      settings: {},
+      manualModels: [],
+      createdAt: Date.now(),
+    });
   };
 
   return (

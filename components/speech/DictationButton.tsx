@@ -37,7 +37,11 @@ export function DictationButton({ input }: { input: RefObject<HTMLTextAreaElemen
           disabled={phase === 'transcribing'}
           onClick={dictation.toggle}
         >
-          {phase === 'listening' ? t('speech.dictation.stop') : phase === 'recording' ? t('speech.dictation.stopRecording') : t('speech.dictation.start')}
+          {phase === 'listening'
+            ? t('speech.dictation.stop')
+            : phase === 'recording'
+              ? t('speech.dictation.stopRecording')
+              : t('speech.dictation.start')}
         </button>
       )}
       <p className="dictation-status" aria-live="polite">

@@ -31,7 +31,11 @@ type Family = 'browser' | 'microsoft' | 'openai';
 const familyOf = (engine: SpeechEngineId): Family => (engine === 'azure' || engine === 'edge' ? 'microsoft' : engine);
 
 /** A text field that saves when left, so a half-typed URL is never stored (nor "corrected" while typed). */
-function CommitInput({ value, onCommit, ...rest }: { value: string; onCommit(value: string): void } & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>) {
+function CommitInput({
+  value,
+  onCommit,
+  ...rest
+}: { value: string; onCommit(value: string): void } & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   return (
@@ -48,12 +52,34 @@ function CommitInput({ value, onCommit, ...rest }: { value: string; onCommit(val
 }
 
 /** A slider whose value is shown, and announced, as a percentage. */
-function PercentRange({ id, range, value, disabled, onChange }: { id: string; range: { min: number; max: number; step: number }; value: number; disabled?: boolean; onChange(value: number): void }) {
+function PercentRange({
+  id,
+  range,
+  value,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  range: { min: number; max: number; step: number };
+  value: number;
+  disabled?: boolean;
+  onChange(value: number): void;
+}) {
   const { i18n } = useTranslation();
   const text = new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(value);
   return (
     <span className="speech-range">
-      <input id={id} type="range" min={range.min} max={range.max} step={range.step} value={value} disabled={disabled} aria-valuetext={text} onChange={(e) => onChange(Number(e.target.value))} />
+      <input
+        id={id}
+        type="range"
+        min={range.min}
+        max={range.max}
+        step={range.step}
+        value={value}
+        disabled={disabled}
+        aria-valuetext={text}
+        onChange={(e) => onChange(Number(e.target.value))}
+      />
       <output htmlFor={id}>{text}</output>
     </span>
   );
@@ -135,8 +161,13 @@ export function SpeechSettings() {
   };
 
   const groups: PickerGroup[] =
-    engine === 'openai' ? [{ voices: openaiVoiceOptions(settings.openai.model) }] : engine === 'browser' ? (browserVoices ?? []) : neuralGroups;
-  const keyFromProvider = settings.openai.keySource !== 'own' && (settings.openai.keySource !== 'auto' || providers.some((p) => p.kind === 'openai'));
+    engine === 'openai'
+      ? [{ voices: openaiVoiceOptions(settings.openai.model) }]
+      : engine === 'browser'
+        ? (browserVoices ?? [])
+        : neuralGroups;
+  const keyFromProvider =
+    settings.openai.keySource !== 'own' && (settings.openai.keySource !== 'auto' || providers.some((p) => p.kind === 'openai'));
 
   return (
     <details className="speech-settings card">
@@ -146,12 +177,7 @@ export function SpeechSettings() {
         <legend>{t('speech.settings.voices')}</legend>
         {(['browser', 'microsoft', 'openai'] as const).map((f) => (
           <label key={f} className="field-inline">
-            <input
-              type="radio"
-              name={`${id}-family`}
-              checked={family === f}
-              onChange={() => setEngine(f === 'microsoft' ? 'edge' : f)}
-            />
+            <input type="radio" name={`${id}-family`} checked={family === f} onChange={() => setEngine(f === 'microsoft' ? 'edge' : f)} />
             {t(`speech.settings.family.${f}`)}
           </label>
         ))}
@@ -184,7 +210,13 @@ export function SpeechSettings() {
         </div>
         <div className="field">
           <label htmlFor={`${id}-pitch`}>{t('speech.settings.pitch')}</label>
-          <PercentRange id={`${id}-pitch`} range={PITCH_RANGE} value={choice.pitch} disabled={engine === 'openai'} onChange={(pitch) => setChoice({ pitch })} />
+          <PercentRange
+            id={`${id}-pitch`}
+            range={PITCH_RANGE}
+            value={choice.pitch}
+            disabled={engine === 'openai'}
+            onChange={(pitch) => setChoice({ pitch })}
+          />
           {engine === 'openai' && <p className="speech-hint">{t('speech.settings.noPitch')}</p>}
         </div>
         <div className="row">
@@ -220,7 +252,11 @@ export function SpeechSettings() {
           </div>
           <div className="field">
             <label htmlFor={`${id}-format`}>{t('speech.settings.audioFormat')}</label>
-            <select id={`${id}-format`} value={settings.openai.format} onChange={(e) => set('openai', { format: e.target.value as OpenAIAudioFormat })}>
+            <select
+              id={`${id}-format`}
+              value={settings.openai.format}
+              onChange={(e) => set('openai', { format: e.target.value as OpenAIAudioFormat })}
+            >
               {OPENAI_AUDIO_FORMATS.map((f) => (
                 <option key={f} value={f}>
                   {f}
@@ -236,7 +272,13 @@ export function SpeechSettings() {
           <legend>{t('speech.settings.azureTitle')}</legend>
           <div className="field">
             <label htmlFor={`${id}-region`}>{t('speech.settings.azureRegion')}</label>
-            <CommitInput id={`${id}-region`} dir="ltr" spellCheck={false} value={settings.azure.region} onCommit={(region) => set('azure', { region })} />
+            <CommitInput
+              id={`${id}-region`}
+              dir="ltr"
+              spellCheck={false}
+              value={settings.azure.region}
+              onCommit={(region) => set('azure', { region })}
+            />
           </div>
           <KeyField
             label={t('speech.settings.azureKey')}
@@ -247,7 +289,14 @@ export function SpeechSettings() {
           />
           <div className="field">
             <label htmlFor={`${id}-azure-endpoint`}>{t('speech.settings.azureEndpoint')}</label>
-            <CommitInput id={`${id}-azure-endpoint`} type="url" dir="ltr" spellCheck={false} value={settings.azure.endpoint} onCommit={(endpoint) => set('azure', { endpoint })} />
+            <CommitInput
+              id={`${id}-azure-endpoint`}
+              type="url"
+              dir="ltr"
+              spellCheck={false}
+              value={settings.azure.endpoint}
+              onCommit={(endpoint) => set('azure', { endpoint })}
+            />
             <p className="speech-hint">{t('speech.settings.azureEndpointHint')}</p>
           </div>
         </fieldset>
@@ -259,7 +308,14 @@ export function SpeechSettings() {
           <p className="speech-hint">{t('speech.settings.edgeHint')}</p>
           <div className="field">
             <label htmlFor={`${id}-edge-endpoint`}>{t('speech.settings.edgeEndpoint')}</label>
-            <CommitInput id={`${id}-edge-endpoint`} type="url" dir="ltr" spellCheck={false} value={settings.edge.endpoint} onCommit={(endpoint) => set('edge', { endpoint })} />
+            <CommitInput
+              id={`${id}-edge-endpoint`}
+              type="url"
+              dir="ltr"
+              spellCheck={false}
+              value={settings.edge.endpoint}
+              onCommit={(endpoint) => set('edge', { endpoint })}
+            />
           </div>
         </fieldset>
       )}
@@ -327,7 +383,19 @@ export function SpeechSettings() {
   );
 }
 
-function KeyField({ label, keySet, typed, onType, onSave }: { label: string; keySet: boolean; typed?: string; onType(value: string): void; onSave(): void }) {
+function KeyField({
+  label,
+  keySet,
+  typed,
+  onType,
+  onSave,
+}: {
+  label: string;
+  keySet: boolean;
+  typed?: string;
+  onType(value: string): void;
+  onSave(): void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   return (
@@ -385,7 +453,14 @@ function OpenAIAccessFields({ settings, providers, keySet, typed, showOwnKey, on
         <>
           <div className="field">
             <label htmlFor={`${id}-base`}>{t('speech.settings.openaiBaseUrl')}</label>
-            <CommitInput id={`${id}-base`} type="url" dir="ltr" spellCheck={false} value={settings.openai.baseUrl} onCommit={(baseUrl) => onChange({ baseUrl })} />
+            <CommitInput
+              id={`${id}-base`}
+              type="url"
+              dir="ltr"
+              spellCheck={false}
+              value={settings.openai.baseUrl}
+              onCommit={(baseUrl) => onChange({ baseUrl })}
+            />
           </div>
           <KeyField label={t('speech.settings.openaiKey')} keySet={keySet} typed={typed} onType={onType} onSave={onSaveKey} />
         </>

@@ -52,11 +52,13 @@ export function VoicePicker({ groups, value, locale, allowDefault, onChange }: P
           <label htmlFor={`${id}-language`}>{t('speech.settings.voiceLanguage')}</label>
           <select id={`${id}-language`} value={language} onChange={(e) => setLanguage(e.target.value as LocaleCode | 'all')}>
             {groups.flatMap((g) =>
-              g.locale ? [
-                <option key={g.locale} value={g.locale} lang={g.locale}>
-                  {nativeName(g.locale)}
-                </option>,
-              ] : [],
+              g.locale
+                ? [
+                    <option key={g.locale} value={g.locale} lang={g.locale}>
+                      {nativeName(g.locale)}
+                    </option>,
+                  ]
+                : [],
             )}
             <option value="all">{t('speech.settings.allLanguages')}</option>
           </select>
@@ -70,8 +72,16 @@ export function VoicePicker({ groups, value, locale, allowDefault, onChange }: P
       )}
       <div className="field">
         <label htmlFor={`${id}-voice`}>{t('speech.settings.voice')}</label>
-        <select id={`${id}-voice`} value={listed || (allowDefault && !value) ? value : ''} onChange={(e) => onChange(e.target.value, localeOf(e.target.value))}>
-          {allowDefault ? <option value="">{t('speech.settings.defaultVoice')}</option> : !listed && <option value="">{t('speech.settings.chooseVoice')}</option>}
+        <select
+          id={`${id}-voice`}
+          value={listed || (allowDefault && !value) ? value : ''}
+          onChange={(e) => onChange(e.target.value, localeOf(e.target.value))}
+        >
+          {allowDefault ? (
+            <option value="">{t('speech.settings.defaultVoice')}</option>
+          ) : (
+            !listed && <option value="">{t('speech.settings.chooseVoice')}</option>
+          )}
           {shown.map((g) =>
             g.locale && shown.length > 1 ? (
               <optgroup key={g.locale} label={nativeName(g.locale)}>

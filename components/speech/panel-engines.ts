@@ -39,7 +39,8 @@ function cloudEngine(id: CloudEngineId): AudioSpeechEngine {
   if (!engine) {
     engine = createAudioEngine({
       id,
-      listVoices: async (locale) => (id === 'openai' ? openaiVoiceOptions((await loadSpeechSettings()).openai.model) : neuralVoiceOptions(locale)),
+      listVoices: async (locale) =>
+        id === 'openai' ? openaiVoiceOptions((await loadSpeechSettings()).openai.model) : neuralVoiceOptions(locale),
       synthesize: remoteSynthesize(id),
       sink: player,
       maxChunkLength: CHUNK_LIMITS[id],

@@ -65,7 +65,8 @@ function flushDeltas() {
 
 function scheduleFlush() {
   if (frame) return;
-  frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(flushDeltas) : (setTimeout(flushDeltas, 16) as unknown as number);
+  frame =
+    typeof requestAnimationFrame === 'function' ? requestAnimationFrame(flushDeltas) : (setTimeout(flushDeltas, 16) as unknown as number);
 }
 
 async function onBackground(message: BackgroundToPanel) {

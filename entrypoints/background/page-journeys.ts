@@ -88,7 +88,11 @@ function selectionOn(tab: Browser.tabs.Tab, text: string): NonNullable<HandOff['
 }
 
 /** A menu click names its frame; the menu's own copy of the text is the fallback where frames refuse scripts (PDFs). */
-async function handOffFromMenu(info: Browser.contextMenus.OnClickData, tab: Browser.tabs.Tab, windowId: number): Promise<HandOff | undefined> {
+async function handOffFromMenu(
+  info: Browser.contextMenus.OnClickData,
+  tab: Browser.tabs.Tab,
+  windowId: number,
+): Promise<HandOff | undefined> {
   const intent = intentOfMenuItem(info.menuItemId, await getPref('customPrompts'));
   if (!intent) return undefined;
   const base = handOffBase(windowId, intent);

@@ -1,9 +1,22 @@
 import { browser, type Browser } from 'wxt/browser';
 import { ChatFailure, chatError } from '@/lib/core/errors';
-import { AUDIO_PORT, type CloudEngineId, type PlayerCommand, type PlayerReport, type SpeechRequests, type VoiceGroup } from '@/lib/messaging/speech-protocol';
+import {
+  AUDIO_PORT,
+  type CloudEngineId,
+  type PlayerCommand,
+  type PlayerReport,
+  type SpeechRequests,
+  type VoiceGroup,
+} from '@/lib/messaging/speech-protocol';
 import { isTrustedSender, type RequestHandlers } from '@/lib/messaging/server';
 import { base64ToBytes, bytesToBase64 } from '@/lib/speech/audio-bytes';
-import { createAudioEngine, type AudioSink, type AudioSpeechEngine, type PlaybackHooks, type SynthesizedAudio } from '@/lib/speech/audio-engine';
+import {
+  createAudioEngine,
+  type AudioSink,
+  type AudioSpeechEngine,
+  type PlaybackHooks,
+  type SynthesizedAudio,
+} from '@/lib/speech/audio-engine';
 import { createAudioElementPlayer } from '@/lib/speech/audio-player';
 import type { SpeechEngine } from '@/lib/speech/engine';
 import { chromeTtsVoices, createChromeTtsEngine } from '@/lib/speech/engines/chrome-tts';
@@ -78,7 +91,13 @@ class OffscreenSink implements AudioSink {
         else done(new ChatFailure(report.error));
       });
       signal.addEventListener('abort', stop, { once: true });
-      port.postMessage({ type: 'play', id, audio: bytesToBase64(audio.bytes), mime: audio.mime, marks: audio.marks } satisfies PlayerCommand);
+      port.postMessage({
+        type: 'play',
+        id,
+        audio: bytesToBase64(audio.bytes),
+        mime: audio.mime,
+        marks: audio.marks,
+      } satisfies PlayerCommand);
     });
   }
 

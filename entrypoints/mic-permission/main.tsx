@@ -2,4 +2,8 @@ import { mountLocalised } from '@/components/app/mount-localised';
 import { MicPermissionPage } from '@/components/speech/MicPermissionPage';
 import '@/components/app/app.css';
 
-void mountLocalised(document.getElementById('root')!, (t) => t('speech.micPermission.title'), () => <MicPermissionPage />);
+void mountLocalised(
+  document.getElementById('root')!,
+  (t) => t('speech.micPermission.title'),
+  () => <MicPermissionPage />,
+);

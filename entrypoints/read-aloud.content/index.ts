@@ -1,12 +1,7 @@
 import { browser, type Browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
-import {
-  READER_PORT,
-  type BackgroundToPage,
-  type PageToBackground,
-  type ReaderCommand,
-} from '@/lib/messaging/reader-protocol';
+import { READER_PORT, type BackgroundToPage, type PageToBackground, type ReaderCommand } from '@/lib/messaging/reader-protocol';
 import { caretAt, takeContextPoint } from '@/lib/reader/context-point';
 import { PageHighlighter } from '@/lib/reader/highlighter';
 import type { ReadFrom } from '@/lib/reader/menu';
@@ -14,7 +9,8 @@ import { readPageText, sentenceAtPoint, sentenceUnderPoint, type PageText } from
 import { CONTROL_TAG, mountFloatingControl, type FloatingControl } from './floating-control';
 
 /** Clicks on these keep their own meaning rather than moving the reading. */
-const INTERACTIVE = 'a[href], button, input, select, textarea, label, summary, [contenteditable=""], [contenteditable="true"], [role="button"], [role="link"]';
+const INTERACTIVE =
+  'a[href], button, input, select, textarea, label, summary, [contenteditable=""], [contenteditable="true"], [role="button"], [role="link"]';
 
 const withoutHash = (url: string | URL) => String(url).replace(/#.*$/, '');
 

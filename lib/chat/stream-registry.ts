@@ -160,9 +160,7 @@ export class StreamRegistry {
     const status: MessageStatus = !error ? 'complete' : run.content || run.steps.length ? 'incomplete' : 'error';
     checkpoint(true);
     await pending;
-    await this.deps
-      .patchMessage(run.messageId, { content: run.content, steps: run.steps, status, error, usage })
-      .catch(() => undefined);
+    await this.deps.patchMessage(run.messageId, { content: run.content, steps: run.steps, status, error, usage }).catch(() => undefined);
     if (this.active.get(run.conversationId) === run) this.active.delete(run.conversationId);
     this.broadcast(run, { type: 'ended', conversationId: run.conversationId, messageId: run.messageId, status, error });
   }

@@ -55,11 +55,7 @@ const RETRYABLE: ReadonlySet<ChatErrorCode> = new Set([
   'aborted',
 ]);
 
-export function chatError(
-  code: ChatErrorCode,
-  message: string,
-  extra: Partial<Omit<ChatError, 'code' | 'message'>> = {},
-): ChatError {
+export function chatError(code: ChatErrorCode, message: string, extra: Partial<Omit<ChatError, 'code' | 'message'>> = {}): ChatError {
   return { code, message, retryable: RETRYABLE.has(code), ...extra };
 }
 

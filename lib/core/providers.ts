@@ -4,14 +4,7 @@
  * whether a secret field is set.
  */
 
-export type ProviderKind =
-  | 'openai'
-  | 'openai-compatible'
-  | 'ollama'
-  | 'azure-inference'
-  | 'bedrock'
-  | 'gemini'
-  | 'builtin';
+export type ProviderKind = 'openai' | 'openai-compatible' | 'ollama' | 'azure-inference' | 'bedrock' | 'gemini' | 'builtin';
 
 export type FieldType = 'text' | 'url' | 'secret' | 'select' | 'headers';
 
@@ -144,7 +137,6 @@ export const PROVIDER_KINDS: readonly ProviderKindInfo[] = [
 export function kindInfo(kind: ProviderKind): ProviderKindInfo | undefined {
   return PROVIDER_KINDS.find((k) => k.kind === kind);
 }
-
 
 /** Settings with each field's default filled in where the user left it blank. */
 export function effectiveSettings(config: ProviderConfig): Record<string, string> {

@@ -22,9 +22,7 @@ export function mergeStrings(parts: Strings[]): Strings {
     for (const [key, value] of Object.entries(part)) {
       const prev = out[key];
       out[key] =
-        prev && typeof prev === 'object' && value && typeof value === 'object'
-          ? mergeStrings([prev as Strings, value as Strings])
-          : value;
+        prev && typeof prev === 'object' && value && typeof value === 'object' ? mergeStrings([prev as Strings, value as Strings]) : value;
     }
   }
   return out;

@@ -43,7 +43,10 @@ export interface PluginRequests {
    */
   'plugins.install': { req: { manifestUrl: string; manifest: PluginManifest; origins: string[]; replace?: boolean }; res: PluginView };
   /** Fetches the manifest again; applied at once unless it wants new origins, which come back for approval. */
-  'plugins.update': { req: { identifier: string }; res: { kind: 'updated'; view: PluginView } | { kind: 'approve'; preview: ManifestPreview } };
+  'plugins.update': {
+    req: { identifier: string };
+    res: { kind: 'updated'; view: PluginView } | { kind: 'approve'; preview: ManifestPreview };
+  };
   'plugins.remove': { req: { identifier: string }; res: null };
   /** Merges typed settings into the saved ones (validated as a whole); `clear` forgets them all first. */
   'plugins.saveSettings': { req: { identifier: string; values: Record<string, unknown>; clear?: boolean }; res: PluginView };

@@ -40,8 +40,7 @@ export interface RequestEnvelope<K extends RequestName = RequestName> {
 }
 
 export type ResponseEnvelope<K extends RequestName = RequestName> =
-  | { ok: true; value: RequestMap[K]['res'] }
-  | { ok: false; error: ChatError };
+  { ok: true; value: RequestMap[K]['res'] } | { ok: false; error: ChatError };
 
 export const CHAT_PORT = 'parley.chat';
 

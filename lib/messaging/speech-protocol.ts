@@ -55,9 +55,7 @@ export type SpeechEvent =
 /** The offscreen document connects a port of this name to play what the background sends. */
 export const AUDIO_PORT = 'parley.audio';
 
-export type PlayerCommand =
-  | ({ type: 'play'; id: number } & AudioMessage)
-  | { type: 'stop'; id: number };
+export type PlayerCommand = ({ type: 'play'; id: number } & AudioMessage) | { type: 'stop'; id: number };
 
 export type PlayerReport =
   | { type: 'started'; id: number }

@@ -51,7 +51,8 @@ export function menuItems(prompts: readonly CustomPrompt[], label: (key: MenuLab
   if (usable.length) {
     items.push({ id: `${PREFIX}separator`, parentId: ACTIONS_MENU_ID, type: 'separator' });
     // "&" marks an access key in menu titles; doubled, it shows as itself.
-    for (const p of usable) items.push({ id: `${CUSTOM_PREFIX}${p.id}`, parentId: ACTIONS_MENU_ID, title: p.title.trim().replaceAll('&', '&&') });
+    for (const p of usable)
+      items.push({ id: `${CUSTOM_PREFIX}${p.id}`, parentId: ACTIONS_MENU_ID, title: p.title.trim().replaceAll('&', '&&') });
   }
   return items;
 }

@@ -24,9 +24,9 @@ export function youTubeVideoId(url: string): string | undefined {
  */
 export function playerCaptionsInPage(): unknown {
   const player = document.getElementById('movie_player') as (HTMLElement & { getPlayerResponse?: () => unknown }) | null;
-  const response = (player?.getPlayerResponse?.() ?? (window as unknown as { ytInitialPlayerResponse?: unknown }).ytInitialPlayerResponse) as
-    | { videoDetails?: unknown; captions?: unknown }
-    | undefined;
+  const response = (player?.getPlayerResponse?.() ??
+    (window as unknown as { ytInitialPlayerResponse?: unknown }).ytInitialPlayerResponse) as
+    { videoDetails?: unknown; captions?: unknown } | undefined;
   if (!response || typeof response !== 'object') return null;
   return JSON.parse(JSON.stringify({ videoDetails: response.videoDetails, captions: response.captions })) as unknown;
 }

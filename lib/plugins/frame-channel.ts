@@ -77,7 +77,13 @@ export function createFrameChannel({ frame, origin, host }: FrameChannelOptions)
         if (host.payload.type === 'standalone') {
           void host.settings().then((settings) =>
             // `props` repeats the payload for plugins built on the SDK's first version.
-            reply({ type: PLUGIN_CHANNEL.initStandalone, payload: host.payload, props: host.payload, settings, state: Object.fromEntries(state) }),
+            reply({
+              type: PLUGIN_CHANNEL.initStandalone,
+              payload: host.payload,
+              props: host.payload,
+              settings,
+              state: Object.fromEntries(state),
+            }),
           );
         } else {
           reply({ type: PLUGIN_CHANNEL.renderPlugin, props: { content: host.content() } });

@@ -57,9 +57,7 @@ export function buildPluginRequest({ manifest, apiName, args, settings }: Plugin
 }
 
 function tooLarge(maxBytes: number): ChatFailure {
-  return new ChatFailure(
-    chatError('unsupported', `The plugin's response exceeds ${maxBytes} bytes.`, { type: 'PluginResponseTooLarge' }),
-  );
+  return new ChatFailure(chatError('unsupported', `The plugin's response exceeds ${maxBytes} bytes.`, { type: 'PluginResponseTooLarge' }));
 }
 
 /** Reads the body as text, giving up as soon as it grows past maxBytes. */

@@ -102,7 +102,11 @@ export function parsePluginIndex(input: unknown, opts: { rawSize?: number } = {}
     const entry = toEntry(raw as RawEntry);
     if (seen.has(entry.identifier)) {
       const path = `plugins[${i}].identifier`;
-      skipped.push({ code: 'duplicate-identifier', path, message: `Identifier "${entry.identifier}" at "${path}" appears earlier in the index.` });
+      skipped.push({
+        code: 'duplicate-identifier',
+        path,
+        message: `Identifier "${entry.identifier}" at "${path}" appears earlier in the index.`,
+      });
       return;
     }
     seen.add(entry.identifier);

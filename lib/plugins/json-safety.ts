@@ -26,7 +26,11 @@ export function findStructuralIssue(value: unknown, maxDepth = MAX_JSON_DEPTH): 
     for (const [key, child] of Object.entries(node)) {
       const childPath = [...path, key];
       if (FORBIDDEN_KEYS.has(key)) {
-        return { code: 'forbidden-key', path: formatPath(childPath), message: `Key "${key}" is not allowed (at "${formatPath(childPath)}").` };
+        return {
+          code: 'forbidden-key',
+          path: formatPath(childPath),
+          message: `Key "${key}" is not allowed (at "${formatPath(childPath)}").`,
+        };
       }
       pending.push({ node: child, path: childPath });
     }

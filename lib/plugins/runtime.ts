@@ -45,7 +45,9 @@ interface Enabled {
 async function enabledPlugins(deps: PluginRuntimeDeps, conversation: Conversation): Promise<Enabled[]> {
   const wanted = new Set(conversation.plugins ?? []);
   if (!wanted.size) return [];
-  const builtins = (deps.builtins ?? []).filter((b) => wanted.has(b.manifest.identifier)).map((builtin) => ({ manifest: builtin.manifest, builtin }));
+  const builtins = (deps.builtins ?? [])
+    .filter((b) => wanted.has(b.manifest.identifier))
+    .map((builtin) => ({ manifest: builtin.manifest, builtin }));
   const taken = new Set(builtins.map((b) => b.manifest.identifier));
   const installed = (await deps.installed())
     .filter((p) => wanted.has(p.identifier) && !taken.has(p.identifier))

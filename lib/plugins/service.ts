@@ -83,7 +83,11 @@ export function createPluginService(deps: PluginServiceDeps) {
     },
 
     async preview(url: string): Promise<PluginPreview> {
-      const fetched = await fetchPluginDocument(url.trim(), { fetch: deps.fetch, maxBytes: MAX_INDEX_BYTES, timeoutMs: DOCUMENT_TIMEOUT_MS });
+      const fetched = await fetchPluginDocument(url.trim(), {
+        fetch: deps.fetch,
+        maxBytes: MAX_INDEX_BYTES,
+        timeoutMs: DOCUMENT_TIMEOUT_MS,
+      });
       if (isIndexDocument(fetched.text)) {
         const parsed = parsePluginIndexText(fetched.text);
         if (!parsed.ok) return { kind: 'invalid', url: fetched.url, issues: parsed.errors };
@@ -104,7 +108,8 @@ export function createPluginService(deps: PluginServiceDeps) {
       const checked = validateManifest(req.manifest, { installedIdentifiers: taken });
       if (!checked.ok) fail('bad-request', describeIssues(checked.errors));
       const { manifest } = checked;
-      if (unsupportedFeature(manifest)) fail('unsupported', `Plugin "${manifest.identifier}" has a module UI: remote script that an extension may not run.`);
+      if (unsupportedFeature(manifest))
+        fail('unsupported', `Plugin "${manifest.identifier}" has a module UI: remote script that an extension may not run.`);
       const origins = pluginOrigins(manifest);
       const unapproved = unapprovedOrigins(origins, req.origins);
       if (unapproved.length) fail('forbidden', `The user has not approved ${unapproved.join(', ')} for plugin "${manifest.identifier}".`);
@@ -123,7 +128,11 @@ export function createPluginService(deps: PluginServiceDeps) {
 
     async update(identifier: string): Promise<{ kind: 'updated'; view: PluginView } | { kind: 'approve'; preview: ManifestPreview }> {
       const current = await installedOrFail(identifier);
-      const fetched = await fetchPluginDocument(current.manifestUrl, { fetch: deps.fetch, maxBytes: MAX_INDEX_BYTES, timeoutMs: DOCUMENT_TIMEOUT_MS });
+      const fetched = await fetchPluginDocument(current.manifestUrl, {
+        fetch: deps.fetch,
+        maxBytes: MAX_INDEX_BYTES,
+        timeoutMs: DOCUMENT_TIMEOUT_MS,
+      });
       const parsed = parseManifestText(fetched.text);
       if (!parsed.ok) fail('bad-request', describeIssues(parsed.errors));
       const { manifest } = parsed;
@@ -159,7 +168,10 @@ export function createPluginService(deps: PluginServiceDeps) {
       const merged = { ...(clear ? {} : await savedSettings(identifier)), ...typed };
       const check = checkPluginSettings(schema, withDefaults(schema, merged));
       if (!check.ok) {
-        fail('bad-request', `Invalid plugin settings. ${check.issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join(' ')}`);
+        fail(
+          'bad-request',
+          `Invalid plugin settings. ${check.issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join(' ')}`,
+        );
       }
       if (clear) await deleteSecrets(pluginSecretOwner(identifier));
       await setSecrets(pluginSecretOwner(identifier), encodeSettings(typed));

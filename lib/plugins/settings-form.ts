@@ -63,7 +63,8 @@ export function parseSettingInput(field: SettingField, input: string): ParsedSet
     case 'number':
     case 'integer': {
       const n = Number(input.trim());
-      if (!input.trim() || !Number.isFinite(n) || (field.kind === 'integer' && !Number.isInteger(n))) return { ok: false, problem: field.kind };
+      if (!input.trim() || !Number.isFinite(n) || (field.kind === 'integer' && !Number.isInteger(n)))
+        return { ok: false, problem: field.kind };
       return { ok: true, value: n };
     }
     case 'boolean':

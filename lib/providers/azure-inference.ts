@@ -9,16 +9,7 @@ import type { TokenCredential } from '@azure/core-auth';
 import { bearerTokenAuthenticationPolicyName, isRestError, type PipelineRetryOptions } from '@azure/core-rest-pipeline';
 import { isNodeLike } from '@azure/core-util';
 import type { ChatEvent, ChatMessage, ChatRequest, FinishReason, ToolCall, Usage } from '../core/chat';
-import {
-  chatError,
-  ChatFailure,
-  codeForStatus,
-  fail,
-  toChatError,
-  type ChatError,
-  type ChatErrorCode,
-  stoppedError,
-} from '../core/errors';
+import { chatError, ChatFailure, codeForStatus, fail, toChatError, type ChatError, type ChatErrorCode, stoppedError } from '../core/errors';
 import type { ModelInfo } from '../core/providers';
 import { parseSse } from '../transport/sse';
 import type { ByteSource } from '../transport/stream-lines';
@@ -156,7 +147,6 @@ function azureReplyError(status: number | undefined, payload: unknown, provider?
     ...(code ? { type: code } : {}),
   });
 }
-
 
 /** Maps whatever the SDK or the fetch under it threw to a ChatError. */
 function azureChatError(e: unknown, provider: string, signal: AbortSignal): ChatError {
@@ -309,7 +299,11 @@ function completionFrom(payload: unknown): AzureCompletion {
     const name = call.function?.name;
     if (typeof name !== 'string') fail('malformed-stream', 'An Azure tool call has no function name.');
     const args = call.function?.arguments;
-    return { id: typeof call.id === 'string' && call.id ? call.id : `call_${index}`, name, arguments: typeof args === 'string' && args ? args : '{}' };
+    return {
+      id: typeof call.id === 'string' && call.id ? call.id : `call_${index}`,
+      name,
+      arguments: typeof args === 'string' && args ? args : '{}',
+    };
   });
   const usage = usageOf(body);
   return {

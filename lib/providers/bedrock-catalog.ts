@@ -21,7 +21,11 @@ const SIGNING_NAME = 'bedrock';
 
 function controlPlaneUrl(client: BedrockRuntimeClient, config: BedrockConfig): URL {
   if (config.endpoint) return new URL(config.endpoint);
-  const { url } = client.config.endpointProvider({ Region: config.region, UseFIPS: config.useFipsEndpoint, UseDualStack: config.useDualstackEndpoint });
+  const { url } = client.config.endpointProvider({
+    Region: config.region,
+    UseFIPS: config.useFipsEndpoint,
+    UseDualStack: config.useDualstackEndpoint,
+  });
   const control = new URL(url.href);
   control.hostname = control.hostname.replace(/^bedrock-runtime/, 'bedrock');
   return control;
@@ -52,7 +56,12 @@ interface CatalogIO {
 }
 
 async function signedGet(base: URL, path: string, query: Record<string, string>, io: CatalogIO): Promise<JsonObject> {
-  const signer = new SignatureV4({ service: SIGNING_NAME, region: io.config.region, credentials: io.config.credentials, sha256: io.sha256 });
+  const signer = new SignatureV4({
+    service: SIGNING_NAME,
+    region: io.config.region,
+    credentials: io.config.credentials,
+    sha256: io.sha256,
+  });
   const basePath = base.pathname.replace(/\/+$/, '');
   // A refusal signed with a clock since corrected is worth one more try with the service's time.
   for (let attempt = 0; ; attempt++) {

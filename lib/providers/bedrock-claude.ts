@@ -4,7 +4,18 @@
  * (message_start, content_block_*, message_delta, message_stop).
  */
 import type { ChatEvent, ChatMessage, ChatRequest } from '../core/chat';
-import { argumentsObject, count, field, ReplyState, record, text, type InvokeCodec, type JsonObject, type ReplyDecoder, bedrockStop } from './bedrock-reply';
+import {
+  argumentsObject,
+  count,
+  field,
+  ReplyState,
+  record,
+  text,
+  type InvokeCodec,
+  type JsonObject,
+  type ReplyDecoder,
+  bedrockStop,
+} from './bedrock-reply';
 
 const ANTHROPIC_VERSION = 'bedrock-2023-05-31';
 /** Bedrock requires max_tokens for Claude; this leaves room for a long answer. */
@@ -24,13 +35,22 @@ const textBlocks = (content: string): ClaudeBlock[] => (content ? [{ type: 'text
 
 function blocksOf(m: ChatMessage): ClaudeBlock[] {
   if (m.role === 'tool') return [{ type: 'tool_result', tool_use_id: m.toolCallId ?? '', content: m.content }];
-  const calls = (m.toolCalls ?? []).map((c): ClaudeBlock => ({ type: 'tool_use', id: c.id, name: c.name, input: argumentsObject(c.arguments) }));
+  const calls = (m.toolCalls ?? []).map((c): ClaudeBlock => ({
+    type: 'tool_use',
+    id: c.id,
+    name: c.name,
+    input: argumentsObject(c.arguments),
+  }));
   return [...textBlocks(m.content), ...calls];
 }
 
 /** Claude wants strictly alternating turns, and tool results inside a user turn. */
 function claudeMessages(messages: readonly ChatMessage[]): { system?: string; messages: ClaudeMessage[] } {
-  const system = messages.filter((m) => m.role === 'system').map((m) => m.content).filter(Boolean).join('\n\n');
+  const system = messages
+    .filter((m) => m.role === 'system')
+    .map((m) => m.content)
+    .filter(Boolean)
+    .join('\n\n');
   const out: ClaudeMessage[] = [];
   for (const m of messages) {
     if (m.role === 'system') continue;
@@ -58,7 +78,6 @@ function claudeBody(request: ChatRequest): JsonObject {
       : undefined,
   };
 }
-
 
 function claudeDecoder(): ReplyDecoder {
   const state = new ReplyState();

@@ -1,4 +1,13 @@
-import { chatError, codeForStatus, isAbortError, toChatError, type ChatError, type ChatErrorCode, findChatFailure, stoppedError } from '../core/errors';
+import {
+  chatError,
+  codeForStatus,
+  isAbortError,
+  toChatError,
+  type ChatError,
+  type ChatErrorCode,
+  findChatFailure,
+  stoppedError,
+} from '../core/errors';
 
 /** Bedrock's own error types, plus the ones AWS answers for any service when a signature is refused. */
 const CODE_BY_TYPE: Readonly<Record<string, ChatErrorCode>> = {
@@ -79,8 +88,6 @@ export function bedrockExceptionError(
     ...(extra.status !== undefined && extra.status >= 400 ? { status: extra.status } : {}),
   });
 }
-
-
 
 interface SdkFailure {
   name?: unknown;

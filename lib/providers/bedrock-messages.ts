@@ -8,7 +8,18 @@ import type { ContentBlock, ConverseStreamCommandInput, Message, SystemContentBl
 import type { DocumentType } from '@smithy/types';
 import type { ChatEvent, ChatMessage, ChatRequest } from '../core/chat';
 import type { BedrockConfig } from './bedrock-config';
-import { argumentsObject, count, field, ReplyState, record, text, type InvokeCodec, type JsonObject, type ReplyDecoder, bedrockStop } from './bedrock-reply';
+import {
+  argumentsObject,
+  count,
+  field,
+  ReplyState,
+  record,
+  text,
+  type InvokeCodec,
+  type JsonObject,
+  type ReplyDecoder,
+  bedrockStop,
+} from './bedrock-reply';
 
 function blocksOf(m: ChatMessage): ContentBlock[] {
   if (m.role === 'tool') {
@@ -16,7 +27,8 @@ function blocksOf(m: ChatMessage): ContentBlock[] {
   }
   // Both APIs refuse blank text blocks.
   const blocks: ContentBlock[] = m.content.trim() ? [{ text: m.content }] : [];
-  for (const c of m.toolCalls ?? []) blocks.push({ toolUse: { toolUseId: c.id, name: c.name, input: argumentsObject(c.arguments) as DocumentType } });
+  for (const c of m.toolCalls ?? [])
+    blocks.push({ toolUse: { toolUseId: c.id, name: c.name, input: argumentsObject(c.arguments) as DocumentType } });
   return blocks;
 }
 
@@ -50,15 +62,22 @@ export function converseInput(request: ChatRequest, config: BedrockConfig): Conv
     system: system.length ? system : undefined,
     inferenceConfig: inferenceConfig(request),
     toolConfig: request.tools?.length
-      ? { tools: request.tools.map((t) => ({ toolSpec: { name: t.name, description: t.description, inputSchema: { json: t.parameters as DocumentType } } })) }
+      ? {
+          tools: request.tools.map((t) => ({
+            toolSpec: { name: t.name, description: t.description, inputSchema: { json: t.parameters as DocumentType } },
+          })),
+        }
       : undefined,
     guardrailConfig: config.guardrail
-      ? { guardrailIdentifier: config.guardrail.identifier, guardrailVersion: config.guardrail.version, trace: config.trace ? 'enabled' : 'disabled' }
+      ? {
+          guardrailIdentifier: config.guardrail.identifier,
+          guardrailVersion: config.guardrail.version,
+          trace: config.trace ? 'enabled' : 'disabled',
+        }
       : undefined,
     performanceConfig: config.latencyOptimized ? { latency: 'optimized' } : undefined,
   };
 }
-
 
 /** Decodes ConverseStream events and Nova's InvokeModel chunks, which have the same shape. */
 export function messagesDecoder(): ReplyDecoder {

@@ -55,7 +55,12 @@ function mistralPrompt(messages: readonly ChatMessage[]): string {
 
 function llamaBody(request: ChatRequest): JsonObject {
   const p = request.params ?? {};
-  return { prompt: llama3Prompt(request.messages), max_gen_len: p.maxTokens ?? LLAMA_MAX_GEN_LEN, temperature: p.temperature, top_p: p.topP };
+  return {
+    prompt: llama3Prompt(request.messages),
+    max_gen_len: p.maxTokens ?? LLAMA_MAX_GEN_LEN,
+    temperature: p.temperature,
+    top_p: p.topP,
+  };
 }
 
 /** Each chunk: generation, cumulative generation_token_count, prompt_token_count once, stop_reason at the end. */
@@ -104,4 +109,8 @@ function mistralDecoder(): ReplyDecoder {
 
 // A whole reply has the same shape as one chunk.
 export const llamaCodec: InvokeCodec = { body: llamaBody, decoder: llamaDecoder, whole: (body) => wholeReply(llamaDecoder(), body) };
-export const mistralCodec: InvokeCodec = { body: mistralBody, decoder: mistralDecoder, whole: (body) => wholeReply(mistralDecoder(), body) };
+export const mistralCodec: InvokeCodec = {
+  body: mistralBody,
+  decoder: mistralDecoder,
+  whole: (body) => wholeReply(mistralDecoder(), body),
+};

@@ -129,7 +129,10 @@ export class ReplyState {
     const inputTokens = this.usage.inputTokens ?? this.metrics.inputTokens;
     const outputTokens = this.usage.outputTokens ?? this.metrics.outputTokens;
     if (inputTokens !== undefined || outputTokens !== undefined) {
-      events.push({ type: 'usage', usage: { ...(inputTokens !== undefined ? { inputTokens } : {}), ...(outputTokens !== undefined ? { outputTokens } : {}) } });
+      events.push({
+        type: 'usage',
+        usage: { ...(inputTokens !== undefined ? { inputTokens } : {}), ...(outputTokens !== undefined ? { outputTokens } : {}) },
+      });
     }
     // A model that asked for tools is waiting for them, whatever it called its stop.
     const reason = calls.length && this.stop !== 'length' ? 'tool-calls' : this.stop;

@@ -46,12 +46,22 @@ function invokeInput(request: ChatRequest, codec: InvokeCodec, config: BedrockCo
 /** "The model is unsupported for streaming.": the one refusal a non-streaming call answers. */
 function refusesStreaming(e: unknown): boolean {
   const failure = e as { name?: unknown; message?: unknown };
-  return failure.name === 'ValidationException' && typeof failure.message === 'string' && /unsupported for streaming|not support (?:response )?streaming/i.test(failure.message);
+  return (
+    failure.name === 'ValidationException' &&
+    typeof failure.message === 'string' &&
+    /unsupported for streaming|not support (?:response )?streaming/i.test(failure.message)
+  );
 }
 
 const textEvents = (texts: string[]): ChatEvent[] => texts.map((text) => ({ type: 'text-delta', text }));
 
-async function* invokeReply(client: BedrockRuntimeClient, ctx: ProviderContext, family: BedrockFamily, request: ChatRequest, config: BedrockConfig): AsyncGenerator<ChatEvent> {
+async function* invokeReply(
+  client: BedrockRuntimeClient,
+  ctx: ProviderContext,
+  family: BedrockFamily,
+  request: ChatRequest,
+  config: BedrockConfig,
+): AsyncGenerator<ChatEvent> {
   const codec = INVOKE_CODECS[family];
   const input = invokeInput(request, codec, config);
   const options = { abortSignal: ctx.signal };
@@ -73,7 +83,12 @@ async function* invokeReply(client: BedrockRuntimeClient, ctx: ProviderContext, 
   yield* decoder.end();
 }
 
-async function* converseReply(client: BedrockRuntimeClient, ctx: ProviderContext, request: ChatRequest, config: BedrockConfig): AsyncGenerator<ChatEvent> {
+async function* converseReply(
+  client: BedrockRuntimeClient,
+  ctx: ProviderContext,
+  request: ChatRequest,
+  config: BedrockConfig,
+): AsyncGenerator<ChatEvent> {
   const input = converseInput(request, config);
   const options = { abortSignal: ctx.signal };
   let stream;

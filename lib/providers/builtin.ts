@@ -31,7 +31,12 @@ interface LanguageModelParams {
 /** The part of the Prompt API the adapter uses. */
 export interface LanguageModelApi {
   availability(): Promise<Availability>;
-  create(options: { initialPrompts?: PromptMessage[]; temperature?: number; topK?: number; signal?: AbortSignal }): Promise<LanguageModelSession>;
+  create(options: {
+    initialPrompts?: PromptMessage[];
+    temperature?: number;
+    topK?: number;
+    signal?: AbortSignal;
+  }): Promise<LanguageModelSession>;
   /** Extension contexts only, and deprecated, but the one place the default topK is published. */
   params?(): Promise<LanguageModelParams | null>;
 }
@@ -41,7 +46,14 @@ export const BUILTIN_MODEL_ID = 'on-device';
 
 /** The built-in provider is never saved; the background lists it with this config while the model is available. */
 export function builtinProviderConfig(): ProviderConfig {
-  return { id: BUILTIN_PROVIDER_ID, kind: 'builtin', name: kindInfo('builtin')?.displayName ?? BUILTIN_PROVIDER_ID, settings: {}, manualModels: [], createdAt: 0 };
+  return {
+    id: BUILTIN_PROVIDER_ID,
+    kind: 'builtin',
+    name: kindInfo('builtin')?.displayName ?? BUILTIN_PROVIDER_ID,
+    settings: {},
+    manualModels: [],
+    createdAt: 0,
+  };
 }
 
 function languageModel(): LanguageModelApi | undefined {

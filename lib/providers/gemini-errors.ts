@@ -1,5 +1,14 @@
 import { ApiError } from '@google/genai';
-import { chatError, codeForStatus, isAbortError, toChatError, type ChatError, type ChatErrorCode, findChatFailure, stoppedError } from '../core/errors';
+import {
+  chatError,
+  codeForStatus,
+  isAbortError,
+  toChatError,
+  type ChatError,
+  type ChatErrorCode,
+  findChatFailure,
+  stoppedError,
+} from '../core/errors';
 
 /** Google's error body, `{ error: { code, message, status, details } }`. */
 interface GoogleError {
@@ -66,8 +75,6 @@ function apiChatError(e: ApiError, provider: string): ChatError {
   const message = `${err.message ?? e.message}${note ? ` (${note})` : ''}`;
   return chatError(code, message, { provider, ...(status ? { status } : {}), ...(err.status ? { type: err.status } : {}) });
 }
-
-
 
 /** Maps whatever the SDK, or the fetch under it, threw to a ChatError. */
 export function geminiChatError(e: unknown, provider: string, signal: AbortSignal): ChatError {

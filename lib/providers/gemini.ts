@@ -103,7 +103,8 @@ function checkFinish(candidate: Candidate): void {
   const reason = candidate.finishReason;
   if (!reason) return;
   const why = candidate.finishMessage ? `: ${candidate.finishMessage}` : '';
-  if (BLOCKED.has(reason)) fail('content-filtered', `Gemini stopped the answer: ${reason}${blockedCategories(candidate)}${why}`, { type: reason });
+  if (BLOCKED.has(reason))
+    fail('content-filtered', `Gemini stopped the answer: ${reason}${blockedCategories(candidate)}${why}`, { type: reason });
   if (reason === 'MALFORMED_FUNCTION_CALL') fail('model-error', `Gemini produced a malformed function call${why}`, { type: reason });
 }
 
@@ -119,7 +120,10 @@ function usageOf(chunk: GenerateContentResponse): Usage | undefined {
   const u = chunk.usageMetadata;
   if (!u) return undefined;
   // Thinking tokens are billed as output.
-  const output = u.candidatesTokenCount === undefined && u.thoughtsTokenCount === undefined ? undefined : (u.candidatesTokenCount ?? 0) + (u.thoughtsTokenCount ?? 0);
+  const output =
+    u.candidatesTokenCount === undefined && u.thoughtsTokenCount === undefined
+      ? undefined
+      : (u.candidatesTokenCount ?? 0) + (u.thoughtsTokenCount ?? 0);
   return { inputTokens: u.promptTokenCount, outputTokens: output };
 }
 

@@ -194,11 +194,7 @@ export const ollamaAdapter: ProviderAdapter = {
  * can offer a local model with no setup. Anything but a prompt, well-formed
  * answer (refused origin included) counts as no Ollama.
  */
-export async function detectOllama(
-  fetch: FetchLike,
-  base: string = DEFAULT_OLLAMA_URL,
-  timeoutMs = 1500,
-): Promise<ModelInfo[] | null> {
+export async function detectOllama(fetch: FetchLike, base: string = DEFAULT_OLLAMA_URL, timeoutMs = 1500): Promise<ModelInfo[] | null> {
   try {
     const res = await fetch(joinUrl(base, '/api/tags'), { signal: AbortSignal.timeout(timeoutMs) });
     if (!res.ok) return null;

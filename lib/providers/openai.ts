@@ -24,7 +24,6 @@ import type { ProviderAdapter, ProviderContext } from './types';
 
 export type OpenAICompatibleKind = 'openai' | 'openai-compatible';
 
-
 function createClient(kind: OpenAICompatibleKind, ctx: ProviderContext): OpenAI {
   const apiKey = kind === 'openai' ? requireCredential(ctx.secrets.apiKey) : ctx.secrets.apiKey?.trim() || undefined;
   const extraHeaders = parseExtraHeaders(ctx.secrets.extraHeaders);
@@ -101,7 +100,6 @@ function mapFinish(reason: string): FinishReason {
   return 'other';
 }
 
-
 function codeForApiError(e: APIError): ChatErrorCode {
   const code = typeof e.code === 'string' ? e.code : undefined;
   if (code === 'insufficient_quota' || e.type === 'insufficient_quota') return 'quota-exceeded';
@@ -112,7 +110,6 @@ function codeForApiError(e: APIError): ChatErrorCode {
   if (code === 'invalid_api_key') return 'unauthorized';
   return 'server-error';
 }
-
 
 /** Maps whatever the SDK (or the fetch under it) threw to a ChatError. */
 function openAIChatError(e: unknown, provider?: string, signal?: AbortSignal): ChatError {

@@ -16,7 +16,6 @@ import { DEFAULT_OLLAMA_URL, detectOllama } from './ollama';
 import { getAdapter } from './registry';
 import type { ProviderAdapter, ProviderContext } from './types';
 
-
 const isSecretField = (type: string) => type === 'secret' || type === 'headers';
 
 async function view(config: ProviderConfig): Promise<ProviderView> {

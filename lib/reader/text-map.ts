@@ -27,8 +27,24 @@ export interface TextMapOptions {
 
 /** Never read: code, form controls, embedded objects, and the page's own hidden helpers. */
 const SKIPPED_TAGS = new Set([
-  'SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'TITLE', 'SVG', 'CANVAS', 'VIDEO', 'AUDIO', 'IFRAME',
-  'OBJECT', 'EMBED', 'TEXTAREA', 'INPUT', 'SELECT', 'OPTION', 'BUTTON',
+  'SCRIPT',
+  'STYLE',
+  'NOSCRIPT',
+  'TEMPLATE',
+  'HEAD',
+  'TITLE',
+  'SVG',
+  'CANVAS',
+  'VIDEO',
+  'AUDIO',
+  'IFRAME',
+  'OBJECT',
+  'EMBED',
+  'TEXTAREA',
+  'INPUT',
+  'SELECT',
+  'OPTION',
+  'BUTTON',
 ]);
 
 const COLLAPSIBLE = /[ \t\n\r\f]/;

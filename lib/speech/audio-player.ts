@@ -74,7 +74,11 @@ export function createAudioElementPlayer(options: AudioElementPlayerOptions = {}
           finish();
         });
         element.addEventListener('error', () =>
-          finish(new ChatFailure(chatError('unsupported', `The audio could not be played: ${element.error?.message || `code ${element.error?.code}`}`))),
+          finish(
+            new ChatFailure(
+              chatError('unsupported', `The audio could not be played: ${element.error?.message || `code ${element.error?.code}`}`),
+            ),
+          ),
         );
         element.src = url;
         element.play().catch((error: unknown) => {
@@ -83,7 +87,11 @@ export function createAudioElementPlayer(options: AudioElementPlayerOptions = {}
           const message = error instanceof Error ? error.message : String(error);
           // Stopping between play() and the first frame rejects with AbortError: that is a stop, not a failure.
           if (name === 'AbortError') return;
-          finish(new ChatFailure(chatError(name === 'NotAllowedError' ? 'forbidden' : 'unsupported', `The audio could not be played: ${message}`)));
+          finish(
+            new ChatFailure(
+              chatError(name === 'NotAllowedError' ? 'forbidden' : 'unsupported', `The audio could not be played: ${message}`),
+            ),
+          );
         });
       });
     },

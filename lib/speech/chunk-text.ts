@@ -85,9 +85,7 @@ function splitLong(text: string, start: number, end: number, max: number): TextC
 export function chunkText(text: string, options: ChunkOptions = {}): TextChunk[] {
   const max = options.maxLength ?? OPENAI_SPEECH_INPUT_LIMIT;
   if (!Number.isInteger(max) || max < 2) throw new RangeError(`maxLength must be an integer of at least 2, got ${max}`);
-  const pieces = splitSentences(text, options).flatMap((s) =>
-    s.end - s.start > max ? splitLong(text, s.start, s.end, max) : [s],
-  );
+  const pieces = splitSentences(text, options).flatMap((s) => (s.end - s.start > max ? splitLong(text, s.start, s.end, max) : [s]));
   const chunks: TextChunk[] = [];
   let current: { start: number; end: number } | undefined;
   for (const piece of pieces) {

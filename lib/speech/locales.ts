@@ -1,15 +1,4 @@
-export type LocaleCode =
-  | 'ar-SA'
-  | 'de-DE'
-  | 'en-US'
-  | 'es-ES'
-  | 'fr-FR'
-  | 'ja-JP'
-  | 'ko-KR'
-  | 'pt-BR'
-  | 'ru-RU'
-  | 'zh-CN'
-  | 'zh-TW';
+export type LocaleCode = 'ar-SA' | 'de-DE' | 'en-US' | 'es-ES' | 'fr-FR' | 'ja-JP' | 'ko-KR' | 'pt-BR' | 'ru-RU' | 'zh-CN' | 'zh-TW';
 
 export interface SupportedLocale {
   code: LocaleCode;

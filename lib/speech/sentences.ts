@@ -30,8 +30,31 @@ const LINE_BREAKS = new Set('\n\r\u0085\u2028\u2029');
 
 /** Lower-cased tokens that end in a period without ending the sentence. */
 const ABBREVIATIONS = new Set([
-  'mr.', 'mrs.', 'ms.', 'dr.', 'prof.', 'sr.', 'sra.', 'jr.', 'st.', 'mt.', 'vs.', 'etc.', 'cf.', 'approx.',
-  'e.g.', 'i.e.', 'a.m.', 'p.m.', 'u.s.', 'u.k.', 'u.s.a.', 'z.b.', 'd.h.', 'bzw.', 'usw.',
+  'mr.',
+  'mrs.',
+  'ms.',
+  'dr.',
+  'prof.',
+  'sr.',
+  'sra.',
+  'jr.',
+  'st.',
+  'mt.',
+  'vs.',
+  'etc.',
+  'cf.',
+  'approx.',
+  'e.g.',
+  'i.e.',
+  'a.m.',
+  'p.m.',
+  'u.s.',
+  'u.k.',
+  'u.s.a.',
+  'z.b.',
+  'd.h.',
+  'bzw.',
+  'usw.',
 ]);
 /** Abbreviations that only stay open before a number ("No. 5"), so "I said no. Then…" still ends. */
 const NUMBER_ABBREVIATIONS = new Set(['no.', 'nos.', 'nr.', 'vol.', 'fig.', 'p.', 'pp.', 'ch.', 'art.']);

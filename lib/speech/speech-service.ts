@@ -34,8 +34,7 @@ export async function resolveOpenAIAccess(settings: SpeechSettings): Promise<Ope
   const source = settings.openai.keySource;
   if (source !== 'own') {
     const providers = await listProviders();
-    const provider =
-      source === 'auto' ? providers.find((p) => p.kind === 'openai') : providers.find((p) => p.id === source);
+    const provider = source === 'auto' ? providers.find((p) => p.kind === 'openai') : providers.find((p) => p.id === source);
     if (provider && (provider.kind === 'openai' || provider.kind === 'openai-compatible')) {
       const secrets = await getSecrets(provider.id);
       const s = effectiveSettings(provider);
@@ -107,10 +106,7 @@ export function createSpeechService(deps: SpeechServiceDeps): SpeechService {
     async synthesize(engine, text, params, signal) {
       const settings = await loadSettings();
       // Whatever changes the sound is part of the key; OpenAI has no pitch.
-      const variant =
-        engine === 'openai'
-          ? `openai:${settings.openai.model}:${settings.openai.format}`
-          : `${engine}:${params.pitch}`;
+      const variant = engine === 'openai' ? `openai:${settings.openai.model}:${settings.openai.format}` : `${engine}:${params.pitch}`;
       const key = { engine: variant, voice: params.voice, speed: params.rate, text };
       const hit = cache.get(key);
       const about = hit && described.get(hit);
@@ -124,7 +120,14 @@ export function createSpeechService(deps: SpeechServiceDeps): SpeechService {
     async transcribe(audio, fileName, language, signal) {
       const settings = await loadSettings();
       const access = await resolveOpenAIAccess(settings);
-      return transcribeOpenAI(deps.fetch, access, { model: settings.dictation.model, ...(language ? { language } : {}) }, audio, fileName, signal);
+      return transcribeOpenAI(
+        deps.fetch,
+        access,
+        { model: settings.dictation.model, ...(language ? { language } : {}) },
+        audio,
+        fileName,
+        signal,
+      );
     },
   };
 }

@@ -37,7 +37,7 @@ function backtickRun(text: string, i: number): number {
 /** End of the code span opened by the backtick run at `i` (just past its closing run), or -1. */
 function codeSpanEnd(text: string, i: number): number {
   const run = backtickRun(text, i);
-  for (let j = i + run; j < text.length; ) {
+  for (let j = i + run; j < text.length;) {
     if (text[j] !== '`') {
       j++;
       continue;
@@ -141,7 +141,11 @@ function stripBlockMarkers(line: string): string {
 
 /** Table cells become lines of their own, as the panel lays them out. */
 function tableRow(line: string): string {
-  const cells = line.trim().replace(/^\|/, '').replace(/(?<!\\)\|\s*$/, '').split(/(?<!\\)\|/);
+  const cells = line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/(?<!\\)\|\s*$/, '')
+    .split(/(?<!\\)\|/);
   return cells
     .map((cell) => inline(cell.trim()))
     .filter(Boolean)
@@ -215,7 +219,8 @@ export function createSpeechTextStream(): SpeechTextStream {
   const lineSpeech = (line: string): string | undefined => {
     if (fence !== undefined) {
       const closing = FENCE.exec(line);
-      if (closing && closing[1]![0] === fence[0] && closing[1]!.length >= fence.length && !line.slice(closing[0].length).trim()) fence = undefined;
+      if (closing && closing[1]![0] === fence[0] && closing[1]!.length >= fence.length && !line.slice(closing[0].length).trim())
+        fence = undefined;
       return undefined;
     }
     if (math) {

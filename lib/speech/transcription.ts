@@ -38,6 +38,7 @@ export async function transcribeOpenAI(
   const response = await fetchFn(url, { ...init, signal });
   if (!response.ok) throw await openaiFailure(response, 'openai-transcription');
   const body = (await response.json().catch(() => undefined)) as { text?: unknown } | undefined;
-  if (typeof body?.text !== 'string') throw new ChatFailure(chatError('malformed-stream', 'The transcription service answered without text.'));
+  if (typeof body?.text !== 'string')
+    throw new ChatFailure(chatError('malformed-stream', 'The transcription service answered without text.'));
   return body.text.trim();
 }

@@ -125,9 +125,7 @@ export async function listMessages(conversationId: string): Promise<StoredMessag
  */
 export async function deleteMessagesAfter(conversationId: string, messageId: string): Promise<string[]> {
   const tx = (await getDb()).transaction('messages', 'readwrite');
-  const records = (await tx.store.index('conversationCreatedAt').getAll(conversationRange(conversationId))).sort(
-    byTimeThenSeq,
-  );
+  const records = (await tx.store.index('conversationCreatedAt').getAll(conversationRange(conversationId))).sort(byTimeThenSeq);
   const anchor = records.findIndex((r) => r.id === messageId);
   if (anchor < 0) fail('not-found', `Message ${messageId} is not in conversation ${conversationId}`);
   const removed = records.slice(anchor + 1).map((r) => r.id);

@@ -86,11 +86,7 @@ async function seal(key: CryptoKey, ownerId: string, field: string, value: strin
 
 async function unseal(key: CryptoKey, ownerId: string, field: string, sealed: SealedValue): Promise<string> {
   try {
-    const plain = await crypto.subtle.decrypt(
-      { name: CIPHER, iv: sealed.iv, additionalData: slot(ownerId, field) },
-      key,
-      sealed.data,
-    );
+    const plain = await crypto.subtle.decrypt({ name: CIPHER, iv: sealed.iv, additionalData: slot(ownerId, field) }, key, sealed.data);
     return decoder.decode(plain);
   } catch {
     // Tampered data or a lost key: the secret is gone, so ask the user to enter it again.

@@ -32,7 +32,14 @@ async function configure(page: Page, mock: OpenAIMock): Promise<void> {
   await page.evaluate(async (url) => {
     const send = (name: string, payload: unknown) => chrome.runtime.sendMessage({ channel: 'parley', name, payload });
     await send('providers.save', {
-      config: { id: 'bench', kind: 'openai-compatible', name: 'Bench', settings: { baseUrl: url }, manualModels: [], createdAt: Date.now() },
+      config: {
+        id: 'bench',
+        kind: 'openai-compatible',
+        name: 'Bench',
+        settings: { baseUrl: url },
+        manualModels: [],
+        createdAt: Date.now(),
+      },
       secrets: {},
     });
   }, mock.url);
@@ -98,10 +105,27 @@ export async function main(root: string): Promise<void> {
     for (let i = 0; i < RUNS; i++) streams.push(await streamOnce(harness, mock));
 
     console.log('\nParley benchmark (this machine)');
-    console.log(`Side panel first-load JS: ${(size.raw / 1024).toFixed(1)} KB raw, ${(size.gzip / 1024).toFixed(1)} KB gzip (${size.files.join(', ')})` + (size.gzip <= 150 * 1024 ? '  within budget (150 KB gzip)' : '  OVER budget (150 KB gzip)'));
+    console.log(
+      `Side panel first-load JS: ${(size.raw / 1024).toFixed(1)} KB raw, ${(size.gzip / 1024).toFixed(1)} KB gzip (${size.files.join(', ')})` +
+        (size.gzip <= 150 * 1024 ? '  within budget (150 KB gzip)' : '  OVER budget (150 KB gzip)'),
+    );
     console.log(line('Side panel cold open to usable message box', opens, 'ms', { max: 200, text: '200 ms' }));
-    console.log(line('Last byte to last token visible (4,000 tok)', streams.map((s) => s.lastTokenLagMs), 'ms', { max: 50, text: '50 ms' }));
-    console.log(line('Long tasks during the stream', streams.map((s) => s.longTaskShare), '%', { max: 5, text: '5% of stream' }));
+    console.log(
+      line(
+        'Last byte to last token visible (4,000 tok)',
+        streams.map((s) => s.lastTokenLagMs),
+        'ms',
+        { max: 50, text: '50 ms' },
+      ),
+    );
+    console.log(
+      line(
+        'Long tasks during the stream',
+        streams.map((s) => s.longTaskShare),
+        '%',
+        { max: 5, text: '5% of stream' },
+      ),
+    );
   } finally {
     await harness.close();
     await mock.close();

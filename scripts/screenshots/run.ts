@@ -38,7 +38,10 @@ export async function main(root: string): Promise<void> {
     await shoot(page, join(root, 'docs/screenshots/side-panel.png'));
     // Controls are found by structure here: their names change with the language.
     const settingsToggle = page.locator('header.topbar button').nth(2);
-    for (const [locale, suffix] of [['ar-SA', 'ar'], ['ja-JP', 'ja']] as const) {
+    for (const [locale, suffix] of [
+      ['ar-SA', 'ar'],
+      ['ja-JP', 'ja'],
+    ] as const) {
       await settingsToggle.click();
       await page.locator('#language-picker').selectOption(locale);
       await page.waitForFunction((code) => document.documentElement.lang === code, locale);

@@ -124,11 +124,19 @@ describe('side-panel chat', () => {
     const leak = `${openai.origin}/leak.png`;
     openai.enqueue({ kind: 'text', text: `![secret](${leak}) <img src="${leak}?raw" onerror="alert(1)"> [x](javascript:alert(1))` });
     await sendMessage(page, 'Show an image');
-    await expect.poll(() => lastAnswer(page).getByRole('button', { name: /Load image/ }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        lastAnswer(page)
+          .getByRole('button', { name: /Load image/ })
+          .count(),
+      )
+      .toBe(1);
     expect(await lastAnswer(page).locator('img').count()).toBe(0);
     expect(await lastAnswer(page).locator('a[href^="javascript"]').count()).toBe(0);
     expect(openai.requests.some((r) => r.path.startsWith('/leak.png'))).toBe(false);
-    await lastAnswer(page).getByRole('button', { name: /Load image/ }).click();
+    await lastAnswer(page)
+      .getByRole('button', { name: /Load image/ })
+      .click();
     await expect.poll(() => openai.requests.some((r) => r.path === '/leak.png')).toBe(true);
     expect(openai.requests.some((r) => r.path.startsWith('/leak.png?raw'))).toBe(false);
   });

@@ -40,7 +40,31 @@ async function axeViolations(page: Page): Promise<string[]> {
 }
 
 /** Latin-script words in the interface's own text (labels, headings, buttons, hints), beyond names and key names. */
-const NOT_TRANSLATED = new Set(['Parley', 'OpenAI', 'Ollama', 'Azure', 'AI', 'Inference', 'Speech', 'Microsoft', 'Edge', 'Amazon', 'Bedrock', 'Google', 'Gemini', 'API', 'URL', 'JSON', 'PDF', 'Enter', 'Shift', 'Top', 'P', 'Bearer', 'https']);
+const NOT_TRANSLATED = new Set([
+  'Parley',
+  'OpenAI',
+  'Ollama',
+  'Azure',
+  'AI',
+  'Inference',
+  'Speech',
+  'Microsoft',
+  'Edge',
+  'Amazon',
+  'Bedrock',
+  'Google',
+  'Gemini',
+  'API',
+  'URL',
+  'JSON',
+  'PDF',
+  'Enter',
+  'Shift',
+  'Top',
+  'P',
+  'Bearer',
+  'https',
+]);
 async function englishLeftovers(page: Page): Promise<string[]> {
   const texts = await page.evaluate(() =>
     [...document.querySelectorAll('label, h1, h2, h3, h4, legend, summary, button, p, option, dt, small')]

@@ -83,7 +83,14 @@ describe('asking about a selection and chatting with the page', () => {
     harness = await launchExtension();
     const setup = await harness.openSidePanelPage();
     await setup.evaluate(async (baseUrl) => {
-      const config = { id: 'mock', kind: 'openai-compatible', name: 'Mock', settings: { baseUrl }, manualModels: [], createdAt: Date.now() };
+      const config = {
+        id: 'mock',
+        kind: 'openai-compatible',
+        name: 'Mock',
+        settings: { baseUrl },
+        manualModels: [],
+        createdAt: Date.now(),
+      };
       const answer = await chrome.runtime.sendMessage({ channel: 'parley', name: 'providers.save', payload: { config, secrets: {} } });
       if (!answer?.ok) throw new Error(JSON.stringify(answer));
     }, openai.url);
@@ -103,7 +110,9 @@ describe('asking about a selection and chatting with the page', () => {
 
     await expect.poll(() => lastAnswer().innerText(), { timeout: 15_000 }).toContain('Explain the quoted text clearly and simply.');
     expect(await lastUserTurn().getByRole('list', { name: 'Attached context' }).innerText()).toContain(selected);
-    expect(lastUserContent()).toContain(`<selection source="Tides of the North Sea — ${pages.url('article.html')}">\n${selected}\n</selection>`);
+    expect(lastUserContent()).toContain(
+      `<selection source="Tides of the North Sea — ${pages.url('article.html')}">\n${selected}\n</selection>`,
+    );
     expect(lastUserContent().endsWith('Explain the quoted text clearly and simply.')).toBe(true);
     expect(await composer().inputValue()).toBe('');
     await article.close();
@@ -142,10 +151,13 @@ describe('asking about a selection and chatting with the page', () => {
     await frame.waitForSelector('#quote');
     const selected = await select(frame, '#quote');
     const tab = await tabOf(host);
-    const frameId = await harness.evalInWorker(async ({ tabId, origin }) => {
-      const found = await chrome.scripting.executeScript({ target: { tabId, allFrames: true }, func: () => location.origin });
-      return found.find((r) => r.result === origin)!.frameId;
-    }, { tabId: tab.id!, origin: framePages.origin });
+    const frameId = await harness.evalInWorker(
+      async ({ tabId, origin }) => {
+        const found = await chrome.scripting.executeScript({ target: { tabId, allFrames: true }, func: () => location.origin });
+        return found.find((r) => r.result === origin)!.frameId;
+      },
+      { tabId: tab.id!, origin: framePages.origin },
+    );
     expect(frameId).not.toBe(0);
 
     // No selectionText: the words must come from the frame itself.
@@ -184,7 +196,7 @@ describe('asking about a selection and chatting with the page', () => {
     const fullText = await article.evaluate(() => document.querySelector('article')!.textContent!.length);
     expect(sent).toContain(`<page source="Tides of the North Sea — ${pages.url('article.html')}">`);
     expect(sent).toContain('This guide introduces the tides of the North Sea');
-    expect(sent).toContain('The lighthouse keeper\'s cat is called Marmalade');
+    expect(sent).toContain("The lighthouse keeper's cat is called Marmalade");
     expect(sent).toContain('[…]');
     expect(sent).not.toContain('Site footer');
     expect(fullText).toBeGreaterThan(24_000);
@@ -255,7 +267,10 @@ describe('asking about a selection and chatting with the page', () => {
     await expect
       .poll(() =>
         real.evaluate(() =>
-          [...document.querySelectorAll('[aria-label="Attached context"]')].filter((l) => l.querySelector('button')).map((l) => l.textContent).join(),
+          [...document.querySelectorAll('[aria-label="Attached context"]')]
+            .filter((l) => l.querySelector('button'))
+            .map((l) => l.textContent)
+            .join(),
         ),
       )
       .toContain(selected);

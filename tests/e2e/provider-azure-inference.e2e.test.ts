@@ -50,7 +50,11 @@ describe('Azure AI Inference provider', () => {
     expect(chat?.path).toBe('/models/chat/completions?api-version=2024-05-01-preview');
     expect(chat?.headers['api-key']).toBe(KEY);
     expect(chat?.headers.authorization).toBeUndefined();
-    expect(chat?.body).toMatchObject({ model: AZURE_MOCK_MODEL.model_name, stream: true, messages: [{ role: 'user', content: 'Hi Azure' }] });
+    expect(chat?.body).toMatchObject({
+      model: AZURE_MOCK_MODEL.model_name,
+      stream: true,
+      messages: [{ role: 'user', content: 'Hi Azure' }],
+    });
   });
 
   it('sends the key under the header name and api-version changed in Settings', async () => {

@@ -65,9 +65,14 @@ describe('Amazon Bedrock provider', () => {
 
     const [chat] = streamRequests();
     expect(chat?.path).toBe(`/model/${encodeURIComponent(MODEL)}/invoke-with-response-stream`);
-    expect(chat?.body).toMatchObject({ anthropic_version: 'bedrock-2023-05-31', messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi Bedrock' }] }] });
+    expect(chat?.body).toMatchObject({
+      anthropic_version: 'bedrock-2023-05-31',
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi Bedrock' }] }],
+    });
     expect(String(chat?.headers.authorization)).toMatch(
-      new RegExp(`^AWS4-HMAC-SHA256 Credential=${BEDROCK_TEST_CREDENTIALS.accessKeyId}/\\d{8}/us-east-1/bedrock/aws4_request, SignedHeaders=\\S+, Signature=[0-9a-f]{64}$`),
+      new RegExp(
+        `^AWS4-HMAC-SHA256 Credential=${BEDROCK_TEST_CREDENTIALS.accessKeyId}/\\d{8}/us-east-1/bedrock/aws4_request, SignedHeaders=\\S+, Signature=[0-9a-f]{64}$`,
+      ),
     );
     // The listing, the test and the chat: every one recomputed and matched by the mock.
     expect(mock.signatures.length).toBeGreaterThanOrEqual(3);
@@ -87,7 +92,12 @@ describe('Amazon Bedrock provider', () => {
   it('keeps the partial answer, marked incomplete with Retry, when a throttling event interrupts the stream', async () => {
     await page.getByRole('button', { name: 'New chat' }).click();
     const before = streamRequests().length;
-    mock.enqueue({ kind: 'exception', exception: 'ThrottlingException', message: 'Too many tokens, please wait before trying again.', afterText: 'The first half of the answer' });
+    mock.enqueue({
+      kind: 'exception',
+      exception: 'ThrottlingException',
+      message: 'Too many tokens, please wait before trying again.',
+      afterText: 'The first half of the answer',
+    });
     await sendMessage(page, 'Tell me everything');
     await expect.poll(() => lastAnswer(page).innerText()).toContain('This answer is incomplete.');
     expect(await lastAnswer(page).innerText()).toContain('The first half of the answer');

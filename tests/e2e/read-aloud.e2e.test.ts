@@ -56,10 +56,10 @@ describe('reading a page aloud', () => {
   const url = (file: string) => `${origin}/${file}`;
 
   async function request<T>(name: string, payload: object): Promise<T> {
-    const response = await control.evaluate(
-      ([n, p]) => chrome.runtime.sendMessage({ channel: 'parley', name: n, payload: p }),
-      [name, payload] as const,
-    );
+    const response = await control.evaluate(([n, p]) => chrome.runtime.sendMessage({ channel: 'parley', name: n, payload: p }), [
+      name,
+      payload,
+    ] as const);
     const envelope = response as { ok: boolean; value?: T; error?: { code: string } };
     if (!envelope.ok) throw new Error(`${name} failed: ${envelope.error?.code}`);
     return envelope.value as T;

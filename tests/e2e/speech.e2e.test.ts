@@ -97,7 +97,10 @@ describe('voices and speech input', () => {
   }
 
   async function request<T>(name: string, payload: object): Promise<T> {
-    const envelope = (await page.evaluate(([n, p]) => chrome.runtime.sendMessage({ channel: 'parley', name: n, payload: p }), [name, payload] as const)) as {
+    const envelope = (await page.evaluate(([n, p]) => chrome.runtime.sendMessage({ channel: 'parley', name: n, payload: p }), [
+      name,
+      payload,
+    ] as const)) as {
       ok: boolean;
       value?: T;
       error?: { code: string };
@@ -317,8 +320,13 @@ describe('voices and speech input', () => {
     const rules = await harness.evalInWorker(() => chrome.declarativeNetRequest.getSessionRules());
     expect(rules).toContainEqual(
       expect.objectContaining({
-        action: expect.objectContaining({ requestHeaders: [expect.objectContaining({ header: 'origin', value: 'chrome-extension://jdiccldimpdaibmpdkjnbmckianbfold' })] }),
-        condition: expect.objectContaining({ urlFilter: '|wss://speech.platform.bing.com/consumer/speech/synthesize/readaloud/edge/v1', resourceTypes: ['websocket'] }),
+        action: expect.objectContaining({
+          requestHeaders: [expect.objectContaining({ header: 'origin', value: 'chrome-extension://jdiccldimpdaibmpdkjnbmckianbfold' })],
+        }),
+        condition: expect.objectContaining({
+          urlFilter: '|wss://speech.platform.bing.com/consumer/speech/synthesize/readaloud/edge/v1',
+          resourceTypes: ['websocket'],
+        }),
       }),
     );
     const words = (await seen()).word;
@@ -346,7 +354,9 @@ describe('voices and speech input', () => {
     });
     await readAloud().click();
     await expect.poll(() => readAloud().count(), { timeout: 30_000 }).toBe(1);
-    const utterances = await page.evaluate(() => (window as unknown as { utterances: { text: string; voice: string; events: string[] }[] }).utterances);
+    const utterances = await page.evaluate(
+      () => (window as unknown as { utterances: { text: string; voice: string; events: string[] }[] }).utterances,
+    );
     expect(utterances.map((u) => u.text)).toEqual(SENTENCES);
     for (const u of utterances) {
       expect(u.voice).toBe(first);
@@ -438,7 +448,9 @@ describe('voices and speech input', () => {
       await box().fill('Hello');
       await page.getByRole('button', { name: 'Dictate' }).click();
       await expect.poll(() => page.getByRole('button', { name: 'Stop dictation' }).count()).toBe(1);
-      expect(await page.evaluate(() => (window as unknown as { recognition: { lang: string; started: boolean } }).recognition)).toMatchObject({
+      expect(
+        await page.evaluate(() => (window as unknown as { recognition: { lang: string; started: boolean } }).recognition),
+      ).toMatchObject({
         lang: 'en-US',
         started: true,
       });

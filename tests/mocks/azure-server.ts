@@ -74,11 +74,15 @@ const ERROR_DEFAULTS: Record<number, { code: string; message: string }> = {
   400: { code: 'BadRequest', message: 'The request is invalid.' },
   401: {
     code: '401',
-    message: 'Access denied due to invalid subscription key or wrong API endpoint. Make sure to provide a valid key for an active subscription and use a correct regional API endpoint for your resource.',
+    message:
+      'Access denied due to invalid subscription key or wrong API endpoint. Make sure to provide a valid key for an active subscription and use a correct regional API endpoint for your resource.',
   },
   403: { code: 'Forbidden', message: 'Principal does not have access to API/Operation.' },
   404: { code: 'unknown_model', message: 'Unknown model: the model you requested is not deployed.' },
-  429: { code: '429', message: 'Requests to the ChatCompletions_Create Operation have exceeded call rate limit. Please retry after 1 second.' },
+  429: {
+    code: '429',
+    message: 'Requests to the ChatCompletions_Create Operation have exceeded call rate limit. Please retry after 1 second.',
+  },
   500: { code: 'InternalServerError', message: 'The server had an error while processing your request.' },
   503: { code: 'ServiceUnavailable', message: 'The service is temporarily unable to process your request.' },
 };
@@ -127,7 +131,11 @@ export async function startAzureMock(options: AzureMockOptions = {}): Promise<Az
 
     const version = url.searchParams.get('api-version');
     if (!version) {
-      sendJson(res, 400, azureErrorBody(400, 'The api-version query parameter (?api-version=) is required for all requests.', 'MissingApiVersionParameter'));
+      sendJson(
+        res,
+        400,
+        azureErrorBody(400, 'The api-version query parameter (?api-version=) is required for all requests.', 'MissingApiVersionParameter'),
+      );
       return;
     }
     if (!state.apiVersions.includes(version)) {
@@ -195,7 +203,11 @@ function usageOf(body: ChatBody, text: string, given?: MockUsage) {
 }
 
 function wireToolCalls(calls: MockToolCall[]) {
-  return calls.map((c, i) => ({ id: c.id ?? `call_${i}_${sequence}`, type: 'function', function: { name: c.name, arguments: c.arguments } }));
+  return calls.map((c, i) => ({
+    id: c.id ?? `call_${i}_${sequence}`,
+    type: 'function',
+    function: { name: c.name, arguments: c.arguments },
+  }));
 }
 
 async function completeChat(res: ServerResponse, body: ChatBody, scenario: Scenario): Promise<void> {
@@ -205,7 +217,13 @@ async function completeChat(res: ServerResponse, body: ChatBody, scenario: Scena
     case 'text':
       sendJson(res, 200, {
         ...base,
-        choices: [{ index: 0, finish_reason: scenario.finishReason ?? 'stop', message: { role: 'assistant', content: scenario.text, tool_calls: null } }],
+        choices: [
+          {
+            index: 0,
+            finish_reason: scenario.finishReason ?? 'stop',
+            message: { role: 'assistant', content: scenario.text, tool_calls: null },
+          },
+        ],
         usage: usageOf(body, scenario.text, scenario.usage),
       });
       return;
@@ -214,7 +232,13 @@ async function completeChat(res: ServerResponse, body: ChatBody, scenario: Scena
       const calls = toolCallsOf(scenario);
       sendJson(res, 200, {
         ...base,
-        choices: [{ index: 0, finish_reason: 'tool_calls', message: { role: 'assistant', content: scenario.text ?? null, tool_calls: wireToolCalls(calls) } }],
+        choices: [
+          {
+            index: 0,
+            finish_reason: 'tool_calls',
+            message: { role: 'assistant', content: scenario.text ?? null, tool_calls: wireToolCalls(calls) },
+          },
+        ],
         usage: usageOf(body, calls.map((c) => c.arguments).join(''), undefined),
       });
       return;
@@ -272,7 +296,9 @@ async function streamChat(res: ServerResponse, body: ChatBody, scenario: Scenari
       const calls = wireToolCalls(toolCallsOf(scenario));
       await streamText(scenario.text ?? '', scenario.chunkSize);
       for (const [index, call] of calls.entries()) {
-        await send(chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }] }));
+        await send(
+          chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }] }),
+        );
         for (const piece of chunkText(call.function.arguments, scenario.chunkSize ?? 4)) {
           await send(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
         }

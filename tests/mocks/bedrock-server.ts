@@ -90,8 +90,21 @@ export interface MockModel {
 }
 
 export const BEDROCK_MODELS: readonly MockModel[] = [
-  { id: 'anthropic.claude-3-5-haiku-20241022-v1:0', name: 'Claude 3.5 Haiku', provider: 'Anthropic', format: 'claude', profiles: ['us.anthropic.claude-3-5-haiku-20241022-v1:0'] },
-  { id: 'anthropic.claude-sonnet-4-20250514-v1:0', name: 'Claude Sonnet 4', provider: 'Anthropic', format: 'claude', profileOnly: true, profiles: ['us.anthropic.claude-sonnet-4-20250514-v1:0'] },
+  {
+    id: 'anthropic.claude-3-5-haiku-20241022-v1:0',
+    name: 'Claude 3.5 Haiku',
+    provider: 'Anthropic',
+    format: 'claude',
+    profiles: ['us.anthropic.claude-3-5-haiku-20241022-v1:0'],
+  },
+  {
+    id: 'anthropic.claude-sonnet-4-20250514-v1:0',
+    name: 'Claude Sonnet 4',
+    provider: 'Anthropic',
+    format: 'claude',
+    profileOnly: true,
+    profiles: ['us.anthropic.claude-sonnet-4-20250514-v1:0'],
+  },
   { id: 'meta.llama3-1-8b-instruct-v1:0', name: 'Llama 3.1 8B Instruct', provider: 'Meta', format: 'llama' },
   { id: 'mistral.mistral-7b-instruct-v0:2', name: 'Mistral 7B Instruct', provider: 'Mistral AI', format: 'mistral' },
   { id: 'amazon.nova-lite-v1:0', name: 'Nova Lite', provider: 'Amazon', format: 'nova', profiles: ['us.amazon.nova-lite-v1:0'] },
@@ -207,7 +220,15 @@ function planFor(scenario: BedrockScenario, echo: string): Plan {
   const base = { chunkSize: 4, delayMs: 0, calls: [] as MockToolCall[] };
   switch (scenario.kind) {
     case 'text':
-      return { ...base, text: scenario.text, chunkSize: scenario.chunkSize ?? 4, delayMs: scenario.delayMs ?? 0, usage: scenario.usage, finishReason: scenario.finishReason, end: 'finish' };
+      return {
+        ...base,
+        text: scenario.text,
+        chunkSize: scenario.chunkSize ?? 4,
+        delayMs: scenario.delayMs ?? 0,
+        usage: scenario.usage,
+        finishReason: scenario.finishReason,
+        end: 'finish',
+      };
     case 'tool-call':
     case 'tool-calls':
       return { ...base, text: scenario.text ?? '', chunkSize: scenario.chunkSize ?? 4, calls: toolCallsOf(scenario), end: 'finish' };
@@ -293,30 +314,73 @@ const notJson = (what: string) => `{"${what}": {"text": "brok`;
 async function streamClaude(w: Writer, r: Reply): Promise<void> {
   const chunk = (payload: unknown) => chunkMessage(JSON.stringify(payload));
   const id = `msg_bdrk_${randomUUID().slice(0, 8)}`;
-  await w.write(chunk({ type: 'message_start', message: { id, type: 'message', role: 'assistant', model: 'claude', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: r.usage.input, output_tokens: 1 } } }));
+  await w.write(
+    chunk({
+      type: 'message_start',
+      message: {
+        id,
+        type: 'message',
+        role: 'assistant',
+        model: 'claude',
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: r.usage.input, output_tokens: 1 },
+      },
+    }),
+  );
   await w.write(chunk({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }));
   await w.pieces(r.plan.text, (text) => chunk({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } }));
   if (await w.endBadly(() => chunkMessage(notJson('type')))) return;
   await w.write(chunk({ type: 'content_block_stop', index: 0 }));
   for (const [i, call] of r.plan.calls.entries()) {
     const index = i + 1;
-    await w.write(chunk({ type: 'content_block_start', index, content_block: { type: 'tool_use', id: call.id ?? `toolu_bdrk_${i}${randomUUID().slice(0, 6)}`, name: call.name, input: {} } }));
+    await w.write(
+      chunk({
+        type: 'content_block_start',
+        index,
+        content_block: { type: 'tool_use', id: call.id ?? `toolu_bdrk_${i}${randomUUID().slice(0, 6)}`, name: call.name, input: {} },
+      }),
+    );
     for (const partial_json of chunkText(call.arguments, r.plan.chunkSize)) {
       await w.write(chunk({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } }));
     }
     await w.write(chunk({ type: 'content_block_stop', index }));
   }
-  await w.write(chunk({ type: 'message_delta', delta: { stop_reason: stopReason(r.plan), stop_sequence: null }, usage: { output_tokens: r.usage.output } }));
+  await w.write(
+    chunk({
+      type: 'message_delta',
+      delta: { stop_reason: stopReason(r.plan), stop_sequence: null },
+      usage: { output_tokens: r.usage.output },
+    }),
+  );
   await w.write(chunk({ type: 'message_stop', [METRICS]: metrics(r.usage) }));
 }
 
 async function streamLlama(w: Writer, r: Reply): Promise<void> {
   let generated = 0;
   await w.pieces(r.plan.text, (generation, i) =>
-    chunkMessage(JSON.stringify({ generation, prompt_token_count: i === 0 ? r.usage.input : null, generation_token_count: ++generated, stop_reason: null })),
+    chunkMessage(
+      JSON.stringify({
+        generation,
+        prompt_token_count: i === 0 ? r.usage.input : null,
+        generation_token_count: ++generated,
+        stop_reason: null,
+      }),
+    ),
   );
   if (await w.endBadly(() => chunkMessage(notJson('generation')))) return;
-  await w.write(chunkMessage(JSON.stringify({ generation: '', prompt_token_count: generated ? null : r.usage.input, generation_token_count: r.usage.output, stop_reason: promptStop(r.plan), [METRICS]: metrics(r.usage) })));
+  await w.write(
+    chunkMessage(
+      JSON.stringify({
+        generation: '',
+        prompt_token_count: generated ? null : r.usage.input,
+        generation_token_count: r.usage.output,
+        stop_reason: promptStop(r.plan),
+        [METRICS]: metrics(r.usage),
+      }),
+    ),
+  );
 }
 
 async function streamMistral(w: Writer, r: Reply): Promise<void> {
@@ -332,7 +396,12 @@ async function streamNova(w: Writer, r: Reply): Promise<void> {
   if (await w.endBadly(() => chunkMessage(notJson('contentBlockDelta')))) return;
   await w.write(chunk({ contentBlockStop: { contentBlockIndex: 0 } }));
   await w.write(chunk({ messageStop: { stopReason: stopReason(r.plan) } }));
-  await w.write(chunk({ metadata: { usage: { inputTokens: r.usage.input, outputTokens: r.usage.output }, metrics: {}, trace: {} }, [METRICS]: metrics(r.usage) }));
+  await w.write(
+    chunk({
+      metadata: { usage: { inputTokens: r.usage.input, outputTokens: r.usage.output }, metrics: {}, trace: {} },
+      [METRICS]: metrics(r.usage),
+    }),
+  );
 }
 
 /** ConverseStream: one event per message, named by :event-type. */
@@ -342,7 +411,11 @@ async function streamConverse(w: Writer, r: Reply): Promise<void> {
   await w.pieces(r.plan.text, (text) => event('contentBlockDelta', { contentBlockIndex: 0, delta: { text } }));
   const malformed = () =>
     codec.encode({
-      headers: { ':event-type': header('contentBlockDelta'), ':content-type': header('application/json'), ':message-type': header('event') },
+      headers: {
+        ':event-type': header('contentBlockDelta'),
+        ':content-type': header('application/json'),
+        ':message-type': header('event'),
+      },
       body: fromUtf8(notJson('delta')),
     });
   if (await w.endBadly(malformed)) return;
@@ -350,14 +423,24 @@ async function streamConverse(w: Writer, r: Reply): Promise<void> {
   if (offset) await w.write(event('contentBlockStop', { contentBlockIndex: 0 }));
   for (const [i, call] of r.plan.calls.entries()) {
     const contentBlockIndex = i + offset;
-    await w.write(event('contentBlockStart', { contentBlockIndex, start: { toolUse: { toolUseId: call.id ?? `tooluse_${randomUUID().slice(0, 12)}`, name: call.name } } }));
+    await w.write(
+      event('contentBlockStart', {
+        contentBlockIndex,
+        start: { toolUse: { toolUseId: call.id ?? `tooluse_${randomUUID().slice(0, 12)}`, name: call.name } },
+      }),
+    );
     for (const input of chunkText(call.arguments, r.plan.chunkSize)) {
       await w.write(event('contentBlockDelta', { contentBlockIndex, delta: { toolUse: { input } } }));
     }
     await w.write(event('contentBlockStop', { contentBlockIndex }));
   }
   await w.write(event('messageStop', { stopReason: stopReason(r.plan) }));
-  await w.write(event('metadata', { usage: { inputTokens: r.usage.input, outputTokens: r.usage.output, totalTokens: r.usage.input + r.usage.output }, metrics: { latencyMs: 321 } }));
+  await w.write(
+    event('metadata', {
+      usage: { inputTokens: r.usage.input, outputTokens: r.usage.output, totalTokens: r.usage.input + r.usage.output },
+      metrics: { latencyMs: 321 },
+    }),
+  );
 }
 
 const STREAMERS: Record<ModelFormat, (w: Writer, r: Reply) => Promise<void>> = {
@@ -380,14 +463,24 @@ function wholeReply(format: ModelFormat, r: Reply): unknown {
         model: 'claude',
         content: [
           ...(plan.text ? [{ type: 'text', text: plan.text }] : []),
-          ...plan.calls.map((c, i) => ({ type: 'tool_use', id: c.id ?? `toolu_bdrk_${i}`, name: c.name, input: JSON.parse(c.arguments) as unknown })),
+          ...plan.calls.map((c, i) => ({
+            type: 'tool_use',
+            id: c.id ?? `toolu_bdrk_${i}`,
+            name: c.name,
+            input: JSON.parse(c.arguments) as unknown,
+          })),
         ],
         stop_reason: stopReason(plan),
         stop_sequence: null,
         usage: { input_tokens: usage.input, output_tokens: usage.output },
       };
     case 'llama':
-      return { generation: plan.text, prompt_token_count: usage.input, generation_token_count: usage.output, stop_reason: promptStop(plan) };
+      return {
+        generation: plan.text,
+        prompt_token_count: usage.input,
+        generation_token_count: usage.output,
+        stop_reason: promptStop(plan),
+      };
     case 'mistral':
       return { outputs: [{ text: plan.text, stop_reason: promptStop(plan) }] };
     case 'nova':
@@ -398,7 +491,9 @@ function wholeReply(format: ModelFormat, r: Reply): unknown {
             role: 'assistant',
             content: [
               ...(plan.text ? [{ text: plan.text }] : []),
-              ...plan.calls.map((c, i) => ({ toolUse: { toolUseId: c.id ?? `tooluse_${i}`, name: c.name, input: JSON.parse(c.arguments) as unknown } })),
+              ...plan.calls.map((c, i) => ({
+                toolUse: { toolUseId: c.id ?? `tooluse_${i}`, name: c.name, input: JSON.parse(c.arguments) as unknown },
+              })),
             ],
           },
         },
@@ -426,7 +521,21 @@ function echoOf(format: ModelFormat, body: Record<string, unknown>): string {
 
 /** Keys each native body may have: Bedrock rejects anything else as an extraneous key. */
 const NATIVE_KEYS: Record<Exclude<ModelFormat, 'converse'>, { required: string[]; allowed: string[] }> = {
-  claude: { required: ['anthropic_version', 'max_tokens', 'messages'], allowed: ['system', 'temperature', 'top_p', 'top_k', 'stop_sequences', 'tools', 'tool_choice', 'anthropic_beta', 'thinking', 'metadata'] },
+  claude: {
+    required: ['anthropic_version', 'max_tokens', 'messages'],
+    allowed: [
+      'system',
+      'temperature',
+      'top_p',
+      'top_k',
+      'stop_sequences',
+      'tools',
+      'tool_choice',
+      'anthropic_beta',
+      'thinking',
+      'metadata',
+    ],
+  },
   llama: { required: ['prompt'], allowed: ['max_gen_len', 'temperature', 'top_p', 'images'] },
   mistral: { required: ['prompt'], allowed: ['max_tokens', 'stop', 'temperature', 'top_p', 'top_k'] },
   nova: { required: ['messages'], allowed: ['schemaVersion', 'system', 'inferenceConfig', 'toolConfig'] },
@@ -438,8 +547,10 @@ function nativeBodyProblem(format: ModelFormat, body: Record<string, unknown>): 
   const missing = required.find((k) => body[k] === undefined);
   if (missing) return `Malformed input request: #: required key [${missing}] not found, please reformat your input and try again.`;
   const extraneous = Object.keys(body).filter((k) => !required.includes(k) && !allowed.includes(k));
-  if (extraneous.length) return `Malformed input request: ${extraneous.map((k) => `#: extraneous key [${k}] is not permitted`).join('')}, please reformat your input and try again.`;
-  if (format === 'claude' && body.anthropic_version !== 'bedrock-2023-05-31') return 'Malformed input request: #/anthropic_version: bedrock-2023-05-31 is the only supported version, please reformat your input and try again.';
+  if (extraneous.length)
+    return `Malformed input request: ${extraneous.map((k) => `#: extraneous key [${k}] is not permitted`).join('')}, please reformat your input and try again.`;
+  if (format === 'claude' && body.anthropic_version !== 'bedrock-2023-05-31')
+    return 'Malformed input request: #/anthropic_version: bedrock-2023-05-31 is the only supported version, please reformat your input and try again.';
   return undefined;
 }
 
@@ -478,9 +589,15 @@ export async function startBedrockMock(options: BedrockMockOptions = {}): Promis
     res.writeHead(status, { 'content-type': 'application/json', ...baseHeaders(), ...headers });
     res.end(JSON.stringify(body));
   };
-  const sendException = (res: ServerResponse, type: string, status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    sendJson(res, status, body, { 'x-amzn-errortype': `${type}:http://internal.amazon.com/coral/com.amazon.bedrock/`, ...headers });
-  const sendScenarioException = (res: ServerResponse, e: ExceptionScenario) => sendException(res, e.exception, EXCEPTION_STATUS[e.exception], exceptionBody(e));
+  const sendException = (
+    res: ServerResponse,
+    type: string,
+    status: number,
+    body: Record<string, unknown>,
+    headers: Record<string, string> = {},
+  ) => sendJson(res, status, body, { 'x-amzn-errortype': `${type}:http://internal.amazon.com/coral/com.amazon.bedrock/`, ...headers });
+  const sendScenarioException = (res: ServerResponse, e: ExceptionScenario) =>
+    sendException(res, e.exception, EXCEPTION_STATUS[e.exception], exceptionBody(e));
   const sendStatus = (res: ServerResponse, s: Extract<Scenario, { kind: 'status' }>) => {
     const type = exceptionForStatus(s.status);
     sendException(res, type, s.status, (s.body as Record<string, unknown>) ?? { message: `${type} from the mock` }, s.headers);
@@ -533,7 +650,9 @@ export async function startBedrockMock(options: BedrockMockOptions = {}): Promis
     const validation = (message: string) => sendException(res, 'ValidationException', 400, { message });
     if (!found || (found.output ?? 'TEXT') !== 'TEXT') return validation('The provided model identifier is invalid.');
     if (found.profileOnly && modelId.slice(modelId.lastIndexOf('/') + 1) === found.id) {
-      return validation(`Invocation of model ID ${modelId} with on-demand throughput isn’t supported. Retry your request with the ID or ARN of an inference profile that contains this model.`);
+      return validation(
+        `Invocation of model ID ${modelId} with on-demand throughput isn’t supported. Retry your request with the ID or ARN of an inference profile that contains this model.`,
+      );
     }
     const streaming = operation.endsWith('stream');
     if (streaming && found.streaming === false) return validation('The model is unsupported for streaming.');
@@ -549,7 +668,10 @@ export async function startBedrockMock(options: BedrockMockOptions = {}): Promis
     if (scenario?.kind === 'exception' && (scenario.afterText === undefined || !streaming)) return sendScenarioException(res, scenario);
     const echo = echoOf(format, body);
     const plan = planFor(scenario ?? { kind: 'text', text: echo }, echo);
-    const usage = plan.usage ?? { input: estimateTokens(JSON.stringify(body)), output: estimateTokens(plan.text + plan.calls.map((c) => c.arguments).join('')) };
+    const usage = plan.usage ?? {
+      input: estimateTokens(JSON.stringify(body)),
+      output: estimateTokens(plan.text + plan.calls.map((c) => c.arguments).join('')),
+    };
     const reply: Reply = { plan, usage };
 
     if (!streaming) {
@@ -565,7 +687,11 @@ export async function startBedrockMock(options: BedrockMockOptions = {}): Promis
         await (plan.end === 'drop' ? dropConnection(res) : waitForClientClose(res));
         return;
       }
-      const token = { 'x-amzn-bedrock-input-token-count': String(usage.input), 'x-amzn-bedrock-output-token-count': String(usage.output), 'x-amzn-bedrock-invocation-latency': '321' };
+      const token = {
+        'x-amzn-bedrock-input-token-count': String(usage.input),
+        'x-amzn-bedrock-output-token-count': String(usage.output),
+        'x-amzn-bedrock-invocation-latency': '321',
+      };
       return sendJson(res, 200, wholeReply(format, reply), converse ? {} : token);
     }
 
@@ -595,7 +721,12 @@ export async function startBedrockMock(options: BedrockMockOptions = {}): Promis
       { method: recorded.method, url: recorded.path, headers: req.headers, body: recorded.rawBody ?? Buffer.alloc(0) },
       { credentials, region, service: 'bedrock', now: serverNow() },
     );
-    signatures.push({ method: recorded.method, path: recorded.path, ok: check.ok, ...(check.ok ? {} : { failure: { status: check.status, type: check.type, message: check.message } }) });
+    signatures.push({
+      method: recorded.method,
+      path: recorded.path,
+      ok: check.ok,
+      ...(check.ok ? {} : { failure: { status: check.status, type: check.type, message: check.message } }),
+    });
     if (!check.ok) return sendException(res, check.type, check.status, { message: check.message });
 
     const url = new URL(recorded.path, 'http://mock');

@@ -71,7 +71,10 @@ const STATUS_NAMES: Record<number, { status: string; message: string }> = {
   403: { status: 'PERMISSION_DENIED', message: 'The caller does not have permission' },
   404: { status: 'NOT_FOUND', message: 'Requested entity was not found.' },
   429: { status: 'RESOURCE_EXHAUSTED', message: 'Resource has been exhausted (e.g. check quota).' },
-  500: { status: 'INTERNAL', message: 'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting' },
+  500: {
+    status: 'INTERNAL',
+    message: 'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting',
+  },
   503: { status: 'UNAVAILABLE', message: 'The model is overloaded. Please try again later.' },
   504: { status: 'DEADLINE_EXCEEDED', message: 'Deadline expired before operation could complete.' },
 };
@@ -88,7 +91,8 @@ export function geminiErrorBody(code: number, message?: string, details?: unknow
  * come back.
  */
 export function geminiQuotaErrorBody(period: 'minute' | 'day'): unknown {
-  const quotaId = period === 'minute' ? 'GenerateRequestsPerMinutePerProjectPerModel-FreeTier' : 'GenerateRequestsPerDayPerProjectPerModel-FreeTier';
+  const quotaId =
+    period === 'minute' ? 'GenerateRequestsPerMinutePerProjectPerModel-FreeTier' : 'GenerateRequestsPerDayPerProjectPerModel-FreeTier';
   return geminiErrorBody(
     429,
     'You exceeded your current quota, please check your plan and billing details. For more information on this error, head to: https://ai.google.dev/gemini-api/docs/rate-limits.',
@@ -104,14 +108,22 @@ export function geminiQuotaErrorBody(period: 'minute' | 'day'): unknown {
           },
         ],
       },
-      { '@type': 'type.googleapis.com/google.rpc.Help', links: [{ description: 'Learn more about Gemini API quotas', url: 'https://ai.google.dev/gemini-api/docs/rate-limits' }] },
+      {
+        '@type': 'type.googleapis.com/google.rpc.Help',
+        links: [{ description: 'Learn more about Gemini API quotas', url: 'https://ai.google.dev/gemini-api/docs/rate-limits' }],
+      },
       { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: period === 'minute' ? '37s' : '43200s' },
     ],
   );
 }
 
 const INVALID_KEY_BODY = geminiErrorBody(400, 'API key not valid. Please pass a valid API key.', [
-  { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com', metadata: { service: 'generativelanguage.googleapis.com' } },
+  {
+    '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+    reason: 'API_KEY_INVALID',
+    domain: 'googleapis.com',
+    metadata: { service: 'generativelanguage.googleapis.com' },
+  },
 ]);
 
 const NO_KEY_BODY = geminiErrorBody(
@@ -315,7 +327,11 @@ class Reply {
     switch (scenario.kind) {
       case 'text': {
         const reason = scenario.finishReason ?? 'STOP';
-        sendJson(res, 200, this.response(this.finishedCandidate([{ text: scenario.text }], reason), this.usage(scenario.text, scenario.usage)));
+        sendJson(
+          res,
+          200,
+          this.response(this.finishedCandidate([{ text: scenario.text }], reason), this.usage(scenario.text, scenario.usage)),
+        );
         return;
       }
       case 'tool-call':
@@ -325,7 +341,15 @@ class Reply {
         return;
       }
       case 'prompt-blocked':
-        sendJson(res, 200, this.response(undefined, { promptTokenCount: this.promptTokens, totalTokenCount: this.promptTokens }, { promptFeedback: { blockReason: scenario.blockReason } }));
+        sendJson(
+          res,
+          200,
+          this.response(
+            undefined,
+            { promptTokenCount: this.promptTokens, totalTokenCount: this.promptTokens },
+            { promptFeedback: { blockReason: scenario.blockReason } },
+          ),
+        );
         return;
       case 'error-after':
         sendJson(res, 500, geminiErrorBody(500, scenario.message));
@@ -355,7 +379,9 @@ class Reply {
     const streamText = async (text: string, size = 4, delayMs = 0): Promise<string> => {
       const pieces = chunkText(text, size);
       const last = pieces.pop() ?? '';
-      await sendPaced(res, pieces, delayMs, (piece) => send(this.response({ content: { parts: [{ text: piece }], role: 'model' } }, early)));
+      await sendPaced(res, pieces, delayMs, (piece) =>
+        send(this.response({ content: { parts: [{ text: piece }], role: 'model' } }, early)),
+      );
       return last;
     };
     const streamAll = async (text: string) => {

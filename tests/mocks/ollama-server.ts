@@ -67,7 +67,8 @@ function corsHeaders(req: IncomingMessage, origin: string | undefined): Record<s
   return {
     'access-control-allow-origin': origin,
     'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS',
-    'access-control-allow-headers': typeof requested === 'string' ? requested : 'Authorization, Content-Type, User-Agent, Accept, X-Requested-With',
+    'access-control-allow-headers':
+      typeof requested === 'string' ? requested : 'Authorization, Content-Type, User-Agent, Accept, X-Requested-With',
     vary: 'Origin',
   };
 }
@@ -96,7 +97,8 @@ export async function startOllamaMock(options: OllamaMockOptions = {}): Promise<
       sendJson(res, 200, { version: '0.12.6' });
       return;
     }
-    const route = req.method === 'GET' && path === '/api/tags' ? 'models' : req.method === 'POST' && path === '/api/chat' ? 'chat' : undefined;
+    const route =
+      req.method === 'GET' && path === '/api/tags' ? 'models' : req.method === 'POST' && path === '/api/chat' ? 'chat' : undefined;
     if (!route) {
       res.writeHead(404, { 'content-type': 'text/plain' });
       res.end('404 page not found');
@@ -117,7 +119,14 @@ export async function startOllamaMock(options: OllamaMockOptions = {}): Promise<
           modified_at: '2025-01-01T00:00:00Z',
           size: 1_000_000_000 + i,
           digest: `sha256:${String(i).padStart(64, '0')}`,
-          details: { parent_model: '', format: 'gguf', family: 'llama', families: ['llama'], parameter_size: '3.2B', quantization_level: 'Q4_K_M' },
+          details: {
+            parent_model: '',
+            format: 'gguf',
+            family: 'llama',
+            families: ['llama'],
+            parameter_size: '3.2B',
+            quantization_level: 'Q4_K_M',
+          },
         })),
       });
       return;
@@ -186,11 +195,19 @@ async function completeChat(res: ServerResponse, body: OllamaChatBody, scenario:
   const base = { model: String(body.model), created_at: new Date().toISOString() };
   switch (scenario.kind) {
     case 'text':
-      sendJson(res, 200, { ...base, message: { role: 'assistant', content: scenario.text }, ...doneFields(body, scenario.text, scenario.finishReason ?? 'stop', scenario.usage) });
+      sendJson(res, 200, {
+        ...base,
+        message: { role: 'assistant', content: scenario.text },
+        ...doneFields(body, scenario.text, scenario.finishReason ?? 'stop', scenario.usage),
+      });
       return;
     case 'tool-call':
     case 'tool-calls':
-      sendJson(res, 200, { ...base, message: { role: 'assistant', content: scenario.text ?? '', tool_calls: wireToolCalls(scenario) }, ...doneFields(body, '', 'stop') });
+      sendJson(res, 200, {
+        ...base,
+        message: { role: 'assistant', content: scenario.text ?? '', tool_calls: wireToolCalls(scenario) },
+        ...doneFields(body, '', 'stop'),
+      });
       return;
     case 'error-after':
       sendJson(res, 500, { error: scenario.message ?? 'model runner has unexpectedly stopped' });
@@ -222,7 +239,12 @@ async function streamChat(res: ServerResponse, body: OllamaChatBody, scenario: S
     await sendPaced(res, chunkText(text, size), delayMs, message);
   };
   const finish = async (output: string, reason: string, usage?: MockUsage) => {
-    await line({ model, created_at: new Date().toISOString(), message: { role: 'assistant', content: '' }, ...doneFields(body, output, reason, usage) });
+    await line({
+      model,
+      created_at: new Date().toISOString(),
+      message: { role: 'assistant', content: '' },
+      ...doneFields(body, output, reason, usage),
+    });
     res.end();
   };
 

@@ -81,7 +81,12 @@ export async function startOpenAIMock(options: OpenAIMockOptions = {}): Promise<
     if (answerCors(req, res, openCorsHeaders(req))) return;
 
     const path = recorded.path.split('?')[0];
-    const route = req.method === 'GET' && path === '/v1/models' ? 'models' : req.method === 'POST' && path === '/v1/chat/completions' ? 'chat' : undefined;
+    const route =
+      req.method === 'GET' && path === '/v1/models'
+        ? 'models'
+        : req.method === 'POST' && path === '/v1/chat/completions'
+          ? 'chat'
+          : undefined;
     if (!route) {
       sendJson(res, 404, openAIErrorBody(404, `Invalid URL (${req.method} ${path})`, null));
       return;
@@ -143,17 +148,34 @@ function usageOf(body: ChatBody, text: string, given?: MockUsage) {
 }
 
 function wireToolCalls(calls: MockToolCall[]) {
-  return calls.map((c, i) => ({ id: c.id ?? `call_${i}_${sequence}`, type: 'function', function: { name: c.name, arguments: c.arguments } }));
+  return calls.map((c, i) => ({
+    id: c.id ?? `call_${i}_${sequence}`,
+    type: 'function',
+    function: { name: c.name, arguments: c.arguments },
+  }));
 }
 
 async function completeChat(res: ServerResponse, body: ChatBody, scenario: Scenario): Promise<void> {
   const id = `chatcmpl-mock${++sequence}`;
-  const base = { id, object: 'chat.completion', created: Math.floor(Date.now() / 1000), model: body.model ?? 'unknown', system_fingerprint: null };
+  const base = {
+    id,
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model: body.model ?? 'unknown',
+    system_fingerprint: null,
+  };
   switch (scenario.kind) {
     case 'text':
       sendJson(res, 200, {
         ...base,
-        choices: [{ index: 0, message: { role: 'assistant', content: scenario.text, refusal: null }, logprobs: null, finish_reason: scenario.finishReason ?? 'stop' }],
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', content: scenario.text, refusal: null },
+            logprobs: null,
+            finish_reason: scenario.finishReason ?? 'stop',
+          },
+        ],
         usage: usageOf(body, scenario.text, scenario.usage),
       });
       return;
@@ -162,7 +184,14 @@ async function completeChat(res: ServerResponse, body: ChatBody, scenario: Scena
       const calls = toolCallsOf(scenario);
       sendJson(res, 200, {
         ...base,
-        choices: [{ index: 0, message: { role: 'assistant', content: scenario.text ?? null, refusal: null, tool_calls: wireToolCalls(calls) }, logprobs: null, finish_reason: 'tool_calls' }],
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', content: scenario.text ?? null, refusal: null, tool_calls: wireToolCalls(calls) },
+            logprobs: null,
+            finish_reason: 'tool_calls',
+          },
+        ],
         usage: usageOf(body, calls.map((c) => c.arguments).join(''), undefined),
       });
       return;
@@ -213,7 +242,8 @@ async function streamChat(res: ServerResponse, body: ChatBody, scenario: Scenari
   };
   const finish = async (reason: string, usage: ReturnType<typeof usageOf>) => {
     await send(chunk({}, reason));
-    if (includeUsage) await send(frame({ id, object: 'chat.completion.chunk', created, model, system_fingerprint: null, choices: [], usage }));
+    if (includeUsage)
+      await send(frame({ id, object: 'chat.completion.chunk', created, model, system_fingerprint: null, choices: [], usage }));
     await send('data: [DONE]\n\n');
     res.end();
   };
@@ -229,7 +259,9 @@ async function streamChat(res: ServerResponse, body: ChatBody, scenario: Scenari
       const calls = wireToolCalls(toolCallsOf(scenario));
       await streamText(scenario.text ?? '', scenario.chunkSize);
       for (const [index, call] of calls.entries()) {
-        await send(chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }] }));
+        await send(
+          chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }] }),
+        );
         for (const piece of chunkText(call.function.arguments, scenario.chunkSize ?? 4)) {
           await send(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
         }

@@ -206,7 +206,11 @@ export async function startPluginServer(): Promise<PluginMock> {
       return sendJson(res, 200, { city: args.city, forecast: 'Sunny and 21 °C', source: 'mock-weather' });
     }
     if (path === '/api/report') {
-      return sendReply(res, { kind: 'text', text: `## Report on ${String(args.topic)}\n\n- **Status:** all good\n- Checked by mock-report`, contentType: 'text/markdown' });
+      return sendReply(res, {
+        kind: 'text',
+        text: `## Report on ${String(args.topic)}\n\n- **Status:** all good\n- Checked by mock-report`,
+        contentType: 'text/markdown',
+      });
     }
     if (path === '/api/gateway') return sendJson(res, 200, { via: 'gateway', apiName: args.apiName, arguments: args.arguments });
     res.writeHead(404).end();

@@ -111,9 +111,7 @@ export function lastUserText(body: unknown): string {
     if (m.role !== 'user') continue;
     if (typeof m.content === 'string') return m.content;
     if (Array.isArray(m.content)) {
-      return m.content
-        .map((part: { text?: unknown }) => (typeof part.text === 'string' ? part.text : ''))
-        .join('');
+      return m.content.map((part: { text?: unknown }) => (typeof part.text === 'string' ? part.text : '')).join('');
     }
   }
   return '';
@@ -279,11 +277,7 @@ export interface MockHttpServer {
   close(): Promise<void>;
 }
 
-export type MockHandler = (
-  req: IncomingMessage,
-  res: ServerResponse,
-  recorded: RecordedRequest,
-) => Promise<void>;
+export type MockHandler = (req: IncomingMessage, res: ServerResponse, recorded: RecordedRequest) => Promise<void>;
 
 /**
  * An HTTP server on 127.0.0.1 and an OS-chosen port that records every request

@@ -43,7 +43,8 @@ export interface VerifyOptions {
 /** AWS accepts a signature made up to five minutes before or after its own time. */
 export const SIGNATURE_WINDOW_MS = 5 * 60_000;
 
-const AUTH = /^AWS4-HMAC-SHA256 Credential=([^/\s,]+)\/(\d{8})\/([^/\s,]+)\/([^/\s,]+)\/aws4_request,\s*SignedHeaders=([a-z0-9;-]+),\s*Signature=([0-9a-f]{64})$/;
+const AUTH =
+  /^AWS4-HMAC-SHA256 Credential=([^/\s,]+)\/(\d{8})\/([^/\s,]+)\/([^/\s,]+)\/aws4_request,\s*SignedHeaders=([a-z0-9;-]+),\s*Signature=([0-9a-f]{64})$/;
 
 const deny = (type: string, message: string, status = 403): SigV4Result => ({ ok: false, status, type, message });
 
@@ -60,7 +61,11 @@ export function parseAmzDate(value: string): Date | undefined {
   return new Date(Date.UTC(y, mo - 1, d, h, mi, s));
 }
 
-const amzDate = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const amzDate = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 function decodedQuery(raw: string): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = {};
@@ -78,25 +83,38 @@ export async function verifySigV4(request: SignedRequest, options: VerifyOptions
   const authorization = headerValue(request.headers, 'authorization');
   if (!authorization) return deny('MissingAuthenticationTokenException', 'Missing Authentication Token');
   const match = AUTH.exec(authorization);
-  if (!match) return deny('IncompleteSignatureException', `Authorization header requires 'Credential', 'Signature' and 'SignedHeaders' parameters. Authorization=${authorization}`);
+  if (!match)
+    return deny(
+      'IncompleteSignatureException',
+      `Authorization header requires 'Credential', 'Signature' and 'SignedHeaders' parameters. Authorization=${authorization}`,
+    );
   const [, accessKeyId = '', scopeDate, region, service, signedList = '', signature = ''] = match;
 
   const credentials = options.credentials.find((c) => c.accessKeyId === accessKeyId);
   if (!credentials) return deny('UnrecognizedClientException', 'The security token included in the request is invalid.');
   const token = headerValue(request.headers, 'x-amz-security-token');
-  if ((credentials.sessionToken ?? undefined) !== token) return deny('UnrecognizedClientException', 'The security token included in the request is invalid.');
+  if ((credentials.sessionToken ?? undefined) !== token)
+    return deny('UnrecognizedClientException', 'The security token included in the request is invalid.');
   if (region !== options.region) return deny('InvalidSignatureException', `Credential should be scoped to a valid region. `);
-  if (service !== options.service) return deny('InvalidSignatureException', `Credential should be scoped to correct service: '${options.service}'. `);
+  if (service !== options.service)
+    return deny('InvalidSignatureException', `Credential should be scoped to correct service: '${options.service}'. `);
 
   const dateHeader = headerValue(request.headers, 'x-amz-date') ?? '';
   const signedAt = parseAmzDate(dateHeader);
-  if (!signedAt || dateHeader.slice(0, 8) !== scopeDate) return deny('InvalidSignatureException', 'Date in Credential scope does not match YYYYMMDD from ISO-8601 version of date from HTTP.');
+  if (!signedAt || dateHeader.slice(0, 8) !== scopeDate)
+    return deny('InvalidSignatureException', 'Date in Credential scope does not match YYYYMMDD from ISO-8601 version of date from HTTP.');
   const now = options.now.getTime();
   if (signedAt.getTime() < now - SIGNATURE_WINDOW_MS) {
-    return deny('InvalidSignatureException', `Signature expired: ${dateHeader} is now earlier than ${amzDate(new Date(now - SIGNATURE_WINDOW_MS))} (${amzDate(options.now)} - 5 min.)`);
+    return deny(
+      'InvalidSignatureException',
+      `Signature expired: ${dateHeader} is now earlier than ${amzDate(new Date(now - SIGNATURE_WINDOW_MS))} (${amzDate(options.now)} - 5 min.)`,
+    );
   }
   if (signedAt.getTime() > now + SIGNATURE_WINDOW_MS) {
-    return deny('InvalidSignatureException', `Signature not yet current: ${dateHeader} is still later than ${amzDate(new Date(now + SIGNATURE_WINDOW_MS))} (${amzDate(options.now)} + 5 min.)`);
+    return deny(
+      'InvalidSignatureException',
+      `Signature not yet current: ${dateHeader} is still later than ${amzDate(new Date(now + SIGNATURE_WINDOW_MS))} (${amzDate(options.now)} + 5 min.)`,
+    );
   }
 
   const payloadHash = headerValue(request.headers, 'x-amz-content-sha256');

@@ -184,9 +184,11 @@ export async function startSpeechMock(options: SpeechMockOptions = {}): Promise<
 
   const openaiAuthorized = (req: IncomingMessage, res: ServerResponse): boolean => {
     if (!options.openaiKey || req.headers.authorization === `Bearer ${options.openaiKey}`) return true;
-    res
-      .writeHead(401, { ...cors, 'content-type': 'application/json' })
-      .end(JSON.stringify({ error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', param: null, code: 'invalid_api_key' } }));
+    res.writeHead(401, { ...cors, 'content-type': 'application/json' }).end(
+      JSON.stringify({
+        error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', param: null, code: 'invalid_api_key' },
+      }),
+    );
     return false;
   };
 
@@ -209,14 +211,20 @@ export async function startSpeechMock(options: SpeechMockOptions = {}): Promise<
     }
 
     if (req.method === 'POST' && path === '/v1/audio/transcriptions') {
-      const form = await new Request('http://mock/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: new Uint8Array(body) }).formData();
+      const form = await new Request('http://mock/', {
+        method: 'POST',
+        headers: { 'content-type': req.headers['content-type'] ?? '' },
+        body: new Uint8Array(body),
+      }).formData();
       record.form = {};
       for (const [key, value] of form) {
         record.form[key] = typeof value === 'string' ? value : { name: value.name, type: value.type, size: value.size };
       }
       requests.push(record);
       if (!openaiAuthorized(req, res)) return;
-      res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ text: options.transcript ?? 'Dictated words.' }));
+      res
+        .writeHead(200, { ...cors, 'content-type': 'application/json' })
+        .end(JSON.stringify({ text: options.transcript ?? 'Dictated words.' }));
       return;
     }
 
@@ -224,7 +232,9 @@ export async function startSpeechMock(options: SpeechMockOptions = {}): Promise<
       record.ssml = body.toString('utf8');
       requests.push(record);
       if (options.azureKey && req.headers['ocp-apim-subscription-key'] !== options.azureKey) {
-        res.writeHead(401, { ...cors, 'content-type': 'text/plain' }).end('Access denied due to invalid subscription key or wrong API endpoint.');
+        res
+          .writeHead(401, { ...cors, 'content-type': 'text/plain' })
+          .end('Access denied due to invalid subscription key or wrong API endpoint.');
         return;
       }
       await delay();
@@ -255,8 +265,12 @@ export async function startSpeechMock(options: SpeechMockOptions = {}): Promise<
       socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
       return;
     }
-    const accept = createHash('sha1').update(key + WS_GUID).digest('base64');
-    socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
+    const accept = createHash('sha1')
+      .update(key + WS_GUID)
+      .digest('base64');
+    socket.write(
+      `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`,
+    );
     const session: EdgeSession = { url, headers: req.headers, received: [], at: Date.now() };
     edgeSessions.push(session);
     const sendText = (text: string) => socket.write(frame(1, Buffer.from(text, 'utf8')));
@@ -282,14 +296,19 @@ export async function startSpeechMock(options: SpeechMockOptions = {}): Promise<
           const spoken = ssmlText(message.body);
           const wav = speechWav(spoken, audioDir);
           const requestId = message.headers['x-requestid'] ?? '';
-          const head = (path: string, type = 'application/json; charset=utf-8') => `X-RequestId:${requestId}\r\nContent-Type:${type}\r\nPath:${path}`;
+          const head = (path: string, type = 'application/json; charset=utf-8') =>
+            `X-RequestId:${requestId}\r\nContent-Type:${type}\r\nPath:${path}`;
           sendText(`${head('turn.start')}\r\n\r\n{"context":{"serviceTag":"mock"}}`);
           sendText(`${head('response')}\r\n\r\n{"context":{"serviceTag":"mock"},"audio":{"type":"inline","streamId":"1"}}`);
           const words = [...spoken.matchAll(/[\p{L}\p{N}']+/gu)].map((m) => m[0]);
           const step = wavDurationMs(wav) / Math.max(1, words.length);
           const metadata = words.map((word, i) => ({
             Type: 'WordBoundary',
-            Data: { Offset: Math.round(i * step * 10_000), Duration: Math.round(step * 10_000), text: { Text: word, Length: word.length, BoundaryType: 'WordBoundary' } },
+            Data: {
+              Offset: Math.round(i * step * 10_000),
+              Duration: Math.round(step * 10_000),
+              text: { Text: word, Length: word.length, BoundaryType: 'WordBoundary' },
+            },
           }));
           sendText(`${head('audio.metadata')}\r\n\r\n${JSON.stringify({ Metadata: metadata })}`);
           const half = Math.floor(wav.length / 2);
@@ -315,7 +334,9 @@ export async function startSpeechMock(options: SpeechMockOptions = {}): Promise<
     edgeSessions,
     spokenTexts() {
       const fromHttp = requests.flatMap((r) => (r.json ? [String(r.json.input)] : r.ssml ? [ssmlText(r.ssml)] : []));
-      const fromEdge = edgeSessions.flatMap((s) => s.received.filter((m) => parseTextMessage(m).headers.path === 'ssml').map((m) => ssmlText(parseTextMessage(m).body)));
+      const fromEdge = edgeSessions.flatMap((s) =>
+        s.received.filter((m) => parseTextMessage(m).headers.path === 'ssml').map((m) => ssmlText(parseTextMessage(m).body)),
+      );
       return [...fromHttp, ...fromEdge];
     },
     clear() {

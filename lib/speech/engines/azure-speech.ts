@@ -67,7 +67,8 @@ export async function synthesizeAzureSpeech(
     );
   }
   const bytes = await response.arrayBuffer();
-  if (!bytes.byteLength) throw new ChatFailure(chatError('server-error', 'The speech service answered with no audio.', { provider: 'azure-speech' }));
+  if (!bytes.byteLength)
+    throw new ChatFailure(chatError('server-error', 'The speech service answered with no audio.', { provider: 'azure-speech' }));
   const type = response.headers.get('content-type')?.split(';')[0]?.trim();
   return { bytes, mime: type?.startsWith('audio/') ? type : 'audio/mpeg', marks: [] };
 }

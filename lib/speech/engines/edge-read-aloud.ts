@@ -45,7 +45,10 @@ export async function secMsGec(nowMs: number): Promise<string> {
   const seconds = BigInt(Math.floor(nowMs / 1000)) + WINDOWS_EPOCH_SECONDS;
   const ticks = (seconds - (seconds % GEC_WINDOW_SECONDS)) * 10_000_000n;
   const digest = await crypto.subtle.digest('SHA-256', encoder.encode(`${ticks}${EDGE_TRUSTED_CLIENT_TOKEN}`));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('').toUpperCase();
+  return [...new Uint8Array(digest)]
+    .map((b) => b.toString(16).padStart(2, '0'))
+    .join('')
+    .toUpperCase();
 }
 
 /** A UUID without dashes, the form the service uses for connection and request ids. */
@@ -179,7 +182,13 @@ export function wordBoundaries(body: string): WordBoundary[] {
   return entries.flatMap((entry: { Type?: unknown; Data?: { Offset?: unknown; Duration?: unknown; text?: { Text?: unknown } } }) => {
     const data = entry.Data;
     if (entry.Type !== 'WordBoundary' || typeof data?.Offset !== 'number' || typeof data.text?.Text !== 'string') return [];
-    return [{ time: data.Offset / TICKS_PER_MS, duration: typeof data.Duration === 'number' ? data.Duration / TICKS_PER_MS : 0, text: data.text.Text }];
+    return [
+      {
+        time: data.Offset / TICKS_PER_MS,
+        duration: typeof data.Duration === 'number' ? data.Duration / TICKS_PER_MS : 0,
+        text: data.text.Text,
+      },
+    ];
   });
 }
 
@@ -234,7 +243,8 @@ function concat(parts: readonly Uint8Array[]): ArrayBuffer {
   return out.buffer;
 }
 
-const failure = (code: Parameters<typeof chatError>[0], message: string) => new ChatFailure(chatError(code, message, { provider: 'edge-read-aloud' }));
+const failure = (code: Parameters<typeof chatError>[0], message: string) =>
+  new ChatFailure(chatError(code, message, { provider: 'edge-read-aloud' }));
 
 /** One request: opens a socket, sends the config and the SSML, and gathers audio and word marks until turn.end. */
 export async function synthesizeEdgeSpeech(

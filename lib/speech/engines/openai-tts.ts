@@ -70,7 +70,9 @@ export async function openaiFailure(response: Response, provider: string): Promi
   } catch {
     // Not JSON: the status line says enough.
   }
-  return new ChatFailure(chatError(codeForStatus(response.status), message, { status: response.status, provider, ...(type ? { type } : {}) }));
+  return new ChatFailure(
+    chatError(codeForStatus(response.status), message, { status: response.status, provider, ...(type ? { type } : {}) }),
+  );
 }
 
 export async function synthesizeOpenAISpeech(
@@ -84,7 +86,8 @@ export async function synthesizeOpenAISpeech(
   const response = await fetchFn(url, { ...init, signal });
   if (!response.ok) throw await openaiFailure(response, 'openai-tts');
   const bytes = await response.arrayBuffer();
-  if (!bytes.byteLength) throw new ChatFailure(chatError('server-error', 'The speech service answered with no audio.', { provider: 'openai-tts' }));
+  if (!bytes.byteLength)
+    throw new ChatFailure(chatError('server-error', 'The speech service answered with no audio.', { provider: 'openai-tts' }));
   const type = response.headers.get('content-type')?.split(';')[0]?.trim();
   return { bytes, mime: type?.startsWith('audio/') ? type : FORMAT_MIME[options.format], marks: [] };
 }

@@ -20,7 +20,9 @@ export interface WebSpeechEngineOptions {
 /** The Web Speech API in this page, if it has one. */
 export function webSpeechOf(scope: object = globalThis): WebSpeech | undefined {
   const s = scope as { speechSynthesis?: SpeechSynthesis; SpeechSynthesisUtterance?: WebSpeech['Utterance'] };
-  return s.speechSynthesis && s.SpeechSynthesisUtterance ? { synthesis: s.speechSynthesis, Utterance: s.SpeechSynthesisUtterance } : undefined;
+  return s.speechSynthesis && s.SpeechSynthesisUtterance
+    ? { synthesis: s.speechSynthesis, Utterance: s.SpeechSynthesisUtterance }
+    : undefined;
 }
 
 /**
@@ -75,7 +77,13 @@ export function createWebSpeechEngine(speech: WebSpeech, options: WebSpeechEngin
         }
         Object.assign(utterance, browserProsody(rate, pitch));
         live.add(utterance);
-        const settler = settleUtterance(signal, () => synthesis.cancel(), resolve, reject, () => live.delete(utterance));
+        const settler = settleUtterance(
+          signal,
+          () => synthesis.cancel(),
+          resolve,
+          reject,
+          () => live.delete(utterance),
+        );
         const { settle } = settler;
         utterance.onstart = () => {
           if (!settler.settled) onStart?.();
@@ -92,7 +100,12 @@ export function createWebSpeechEngine(speech: WebSpeech, options: WebSpeechEngin
         };
         utterance.onerror = (event) => {
           if (event.error === 'interrupted' || event.error === 'canceled') settle();
-          else settle(new ChatFailure(chatError(event.error === 'not-allowed' ? 'forbidden' : 'unsupported', `Speech failed: ${event.error}`, { type: 'tts' })));
+          else
+            settle(
+              new ChatFailure(
+                chatError(event.error === 'not-allowed' ? 'forbidden' : 'unsupported', `Speech failed: ${event.error}`, { type: 'tts' }),
+              ),
+            );
         };
         // Whatever this page was saying (a preview, the last answer) gives way.
         synthesis.cancel();

@@ -198,26 +198,18 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
  */
 function enableDeveloperMode(userDataDir: string): void {
   mkdirSync(join(userDataDir, 'Default'), { recursive: true });
-  writeFileSync(
-    join(userDataDir, 'Default', 'Preferences'),
-    JSON.stringify({ extensions: { ui: { developer_mode: true } } }),
-  );
+  writeFileSync(join(userDataDir, 'Default', 'Preferences'), JSON.stringify({ extensions: { ui: { developer_mode: true } } }));
 }
 
 async function firstExtensionWorker(context: BrowserContext): Promise<Worker> {
   const isExtension = (w: Worker): boolean => w.url().startsWith('chrome-extension://');
   return (
-    context.serviceWorkers().find(isExtension) ??
-    (await context.waitForEvent('serviceworker', { predicate: isExtension, timeout: 30_000 }))
+    context.serviceWorkers().find(isExtension) ?? (await context.waitForEvent('serviceworker', { predicate: isExtension, timeout: 30_000 }))
   );
 }
 
 /** The panel is a page target with the panel URL that is none of Playwright's tabs. */
-async function findPanelTarget(
-  context: BrowserContext,
-  browserCdp: CDPSession,
-  panelUrl: string,
-): Promise<string | undefined> {
+async function findPanelTarget(context: BrowserContext, browserCdp: CDPSession, panelUrl: string): Promise<string | undefined> {
   const tabTargetIds = new Set<string>();
   for (const page of context.pages()) {
     if (!page.url().startsWith(panelUrl)) continue;
@@ -280,11 +272,7 @@ async function attachToPanel(browserCdp: CDPSession, targetId: string): Promise<
   };
 }
 
-async function poll<T>(
-  probe: () => Promise<T | undefined | false>,
-  what: string,
-  timeoutMs = 10_000,
-): Promise<T> {
+async function poll<T>(probe: () => Promise<T | undefined | false>, what: string, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

@@ -37,6 +37,8 @@ describe('buildChatRequest', () => {
   });
 
   it('quotes a selection with its source', () => {
-    expect(quoteContext([{ kind: 'selection', text: 'x', url: 'https://a.test/"q' }])).toBe(`<selection source="https://a.test/'q">\nx\n</selection>`);
+    expect(quoteContext([{ kind: 'selection', text: 'x', url: 'https://a.test/"q' }])).toBe(
+      `<selection source="https://a.test/'q">\nx\n</selection>`,
+    );
   });
 });

@@ -37,7 +37,12 @@ function setup(script: Script, extra: Partial<StreamDeps> = {}) {
     loadTurn: async () => ({ conversation, history: [user], answer }),
     resolve: async () => ({
       adapter,
-      context: { config: { id: 'p1', kind: 'openai', name: 'x', settings: {}, manualModels: [], createdAt: 0 }, settings: {}, secrets: {}, fetch },
+      context: {
+        config: { id: 'p1', kind: 'openai', name: 'x', settings: {}, manualModels: [], createdAt: 0 },
+        settings: {},
+        secrets: {},
+        fetch,
+      },
     }),
     patchMessage: async (id, patch) => void stored.set(id, { ...stored.get(id), ...patch }),
     keepAlive: () => released,
@@ -58,7 +63,14 @@ async function* events(...list: ChatEvent[]) {
 
 describe('StreamRegistry', () => {
   it('streams deltas to the watcher, checkpoints and completes', async () => {
-    const t = setup(() => events({ type: 'text-delta', text: 'Hel' }, { type: 'text-delta', text: 'lo' }, { type: 'usage', usage: { outputTokens: 2 } }, { type: 'finish', reason: 'stop' }));
+    const t = setup(() =>
+      events(
+        { type: 'text-delta', text: 'Hel' },
+        { type: 'text-delta', text: 'lo' },
+        { type: 'usage', usage: { outputTokens: 2 } },
+        { type: 'finish', reason: 'stop' },
+      ),
+    );
     await t.registry.start('c1', 'a1', t.watcher);
     expect(t.seen.filter((m) => m.type === 'delta').map((m) => (m as { text: string }).text)).toEqual(['Hel', 'lo']);
     expect(t.seen.at(-1)).toMatchObject({ type: 'ended', status: 'complete' });
@@ -121,14 +133,20 @@ describe('StreamRegistry', () => {
 
   it('runs tool calls and sends the results back until the model answers', async () => {
     const tools: ToolRuntime = {
-      definitions: async () => ({ tools: [{ name: 'clock', description: 'time', parameters: { type: 'object' } }], systemRole: 'Use the clock.' }),
+      definitions: async () => ({
+        tools: [{ name: 'clock', description: 'time', parameters: { type: 'object' } }],
+        systemRole: 'Use the clock.',
+      }),
       execute: async (_c, call) => ({ result: `12:00 for ${call.arguments}`, plugin: 'clock-plugin' }),
     };
     let round = 0;
     const t = setup(
       () =>
         round++ === 0
-          ? events({ type: 'tool-call', call: { id: 'call1', name: 'clock', arguments: '{"tz":"UTC"}' } }, { type: 'finish', reason: 'tool-calls' })
+          ? events(
+              { type: 'tool-call', call: { id: 'call1', name: 'clock', arguments: '{"tz":"UTC"}' } },
+              { type: 'finish', reason: 'tool-calls' },
+            )
           : events({ type: 'text-delta', text: 'It is noon.' }, { type: 'finish', reason: 'stop' }),
       { tools },
     );

@@ -40,7 +40,8 @@ const LETTER = /\p{L}/u;
 function shownLiterals(expr: ts.Expression): ts.Node[] {
   if (ts.isStringLiteral(expr) || ts.isNoSubstitutionTemplateLiteral(expr)) return [expr];
   if (ts.isTemplateExpression(expr)) return [expr.head, ...expr.templateSpans.map((s) => s.literal)];
-  if (ts.isParenthesizedExpression(expr) || ts.isAsExpression(expr) || ts.isSatisfiesExpression(expr)) return shownLiterals(expr.expression);
+  if (ts.isParenthesizedExpression(expr) || ts.isAsExpression(expr) || ts.isSatisfiesExpression(expr))
+    return shownLiterals(expr.expression);
   if (ts.isConditionalExpression(expr)) return [...shownLiterals(expr.whenTrue), ...shownLiterals(expr.whenFalse)];
   if (ts.isBinaryExpression(expr)) {
     const op = expr.operatorToken.kind;
@@ -78,7 +79,8 @@ export function hardCodedText(file: string, source: string, allowed: ReadonlySet
     } else if (ts.isJsxAttribute(node) && VISIBLE_ATTRIBUTES.has(node.name.getText(sf)) && node.initializer) {
       const init = node.initializer;
       if (ts.isStringLiteral(init)) report(init, init.text);
-      else if (ts.isJsxExpression(init) && init.expression) for (const literal of shownLiterals(init.expression)) report(literal, literalText(literal));
+      else if (ts.isJsxExpression(init) && init.expression)
+        for (const literal of shownLiterals(init.expression)) report(literal, literalText(literal));
     }
     ts.forEachChild(node, visit);
   };
@@ -105,7 +107,8 @@ function literalValues(type: ts.Type): string[] | undefined {
 
 /** The string members of `NAME` in `NAME.has(x)`, when NAME is declared as `new Set([...literals])`. */
 function setMembers(checker: ts.TypeChecker, call: ts.CallExpression): { subject: string; values: string[] } | undefined {
-  if (!ts.isPropertyAccessExpression(call.expression) || call.expression.name.text !== 'has' || call.arguments.length !== 1) return undefined;
+  if (!ts.isPropertyAccessExpression(call.expression) || call.expression.name.text !== 'has' || call.arguments.length !== 1)
+    return undefined;
   const declaration = checker.getSymbolAtLocation(call.expression.expression)?.valueDeclaration;
   if (!declaration || !ts.isVariableDeclaration(declaration) || !declaration.initializer) return undefined;
   const init = declaration.initializer;

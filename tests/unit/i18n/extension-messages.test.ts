@@ -57,7 +57,9 @@ function compareMessages(english: Messages, translated: Messages): string[] {
       continue;
     }
     if (substitutions(own.message).join() !== substitutions(original.message).join()) {
-      problems.push(`${key} substitutes [${substitutions(own.message).join(', ')}], en has [${substitutions(original.message).join(', ')}]`);
+      problems.push(
+        `${key} substitutes [${substitutions(own.message).join(', ')}], en has [${substitutions(original.message).join(', ')}]`,
+      );
     }
     if (JSON.stringify(own.placeholders ?? null) !== JSON.stringify(original.placeholders ?? null)) {
       problems.push(`${key} has other placeholders than en`);
@@ -104,7 +106,11 @@ describe('browser-level strings (public/_locales)', () => {
 
   it('the comparison reports missing, extra and changed substitutions', () => {
     const en: Messages = { a: { message: 'Ask about “%s”' }, b: { message: 'Pause' } };
-    expect(compareMessages(en, { a: { message: 'Fragen' }, c: { message: 'x' } })).toEqual(['a substitutes [], en has [%s]', 'missing b', 'extra c']);
+    expect(compareMessages(en, { a: { message: 'Fragen' }, c: { message: 'x' } })).toEqual([
+      'a substitutes [], en has [%s]',
+      'missing b',
+      'extra c',
+    ]);
     expect(compareMessages(en, { a: { message: '„%s“ fragen' }, b: { message: 'Pause' } })).toEqual([]);
   });
 });

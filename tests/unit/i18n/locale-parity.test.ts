@@ -23,7 +23,20 @@ const features = fragments.filter((f) => f.locale === REFERENCE_LOCALE).map((f) 
  * text equal to the English one was most likely left untranslated.
  */
 const SHARED_TERMS = [
-  ...['Parley', 'OpenAI', 'Ollama', 'Azure AI Inference', 'Azure Speech', 'Azure', 'Amazon', 'Bedrock', 'Google', 'Gemini', 'Microsoft', 'Edge'],
+  ...[
+    'Parley',
+    'OpenAI',
+    'Ollama',
+    'Azure AI Inference',
+    'Azure Speech',
+    'Azure',
+    'Amazon',
+    'Bedrock',
+    'Google',
+    'Gemini',
+    'Microsoft',
+    'Edge',
+  ],
   ...['API', 'URL', 'JSON', 'PDF', 'https', 'Top P', 'FIPS', 'IPv4', 'IPv6'],
 ];
 const SAME_WORDS: Record<string, readonly string[]> = {
@@ -106,13 +119,17 @@ describe('the parity check', () => {
       n_other: '{{count}} نموذج',
     };
     expect(compareFragment('ar-SA', english, arabic)).toEqual([]);
-    expect(compareFragment('ar-SA', english, { ...arabic, n_few: 'بضعة نماذج' })).toEqual([
-      'n_few has placeholders [], en-US has [count]',
-    ]);
+    expect(compareFragment('ar-SA', english, { ...arabic, n_few: 'بضعة نماذج' })).toEqual(['n_few has placeholders [], en-US has [count]']);
   });
 
   it('reports missing and extra keys, wrong plural forms and changed placeholders', () => {
-    const broken = { b: 'Entfernen {{name}}', c: 'Extra', n_one: '{{count}} Modell', n_other: '{{count}} Modelle', n_few: '{{count}} Modelle' };
+    const broken = {
+      b: 'Entfernen {{name}}',
+      c: 'Extra',
+      n_one: '{{count}} Modell',
+      n_other: '{{count}} Modelle',
+      n_few: '{{count}} Modelle',
+    };
     expect(compareFragment('de-DE', english, broken)).toEqual([
       'missing a',
       'b has placeholders [name], en-US has [title]',

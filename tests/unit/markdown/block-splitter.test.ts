@@ -62,7 +62,8 @@ const ANSWER = [
   '',
 ].join('\n');
 
-const WITH_REFERENCES = 'See [the docs][d] and [more].\n\nSecond block.\n\n[d]: https://docs.example/ "Docs"\n[more]: https://more.example/\n\nAfter.\n';
+const WITH_REFERENCES =
+  'See [the docs][d] and [more].\n\nSecond block.\n\n[d]: https://docs.example/ "Docs"\n[more]: https://more.example/\n\nAfter.\n';
 
 /** Deterministic pseudo-random chunk sizes, like a model's uneven token stream. */
 function chunkSizes(seed: number): () => number {

@@ -15,7 +15,8 @@ afterEach(() => {
   globalThis.pwned = undefined;
 });
 
-const FORBIDDEN_ELEMENTS = 'script, iframe, frame, object, embed, style, link, meta, base, form, img, video, audio, source, details, template, textarea, select, button:not(.md-copy):not(.md-img-load)';
+const FORBIDDEN_ELEMENTS =
+  'script, iframe, frame, object, embed, style, link, meta, base, form, img, video, audio, source, details, template, textarea, select, button:not(.md-copy):not(.md-img-load)';
 const SAFE_URL = /^(https?:|mailto:)/;
 
 /** Everything an answer must never contain, whatever its markdown. */

@@ -24,7 +24,10 @@ describe('dispatchRequest', () => {
   it('returns values and turns failures into serialisable errors', async () => {
     expect(await dispatchRequest(handlers, { channel: 'parley', name: 'providers.list', payload: {} })).toEqual({ ok: true, value: [] });
     const failed = await dispatchRequest(handlers, { channel: 'parley', name: 'providers.delete', payload: { id: 'x' } });
-    expect(failed).toEqual({ ok: false, error: { code: 'credential-missing', message: 'Credential is missing', retryable: false, provider: undefined } });
+    expect(failed).toEqual({
+      ok: false,
+      error: { code: 'credential-missing', message: 'Credential is missing', retryable: false, provider: undefined },
+    });
     expect(JSON.parse(JSON.stringify(failed))).toMatchObject({ ok: false });
     const unknown = await dispatchRequest(handlers, { channel: 'parley', name: 'models.list', payload: {} });
     expect(unknown).toMatchObject({ ok: false, error: { code: 'unsupported' } });

@@ -8,7 +8,11 @@ import { AZURE_MOCK_MODEL, startAzureMock, type AzureMock } from '../../mocks/az
 const KEY = 'azure-test-mock';
 
 interface StreamChunk {
-  choices: { index: number; delta: { content?: string; tool_calls?: { index: number; id?: string; function: { name?: string; arguments?: string } }[] }; finish_reason: string | null }[];
+  choices: {
+    index: number;
+    delta: { content?: string; tool_calls?: { index: number; id?: string; function: { name?: string; arguments?: string } }[] };
+    finish_reason: string | null;
+  }[];
   usage: { prompt_tokens: number; completion_tokens: number } | null;
   error?: { code: string; message: string };
 }
@@ -98,7 +102,13 @@ describe('Azure AI inference mock, spoken to by the official SDK', () => {
   });
 
   it('answers non-streamed tool calls', async () => {
-    mock.enqueue({ kind: 'tool-calls', calls: [{ name: 'a', arguments: '{}' }, { name: 'b', arguments: '{"x":1}', id: 'call_b' }] });
+    mock.enqueue({
+      kind: 'tool-calls',
+      calls: [
+        { name: 'a', arguments: '{}' },
+        { name: 'b', arguments: '{"x":1}', id: 'call_b' },
+      ],
+    });
     const response = await client.path('/chat/completions').post({ body: { messages: [{ role: 'user', content: 'go' }] } });
     if (isUnexpected(response)) throw new Error(`unexpected ${response.status}`);
     const calls = response.body.choices[0]?.message.tool_calls ?? [];
@@ -108,7 +118,10 @@ describe('Azure AI inference mock, spoken to by the official SDK', () => {
 
   it('reports an error inside an already-started stream as an {error} frame', async () => {
     mock.enqueue({ kind: 'error-after', text: 'begun', message: 'generation failed' });
-    const response = await client.path('/chat/completions').post({ body: { messages: [{ role: 'user', content: 'go' }], stream: true } }).asNodeStream();
+    const response = await client
+      .path('/chat/completions')
+      .post({ body: { messages: [{ role: 'user', content: 'go' }], stream: true } })
+      .asNodeStream();
     const { chunks, done } = await frames(response.body);
     expect(done).toBe(false);
     expect(chunks.at(-1)?.error).toEqual({ code: 'InternalServerError', message: 'generation failed' });
@@ -124,7 +137,11 @@ describe('Azure AI inference mock, spoken to by the official SDK', () => {
 
   it('checks the key under a custom header name', async () => {
     mock.auth = { header: 'x-parley-key', key: KEY };
-    const custom = createClient(mock.url, { key: KEY }, { allowInsecureConnection: true, credentials: { apiKeyHeaderName: 'x-parley-key' } });
+    const custom = createClient(
+      mock.url,
+      { key: KEY },
+      { allowInsecureConnection: true, credentials: { apiKeyHeaderName: 'x-parley-key' } },
+    );
     const ok = await custom.path('/info').get();
     expect(ok.status).toBe('200');
     expect(mock.requests.at(-1)?.headers['x-parley-key']).toBe(KEY);
@@ -151,7 +168,11 @@ describe('Azure AI inference mock, spoken to by the official SDK', () => {
   });
 
   it('refuses a request without api-version, and an api-version it does not serve', async () => {
-    const bare = await fetch(`${mock.url}/chat/completions`, { method: 'POST', headers: { 'api-key': KEY, 'content-type': 'application/json' }, body: '{"messages":[]}' });
+    const bare = await fetch(`${mock.url}/chat/completions`, {
+      method: 'POST',
+      headers: { 'api-key': KEY, 'content-type': 'application/json' },
+      body: '{"messages":[]}',
+    });
     expect(bare.status).toBe(400);
     expect(await bare.json()).toMatchObject({ error: { code: 'MissingApiVersionParameter' } });
     const other = createClient(mock.url, { key: KEY }, { allowInsecureConnection: true, apiVersion: '2099-01-01' });

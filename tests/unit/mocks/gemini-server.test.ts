@@ -74,12 +74,20 @@ describe('Gemini mock, spoken to by @google/genai', () => {
   });
 
   it('returns function calls whole, with their arguments as objects', async () => {
-    mock.enqueue({ kind: 'tool-calls', calls: [{ name: 'get_weather', arguments: '{"city":"Zürich"}' }, { name: 'get_time', arguments: '{}' }] });
+    mock.enqueue({
+      kind: 'tool-calls',
+      calls: [
+        { name: 'get_weather', arguments: '{"city":"Zürich"}' },
+        { name: 'get_time', arguments: '{}' },
+      ],
+    });
     const chunks = await collect(
       await client.models.generateContentStream({
         model: 'gemini-2.0-flash',
         contents: 'weather?',
-        config: { tools: [{ functionDeclarations: [{ name: 'get_weather', description: 'Weather', parametersJsonSchema: { type: 'object' } }] }] },
+        config: {
+          tools: [{ functionDeclarations: [{ name: 'get_weather', description: 'Weather', parametersJsonSchema: { type: 'object' } }] }],
+        },
       }),
     );
     const calls = chunks.flatMap((c) => c.functionCalls ?? []);
@@ -137,7 +145,8 @@ describe('Gemini mock, spoken to by @google/genai', () => {
     mock.enqueue({ kind: 'error-after', text: 'started', message: 'generation failed' });
     const seen: string[] = [];
     const error = await (async () => {
-      for await (const chunk of await client.models.generateContentStream({ model: 'gemini-2.0-flash', contents: 'x' })) seen.push(textOf([chunk]));
+      for await (const chunk of await client.models.generateContentStream({ model: 'gemini-2.0-flash', contents: 'x' }))
+        seen.push(textOf([chunk]));
     })().catch((e: unknown) => e);
     expect(seen.join('')).toBe('started');
     expect(error).toBeInstanceOf(ApiError);
@@ -149,7 +158,8 @@ describe('Gemini mock, spoken to by @google/genai', () => {
     mock.enqueue({ kind: 'drop-after', text: 'half' });
     const seen: string[] = [];
     const error = await (async () => {
-      for await (const chunk of await client.models.generateContentStream({ model: 'gemini-2.0-flash', contents: 'x' })) seen.push(textOf([chunk]));
+      for await (const chunk of await client.models.generateContentStream({ model: 'gemini-2.0-flash', contents: 'x' }))
+        seen.push(textOf([chunk]));
     })().catch((e: unknown) => e);
     expect(seen.join('')).toBe('half');
     expect(error).toBeInstanceOf(TypeError);

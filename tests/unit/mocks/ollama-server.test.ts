@@ -54,7 +54,9 @@ describe('Ollama mock, spoken to with fetch', () => {
     mock.enqueue({ kind: 'tool-call', name: 'get_weather', arguments: '{"city":"Paris"}' });
     const all = await lines(await chat(mock, { model: 'llama3.2', messages: [{ role: 'user', content: 'x' }] }));
     const withCalls = all.find((l) => (l.message as { tool_calls?: unknown }).tool_calls);
-    expect((withCalls?.message as { tool_calls: unknown }).tool_calls).toEqual([{ function: { index: 0, name: 'get_weather', arguments: { city: 'Paris' } } }]);
+    expect((withCalls?.message as { tool_calls: unknown }).tool_calls).toEqual([
+      { function: { index: 0, name: 'get_weather', arguments: { city: 'Paris' } } },
+    ]);
   });
 
   it('answers 404 for a model it does not have', async () => {
@@ -72,7 +74,13 @@ describe('Ollama mock, spoken to with fetch', () => {
     expect(local.status).toBe(200);
     expect(local.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
     await fetch(`${mock.url}/api/tags`);
-    expect(mock.origins).toEqual(['chrome-extension://abcdef', 'moz-extension://1234', 'safari-web-extension://x', 'http://localhost:3000', undefined]);
+    expect(mock.origins).toEqual([
+      'chrome-extension://abcdef',
+      'moz-extension://1234',
+      'safari-web-extension://x',
+      'http://localhost:3000',
+      undefined,
+    ]);
   });
 
   it('lets extension origins in once allowed, as OLLAMA_ORIGINS does', async () => {

@@ -70,7 +70,13 @@ describe('OpenAI mock, spoken to by the official SDK', () => {
   });
 
   it('answers non-streamed tool calls', async () => {
-    mock.enqueue({ kind: 'tool-calls', calls: [{ name: 'a', arguments: '{}' }, { name: 'b', arguments: '{"x":1}', id: 'call_b' }] });
+    mock.enqueue({
+      kind: 'tool-calls',
+      calls: [
+        { name: 'a', arguments: '{}' },
+        { name: 'b', arguments: '{"x":1}', id: 'call_b' },
+      ],
+    });
     const done = await client.chat.completions.create({ model: 'gpt-4o', messages: [{ role: 'user', content: 'go' }] });
     const calls = done.choices[0]?.message.tool_calls ?? [];
     expect(calls.map((c) => (c.type === 'function' ? c.function.name : ''))).toEqual(['a', 'b']);

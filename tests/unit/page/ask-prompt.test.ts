@@ -26,7 +26,12 @@ async function options(locale: string, patch: Partial<ComposeOptions> = {}): Pro
 describe('composeAsk', () => {
   it('quotes the selection with its page as a selection block', async () => {
     const composed = composeAsk(handOff({ kind: 'ask' }), await options('en-US'));
-    expect(composed?.context).toEqual({ kind: 'selection', text: 'Le chat est sur la table.', title: 'Page', url: 'https://example.test/a' });
+    expect(composed?.context).toEqual({
+      kind: 'selection',
+      text: 'Le chat est sur la table.',
+      title: 'Page',
+      url: 'https://example.test/a',
+    });
   });
 
   it('leaves the plain ask for the user to finish, unless the setting sends it', async () => {
@@ -39,7 +44,10 @@ describe('composeAsk', () => {
   it('sends quick actions at once with their localised prompt, unless the setting holds them', async () => {
     const explain = composeAsk(handOff({ kind: 'action', action: 'explain' }), await options('en-US'));
     expect(explain).toMatchObject({ prompt: 'Explain the quoted text clearly and simply.', sendNow: true });
-    const held = composeAsk(handOff({ kind: 'action', action: 'summarize' }), await options('en-US', { quickActionSendsImmediately: false }));
+    const held = composeAsk(
+      handOff({ kind: 'action', action: 'summarize' }),
+      await options('en-US', { quickActionSendsImmediately: false }),
+    );
     expect(held).toMatchObject({ prompt: 'Summarize the quoted text in a few sentences.', sendNow: false });
   });
 

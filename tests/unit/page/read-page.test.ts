@@ -29,7 +29,11 @@ describe('readPage', () => {
   });
 
   it('reports a page without text as empty', async () => {
-    expect(await readPage(page('<img src="x.png">', 'Picture'), { languages: [] })).toEqual({ kind: 'empty', title: 'Picture', url: document.URL });
+    expect(await readPage(page('<img src="x.png">', 'Picture'), { languages: [] })).toEqual({
+      kind: 'empty',
+      title: 'Picture',
+      url: document.URL,
+    });
   });
 });
 

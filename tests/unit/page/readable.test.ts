@@ -39,7 +39,9 @@ describe('readablePage', () => {
   });
 
   it('falls back to the visible text when the page is no article', () => {
-    const page = readablePage(load('<div>Inbox (3)</div><ul><li>Message one</li><li>Message two</li></ul><div hidden>secret</div>', 'Mail'));
+    const page = readablePage(
+      load('<div>Inbox (3)</div><ul><li>Message one</li><li>Message two</li></ul><div hidden>secret</div>', 'Mail'),
+    );
     expect(page).toMatchObject({ title: 'Mail', source: 'visible', text: 'Inbox (3)\nMessage one\nMessage two' });
   });
 

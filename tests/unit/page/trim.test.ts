@@ -3,8 +3,7 @@ import type { ContextBlock } from '@/lib/core/conversation';
 import { scorePassages, terms } from '@/lib/page/relevance';
 import { GAP_MARK, LEAD_CHARS, PAGE_CONTEXT_BUDGET, fitContext, passagesOf, trimToBudget } from '@/lib/page/trim';
 
-const filler = (n: number, topic: string) =>
-  `Paragraph ${n} talks about ${topic} at some length. `.repeat(8).trim();
+const filler = (n: number, topic: string) => `Paragraph ${n} talks about ${topic} at some length. `.repeat(8).trim();
 
 /** A long page: a lead, many paragraphs on gardening, one on volcanoes deep inside. */
 function page(paragraphs = 200): string {
@@ -73,7 +72,9 @@ describe('trimToBudget', () => {
   });
 
   it('splits a wall of text without line breaks so it can still be trimmed', () => {
-    const wall = Array.from({ length: 400 }, (_, i) => (i === 300 ? 'The secret word is pineapple.' : `Sentence ${i} is filler.`)).join(' ');
+    const wall = Array.from({ length: 400 }, (_, i) => (i === 300 ? 'The secret word is pineapple.' : `Sentence ${i} is filler.`)).join(
+      ' ',
+    );
     expect(passagesOf(wall).length).toBeGreaterThan(1);
     const trimmed = trimToBudget(wall, 'What is the secret word?', 2_000);
     expect(trimmed.length).toBeLessThanOrEqual(2_000);

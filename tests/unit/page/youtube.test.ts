@@ -23,7 +23,12 @@ const response = {
   captions: {
     playerCaptionsTracklistRenderer: {
       captionTracks: [
-        { baseUrl: 'https://www.youtube.com/api/timedtext?v=vid&lang=en&kind=asr', languageCode: 'en', kind: 'asr', name: { simpleText: 'English (auto-generated)' } },
+        {
+          baseUrl: 'https://www.youtube.com/api/timedtext?v=vid&lang=en&kind=asr',
+          languageCode: 'en',
+          kind: 'asr',
+          name: { simpleText: 'English (auto-generated)' },
+        },
         { baseUrl: 'https://www.youtube.com/api/timedtext?v=vid&lang=en', languageCode: 'en', name: { simpleText: 'English' } },
         { baseUrl: '/api/timedtext?v=vid&lang=pt-BR', languageCode: 'pt-BR' },
         { languageCode: 'broken' },
@@ -90,7 +95,8 @@ describe('parseCaptions', () => {
   });
 
   it('reads srv3 XML with its millisecond times and inner spans', () => {
-    const body = '<timedtext format="3"><body><p t="3723000" d="500">One <s>two</s></p><p t="3724000" d="500"> three</p></body></timedtext>';
+    const body =
+      '<timedtext format="3"><body><p t="3723000" d="500">One <s>two</s></p><p t="3724000" d="500"> three</p></body></timedtext>';
     expect(parseCaptions(body)).toBe('[1:02:03] One two three');
   });
 

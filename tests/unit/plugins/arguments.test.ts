@@ -84,7 +84,11 @@ describe('invalid arguments', () => {
 
 describe('the parameter schema', () => {
   it('is left exactly as it was', () => {
-    const parameters: PluginParameters = { type: 'object', properties: { a: { $ref: '#/definitions/x' } }, definitions: { x: { type: 'string' } } };
+    const parameters: PluginParameters = {
+      type: 'object',
+      properties: { a: { $ref: '#/definitions/x' } },
+      definitions: { x: { type: 'string' } },
+    };
     const before = JSON.stringify(parameters);
     const ownKeys = Reflect.ownKeys(parameters);
     expect(parseToolArguments('{"a":"ok"}', parameters).ok).toBe(true);

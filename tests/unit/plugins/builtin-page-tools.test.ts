@@ -10,9 +10,21 @@ const tab = { title: 'Tides', url: 'https://example.org/tides' };
 function setup(read: PageReadResult, selection = '') {
   const access: PageAccess = { tab: vi.fn(async () => tab), read: vi.fn(async () => read), selection: vi.fn(async () => selection) };
   const runtime = createPluginRuntime({ installed: async () => [], settings: async () => ({}), builtins: [pagePlugin(access)] });
-  const conversation: Conversation = { id: 'c', title: '', createdAt: 0, updatedAt: 0, systemPrompt: '', params: {}, plugins: [PAGE_PLUGIN_ID] };
+  const conversation: Conversation = {
+    id: 'c',
+    title: '',
+    createdAt: 0,
+    updatedAt: 0,
+    systemPrompt: '',
+    params: {},
+    plugins: [PAGE_PLUGIN_ID],
+  };
   const run = (api: string, args: unknown = {}) =>
-    runtime.execute(conversation, { id: 'x', name: `${PAGE_PLUGIN_ID}____${api}`, arguments: JSON.stringify(args) }, new AbortController().signal);
+    runtime.execute(
+      conversation,
+      { id: 'x', name: `${PAGE_PLUGIN_ID}____${api}`, arguments: JSON.stringify(args) },
+      new AbortController().signal,
+    );
   return { access, runtime, conversation, run };
 }
 
@@ -23,7 +35,11 @@ describe('built-in page tools', () => {
     const { runtime, conversation } = setup(page('x'));
     expect((await runtime.definitions({ ...conversation, plugins: [] })).tools).toEqual([]);
     const { tools, systemRole } = await runtime.definitions(conversation);
-    expect(tools.map((t) => t.name)).toEqual([`${PAGE_PLUGIN_ID}____getPageInfo`, `${PAGE_PLUGIN_ID}____getPageText`, `${PAGE_PLUGIN_ID}____getSelection`]);
+    expect(tools.map((t) => t.name)).toEqual([
+      `${PAGE_PLUGIN_ID}____getPageInfo`,
+      `${PAGE_PLUGIN_ID}____getPageText`,
+      `${PAGE_PLUGIN_ID}____getSelection`,
+    ]);
     expect(systemRole).toMatch(/never as instructions/);
   });
 
@@ -54,7 +70,9 @@ describe('built-in page tools', () => {
 
   it('quotes the selection with its page', async () => {
     const { run } = setup(page('x'), 'High tide at 14:02');
-    expect((await run('getSelection')).result).toBe(`<selection source="Tides — https://example.org/tides">\nHigh tide at 14:02\n</selection>`);
+    expect((await run('getSelection')).result).toBe(
+      `<selection source="Tides — https://example.org/tides">\nHigh tide at 14:02\n</selection>`,
+    );
     expect((await setup(page('x'), '').run('getSelection')).result).toBe('Nothing is selected on the page.');
   });
 

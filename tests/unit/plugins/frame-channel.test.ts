@@ -44,7 +44,8 @@ describe('plugin frame channel', () => {
   it('ignores a message from another window, even of the plugin’s origin', async () => {
     const { frame, host, send, flush } = setup();
     const other = { postMessage: vi.fn() };
-    for (const type of Object.values(PLUGIN_CHANNEL)) send({ type, content: 'forged', value: { label: 'forged' }, key: 'k' }, { source: other });
+    for (const type of Object.values(PLUGIN_CHANNEL))
+      send({ type, content: 'forged', value: { label: 'forged' }, key: 'k' }, { source: other });
     send({ type: PLUGIN_CHANNEL.fillContent, content: 'forged' }, { source: null });
     await flush();
     expect(frame.postMessage).not.toHaveBeenCalled();

@@ -26,7 +26,11 @@ async function failureOf(promise: Promise<unknown> | (() => unknown)): Promise<C
 
 describe('buildPluginRequest', () => {
   it('POSTs the arguments straight to the API url', () => {
-    const request = buildPluginRequest({ manifest: manifest('realtime-weather.json'), apiName: 'fetchCurrentWeather', args: { city: '柏林' } });
+    const request = buildPluginRequest({
+      manifest: manifest('realtime-weather.json'),
+      apiName: 'fetchCurrentWeather',
+      args: { city: '柏林' },
+    });
     expect(request).toEqual({
       url: 'https://realtime-weather.chat-plugin.lobehub.com/api/v1',
       method: 'POST',
@@ -37,7 +41,12 @@ describe('buildPluginRequest', () => {
 
   it("sends LobeChat's gateway payload when the manifest names a gateway", () => {
     const cse = manifest('google-cse.json');
-    const request = buildPluginRequest({ manifest: cse, apiName: 'searchGoogle', args: { query: 'parley' }, settings: { API_KEY: 'k', ENGINE_ID: 'e' } });
+    const request = buildPluginRequest({
+      manifest: cse,
+      apiName: 'searchGoogle',
+      args: { query: 'parley' },
+      settings: { API_KEY: 'k', ENGINE_ID: 'e' },
+    });
     expect(request.url).toBe('https://google-cse-lobechat.vercel.app/api/gateway');
     expect(JSON.parse(request.body)).toEqual({
       apiName: 'searchGoogle',
@@ -67,7 +76,9 @@ describe('buildPluginRequest', () => {
   it('refuses to send settings over plain http to another host', async () => {
     const weather = manifest('realtime-weather.json');
     const tampered: PluginManifest = { ...weather, api: weather.api.map((api) => ({ ...api, url: 'http://weather.example/api' })) };
-    const error = await failureOf(() => buildPluginRequest({ manifest: tampered, apiName: 'fetchCurrentWeather', args: {}, settings: 'secret' }));
+    const error = await failureOf(() =>
+      buildPluginRequest({ manifest: tampered, apiName: 'fetchCurrentWeather', args: {}, settings: 'secret' }),
+    );
     expect(error.code).toBe('insecure-url');
   });
 });
@@ -80,7 +91,13 @@ describe('executePluginCall against a local plugin server', () => {
   const routes: Record<string, (req: IncomingMessage, res: ServerResponse, body: string) => void> = {
     '/echo': (req, res, body) => {
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ method: req.method, body, settings: decodePluginSettings(req.headers[PLUGIN_SETTINGS_HEADER.toLowerCase()] as string) }));
+      res.end(
+        JSON.stringify({
+          method: req.method,
+          body,
+          settings: decodePluginSettings(req.headers[PLUGIN_SETTINGS_HEADER.toLowerCase()] as string),
+        }),
+      );
     },
     '/slow-headers': (_req, res) => {
       setTimeout(() => res.end('late'), 2_000).unref();

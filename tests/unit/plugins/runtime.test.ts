@@ -20,10 +20,25 @@ function installed(name: ManifestName, edit: (m: Record<string, unknown>) => Rec
   const checked = validateManifest(edit(server.manifest(name)));
   if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
   const { manifest } = checked;
-  return { identifier: manifest.identifier, manifest, manifestUrl: server.urls[name], origins: pluginOrigins(manifest), installedAt: 1, updatedAt: 1 };
+  return {
+    identifier: manifest.identifier,
+    manifest,
+    manifestUrl: server.urls[name],
+    origins: pluginOrigins(manifest),
+    installedAt: 1,
+    updatedAt: 1,
+  };
 }
 
-const conversation = (plugins: string[]): Conversation => ({ id: 'c', title: '', createdAt: 0, updatedAt: 0, systemPrompt: '', params: {}, plugins });
+const conversation = (plugins: string[]): Conversation => ({
+  id: 'c',
+  title: '',
+  createdAt: 0,
+  updatedAt: 0,
+  systemPrompt: '',
+  params: {},
+  plugins,
+});
 
 function runtime(plugins: InstalledPlugin[], extra: Partial<PluginRuntimeDeps> = {}) {
   const settings: Record<string, Record<string, unknown>> = {
@@ -35,7 +50,11 @@ function runtime(plugins: InstalledPlugin[], extra: Partial<PluginRuntimeDeps> =
   return { settingsRead, tools: createPluginRuntime({ installed: async () => plugins, settings: settingsRead, ...extra }) };
 }
 
-const call = (name: string, args: unknown): ToolCall => ({ id: 'call-1', name, arguments: typeof args === 'string' ? args : JSON.stringify(args) });
+const call = (name: string, args: unknown): ToolCall => ({
+  id: 'call-1',
+  name,
+  arguments: typeof args === 'string' ? args : JSON.stringify(args),
+});
 const signal = () => new AbortController().signal;
 
 describe('plugin tool definitions', () => {
@@ -68,13 +87,24 @@ describe('plugin tool calls', () => {
 
   it("POSTs to the API url with the plugin's own settings header and returns the answer", async () => {
     const { tools, settingsRead } = runtime([installed('weather'), installed('report')]);
-    const outcome = await tools.execute(conversation(['mock-weather', 'mock-report']), call('mock-weather____getWeather', { city: 'Paris' }), signal());
-    expect(outcome).toEqual({ plugin: 'mock-weather', result: JSON.stringify({ city: 'Paris', forecast: 'Sunny and 21 °C', source: 'mock-weather' }) });
+    const outcome = await tools.execute(
+      conversation(['mock-weather', 'mock-report']),
+      call('mock-weather____getWeather', { city: 'Paris' }),
+      signal(),
+    );
+    expect(outcome).toEqual({
+      plugin: 'mock-weather',
+      result: JSON.stringify({ city: 'Paris', forecast: 'Sunny and 21 °C', source: 'mock-weather' }),
+    });
     const [request] = server.apiCalls();
     expect(request!.path).toBe('/api/weather');
     expect(request!.body).toEqual({ city: 'Paris' });
     // Schema defaults fill what the user left unset.
-    expect(decodePluginSettings(request!.headers[SETTINGS_HEADER] as string)).toEqual({ units: 'metric', apiKey: 'weather-key-123', days: 3 });
+    expect(decodePluginSettings(request!.headers[SETTINGS_HEADER] as string)).toEqual({
+      units: 'metric',
+      apiKey: 'weather-key-123',
+      days: 3,
+    });
     expect(settingsRead.mock.calls).toEqual([['mock-weather']]);
     expect(request!.headers.cookie).toBeUndefined();
   });
@@ -131,13 +161,21 @@ describe('plugin tool calls', () => {
 
   it('returns a markdown plugin’s text as it is, for the model and for rendering', async () => {
     const { tools } = runtime([installed('report')]);
-    const outcome = await tools.execute(conversation(['mock-report']), call('mock-report____makeReport____markdown', { topic: 'sales' }), signal());
+    const outcome = await tools.execute(
+      conversation(['mock-report']),
+      call('mock-report____makeReport____markdown', { topic: 'sales' }),
+      signal(),
+    );
     expect(outcome).toEqual({ plugin: 'mock-report', result: '## Report on sales\n\n- **Status:** all good\n- Checked by mock-report' });
   });
 
   it('calls no API for a standalone plugin: its UI takes over', async () => {
     const { tools } = runtime([installed('clock')]);
-    const outcome = await tools.execute(conversation(['mock-clock']), call('mock-clock____showClock____standalone', { zone: 'UTC' }), signal());
+    const outcome = await tools.execute(
+      conversation(['mock-clock']),
+      call('mock-clock____showClock____standalone', { zone: 'UTC' }),
+      signal(),
+    );
     expect(outcome).toEqual({ plugin: 'mock-clock', result: STANDALONE_RESULT });
     expect(server.apiCalls()).toHaveLength(0);
     const invalid = await tools.execute(conversation(['mock-clock']), call('mock-clock____showClock____standalone', {}), signal());
@@ -163,7 +201,11 @@ describe('plugin tool calls', () => {
   it('answers a tool that is not enabled with an error', async () => {
     const { tools } = runtime([installed('weather')]);
     const outcome = await tools.execute(conversation([]), call('mock-weather____getWeather', { city: 'Bern' }), signal());
-    expect(outcome).toEqual({ isError: true, plugin: undefined, result: 'There is no tool named "mock-weather____getWeather" in this conversation.' });
+    expect(outcome).toEqual({
+      isError: true,
+      plugin: undefined,
+      result: 'There is no tool named "mock-weather____getWeather" in this conversation.',
+    });
   });
 
   it('rethrows when the answer is stopped', async () => {
@@ -182,15 +224,22 @@ describe('plugin tool calls', () => {
         identifier: 'builtin-echo',
         type: 'default',
         meta: {},
-        api: [{ name: 'echo', description: 'Echo', parameters: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] } }],
+        api: [
+          { name: 'echo', description: 'Echo', parameters: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] } },
+        ],
       },
       run,
     };
     const { tools } = runtime([], { builtins: [builtin] });
     expect((await tools.definitions(conversation([]))).tools).toEqual([]);
     expect((await tools.definitions(conversation(['builtin-echo']))).tools.map((t) => t.name)).toEqual(['builtin-echo____echo']);
-    expect(await tools.execute(conversation(['builtin-echo']), call('builtin-echo____echo', { n: 'x' }), signal())).toMatchObject({ isError: true });
+    expect(await tools.execute(conversation(['builtin-echo']), call('builtin-echo____echo', { n: 'x' }), signal())).toMatchObject({
+      isError: true,
+    });
     expect(run).not.toHaveBeenCalled();
-    expect(await tools.execute(conversation(['builtin-echo']), call('builtin-echo____echo', { n: 2 }), signal())).toEqual({ plugin: 'builtin-echo', result: 'echo:{"n":2}' });
+    expect(await tools.execute(conversation(['builtin-echo']), call('builtin-echo____echo', { n: 2 }), signal())).toEqual({
+      plugin: 'builtin-echo',
+      result: 'echo:{"n":2}',
+    });
   });
 });

@@ -57,7 +57,7 @@ describe('plugin previews', () => {
     expect((await service.list()).map((v) => v.identifier)).toEqual(['parley-page']);
   });
 
-  it("reads a LobeChat index into installable entries", async () => {
+  it('reads a LobeChat index into installable entries', async () => {
     const preview = await service.preview(server.urls.index);
     expect(preview).toMatchObject({ kind: 'index', indexUrl: server.urls.index, skipped: 0 });
     if (preview.kind !== 'index') return;
@@ -85,7 +85,9 @@ describe('plugin previews', () => {
     server.editManifest('clock', (m) => ({ ...m, ui: { url: `${server.origin}/ui/module.js`, mode: 'module' } }));
     const preview = await manifestPreview(server.urls.clock);
     expect(preview.unsupported).toBe('module-ui');
-    const error = await failureOf(service.install({ manifestUrl: preview.manifestUrl, manifest: preview.manifest, origins: preview.origins }));
+    const error = await failureOf(
+      service.install({ manifestUrl: preview.manifestUrl, manifest: preview.manifest, origins: preview.origins }),
+    );
     expect(error.code).toBe('unsupported');
   });
 
@@ -109,7 +111,9 @@ describe('installing', () => {
   it('re-validates what the panel sends', async () => {
     const preview = await manifestPreview(server.urls.weather);
     const tampered = { ...preview.manifest, api: [{ ...preview.manifest.api[0]!, url: 'http://evil.example/api' }] };
-    const error = await failureOf(service.install({ manifestUrl: preview.manifestUrl, manifest: tampered, origins: ['http://evil.example'] }));
+    const error = await failureOf(
+      service.install({ manifestUrl: preview.manifestUrl, manifest: tampered, origins: ['http://evil.example'] }),
+    );
     expect(error.code).toBe('bad-request');
     expect(error.message).toContain('https');
   });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { PluginParameters } from '@/lib/plugins/manifest';
-import { checkPluginSettings, decodeSettings, encodeSettings, parseSettingInput, settingFields, withDefaults } from '@/lib/plugins/settings-form';
+import {
+  checkPluginSettings,
+  decodeSettings,
+  encodeSettings,
+  parseSettingInput,
+  settingFields,
+  withDefaults,
+} from '@/lib/plugins/settings-form';
 
 const schema: PluginParameters = {
   type: 'object',
@@ -19,7 +26,15 @@ describe('settings form', () => {
   it('describes a field per property', () => {
     expect(settingFields(schema)).toEqual([
       { key: 'API_KEY', kind: 'string', title: 'API key', description: 'From your dashboard', required: true },
-      { key: 'units', kind: 'enum', title: undefined, description: undefined, required: false, options: ['metric', 'imperial'], defaultValue: 'metric' },
+      {
+        key: 'units',
+        kind: 'enum',
+        title: undefined,
+        description: undefined,
+        required: false,
+        options: ['metric', 'imperial'],
+        defaultValue: 'metric',
+      },
       { key: 'limit', kind: 'integer', title: undefined, description: undefined, required: false },
       { key: 'ratio', kind: 'number', title: undefined, description: undefined, required: false },
       { key: 'safe', kind: 'boolean', title: undefined, description: undefined, required: false, defaultValue: true },

@@ -24,11 +24,7 @@ const ACCEPTED_BY_EVERY_PROVIDER = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
 
 describe('tool names', () => {
   it("follow LobeChat's identifier____api____type convention where it fits", () => {
-    const toolset = buildPluginTools([
-      manifest('realtime-weather.json'),
-      manifest('clock-time.json'),
-      manifest('template-markdown.json'),
-    ]);
+    const toolset = buildPluginTools([manifest('realtime-weather.json'), manifest('clock-time.json'), manifest('template-markdown.json')]);
     expect(toolset.definitions.map((d) => d.name)).toEqual([
       'realtime-weather____fetchCurrentWeather',
       'clock-time____getCurrentTime____standalone',
@@ -78,7 +74,9 @@ describe('tool names', () => {
   });
 
   it('cover every API of every real manifest with valid, unique names', () => {
-    const plugins = ['bilibili.json', 'calendar-assistant.json', 'google-cse.json', 'search-engine.json', 'website-crawler.json'].map(manifest);
+    const plugins = ['bilibili.json', 'calendar-assistant.json', 'google-cse.json', 'search-engine.json', 'website-crawler.json'].map(
+      manifest,
+    );
     const toolset = buildPluginTools(plugins);
     const names = toolset.definitions.map((d) => d.name);
     expect(names).toHaveLength(9);

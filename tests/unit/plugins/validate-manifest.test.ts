@@ -90,7 +90,11 @@ describe('schema violations', () => {
     delete manifest.meta;
     manifest.api[0].parameters.type = 'array';
     manifest.ui.mode = 'popup';
-    expect(errorsOf(manifest).map((e) => e.path).sort()).toEqual(['api[0].parameters.type', 'meta', 'ui.mode']);
+    expect(
+      errorsOf(manifest)
+        .map((e) => e.path)
+        .sort(),
+    ).toEqual(['api[0].parameters.type', 'meta', 'ui.mode']);
   });
 });
 

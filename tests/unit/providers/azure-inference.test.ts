@@ -83,15 +83,19 @@ describe('Azure AI inference adapter', () => {
   });
 
   describe('settings checks', () => {
-    const validate = (settings: Record<string, string>, secrets: Record<string, string> = { apiKey: KEY }) => () => {
-      const typed = settingsFor('https://models.example.test/models', settings);
-      azure.validateConfig?.(typed, secrets, typed);
-    };
+    const validate =
+      (settings: Record<string, string>, secrets: Record<string, string> = { apiKey: KEY }) =>
+      () => {
+        const typed = settingsFor('https://models.example.test/models', settings);
+        azure.validateConfig?.(typed, secrets, typed);
+      };
 
     it.each(['', '   '])("refuses an api-key header name of %j with 'Missing API Key Header Name'", (apiKeyHeader) => {
       expect(validate({ apiKeyHeader })).toThrow(ChatFailure);
       expect(validate({ apiKeyHeader })).toThrow(
-        expect.objectContaining({ error: expect.objectContaining({ code: 'api-key-header-missing', message: 'Missing API Key Header Name' }) }),
+        expect.objectContaining({
+          error: expect.objectContaining({ code: 'api-key-header-missing', message: 'Missing API Key Header Name' }),
+        }),
       );
     });
 
@@ -100,7 +104,9 @@ describe('Azure AI inference adapter', () => {
     });
 
     it("refuses a header name that is not an HTTP token with 'bad-request'", () => {
-      expect(validate({ apiKeyHeader: 'api key' })).toThrow(expect.objectContaining({ error: expect.objectContaining({ code: 'bad-request' }) }));
+      expect(validate({ apiKeyHeader: 'api key' })).toThrow(
+        expect.objectContaining({ error: expect.objectContaining({ code: 'bad-request' }) }),
+      );
     });
 
     it.each(['api-key', 'bearer'])("refuses an empty %s credential with 'Credential is missing'", (authMode) => {
@@ -109,38 +115,46 @@ describe('Azure AI inference adapter', () => {
           expect.objectContaining({ error: expect.objectContaining({ code: 'credential-missing', message: 'Credential is missing' }) }),
         );
       }
-      expect(validate({ authMode }, {})).toThrow(expect.objectContaining({ error: expect.objectContaining({ code: 'credential-missing' }) }));
+      expect(validate({ authMode }, {})).toThrow(
+        expect.objectContaining({ error: expect.objectContaining({ code: 'credential-missing' }) }),
+      );
     });
 
-    it.each(['api-key', 'bearer'])("refuses to send a %s over plain http to another computer, but allows loopback", (authMode) => {
+    it.each(['api-key', 'bearer'])('refuses to send a %s over plain http to another computer, but allows loopback', (authMode) => {
       const check = (endpoint: string) => () => {
         const typed = settingsFor(endpoint, { authMode });
         azure.validateConfig?.(typed, { apiKey: KEY }, typed);
       };
-      expect(check('http://models.example.test/models')).toThrow(expect.objectContaining({ error: expect.objectContaining({ code: 'insecure-url' }) }));
+      expect(check('http://models.example.test/models')).toThrow(
+        expect.objectContaining({ error: expect.objectContaining({ code: 'insecure-url' }) }),
+      );
       expect(check('http://127.0.0.1:8080/models')).not.toThrow();
       expect(check('http://localhost:8080')).not.toThrow();
       expect(check('https://models.example.test')).not.toThrow();
     });
 
     it("refuses an api-version that would break the query string with 'bad-request'", () => {
-      expect(validate({ apiVersion: '2024-05-01&x=1' })).toThrow(expect.objectContaining({ error: expect.objectContaining({ code: 'bad-request' }) }));
+      expect(validate({ apiVersion: '2024-05-01&x=1' })).toThrow(
+        expect.objectContaining({ error: expect.objectContaining({ code: 'bad-request' }) }),
+      );
     });
 
     it('reports the same mistakes from chat and listModels, before any request', async () => {
-      const cleared = providerContext(
-        'azure-inference',
-        settingsFor('https://models.example.test/models'),
-        { apiKey: KEY },
-        noNetwork,
-      );
+      const cleared = providerContext('azure-inference', settingsFor('https://models.example.test/models'), { apiKey: KEY }, noNetwork);
       // Defaults fill a cleared field in ctx.settings; the saved config still shows it was cleared.
       cleared.config.settings = { endpoint: 'https://models.example.test/models', apiKeyHeader: '  ' };
       const events = await runChat(azure, cleared, hi);
-      expect(events).toEqual([{ type: 'error', error: expect.objectContaining({ code: 'api-key-header-missing', message: 'Missing API Key Header Name' }) }]);
+      expect(events).toEqual([
+        { type: 'error', error: expect.objectContaining({ code: 'api-key-header-missing', message: 'Missing API Key Header Name' }) },
+      ]);
       await expect(azure.listModels(cleared)).rejects.toMatchObject({ error: { code: 'api-key-header-missing' } });
 
-      const bearerOverHttp = providerContext('azure-inference', settingsFor('http://models.example.test', { authMode: 'bearer' }), { apiKey: TOKEN }, noNetwork);
+      const bearerOverHttp = providerContext(
+        'azure-inference',
+        settingsFor('http://models.example.test', { authMode: 'bearer' }),
+        { apiKey: TOKEN },
+        noNetwork,
+      );
       expect(errorOf(await runChat(azure, bearerOverHttp, hi))?.code).toBe('insecure-url');
       const noKey = providerContext('azure-inference', settingsFor('https://models.example.test'), {}, noNetwork);
       expect(errorOf(await runChat(azure, noKey, hi))).toMatchObject({ code: 'credential-missing', message: 'Credential is missing' });
@@ -185,7 +199,12 @@ describe('Azure AI inference adapter', () => {
         seen.push(new Request(input, init));
         return sse(delta({ content: 'secure' }, 'stop'), '[DONE]');
       });
-      const context = providerContext('azure-inference', settingsFor('https://models.example.test/models', { authMode: 'bearer' }), { apiKey: TOKEN }, fetch);
+      const context = providerContext(
+        'azure-inference',
+        settingsFor('https://models.example.test/models', { authMode: 'bearer' }),
+        { apiKey: TOKEN },
+        fetch,
+      );
       const events = await runChat(azure, context, hi);
       expect(textOf(events)).toBe('secure');
       expect(seen).toHaveLength(1);
@@ -234,11 +253,23 @@ describe('Azure AI inference adapter', () => {
         messages: [
           { role: 'system', content: 'sys' },
           { role: 'user', content: 'weather in Paris?' },
-          { role: 'assistant', tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
+          {
+            role: 'assistant',
+            tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }],
+          },
           { role: 'tool', content: '{"temp":21}', tool_call_id: 'call_1' },
           { role: 'assistant', content: 'It is 21°C.' },
         ],
-        tools: [{ type: 'function', function: { name: 'get_weather', description: 'Weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }],
+        tools: [
+          {
+            type: 'function',
+            function: {
+              name: 'get_weather',
+              description: 'Weather',
+              parameters: { type: 'object', properties: { city: { type: 'string' } } },
+            },
+          },
+        ],
         temperature: 0.2,
         top_p: 0.9,
         max_tokens: 100,
@@ -264,7 +295,13 @@ describe('Azure AI inference adapter', () => {
       expect(body).toEqual({
         model: 'm',
         stream: false,
-        messages: [{ role: 'assistant', content: 'Let me look.', tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: '{}' } }] }],
+        messages: [
+          {
+            role: 'assistant',
+            content: 'Let me look.',
+            tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: '{}' } }],
+          },
+        ],
       });
     });
   });
@@ -298,14 +335,21 @@ describe('Azure AI inference adapter', () => {
     });
 
     it('accepts a finished stream that never sends [DONE], and calls tools even after a plain stop', async () => {
-      const reply = sse(delta({ tool_calls: [{ index: 0, id: 'a', function: { name: 'f', arguments: '{"x":' } }] }), delta({ tool_calls: [{ index: 0, function: { arguments: '1}' } }] }, 'stop'));
+      const reply = sse(
+        delta({ tool_calls: [{ index: 0, id: 'a', function: { name: 'f', arguments: '{"x":' } }] }),
+        delta({ tool_calls: [{ index: 0, function: { arguments: '1}' } }] }, 'stop'),
+      );
       const events = await runChat(azure, stubbed(reply), hi);
       expect(events.flatMap((e) => (e.type === 'tool-call' ? [e.call] : []))).toEqual([{ id: 'a', name: 'f', arguments: '{"x":1}' }]);
       expect(finishOf(events)).toBe('tool-calls');
     });
 
     it('maps an in-band rate-limit error to rate-limited', async () => {
-      const events = await runChat(azure, stubbed(sse(delta({ content: 'a' }), { error: { code: '429', message: 'Too many requests' } })), hi);
+      const events = await runChat(
+        azure,
+        stubbed(sse(delta({ content: 'a' }), { error: { code: '429', message: 'Too many requests' } })),
+        hi,
+      );
       expect(errorOf(events)).toMatchObject({ code: 'rate-limited', message: 'Too many requests', type: '429' });
     });
   });
@@ -317,7 +361,11 @@ describe('Azure AI inference adapter', () => {
       [404, undefined, 'model-not-found'],
       [404, { error: { code: 'DeploymentNotFound', message: 'The API deployment for this resource does not exist.' } }, 'model-not-found'],
       [404, { error: { code: '404', message: 'Resource not found' } }, 'not-found'],
-      [400, { error: { code: 'content_filter', message: 'The response was filtered due to the prompt triggering content management policy.' } }, 'content-filtered'],
+      [
+        400,
+        { error: { code: 'content_filter', message: 'The response was filtered due to the prompt triggering content management policy.' } },
+        'content-filtered',
+      ],
       [400, undefined, 'bad-request'],
       [429, { error: { code: 'insufficient_quota', message: 'You exceeded your current quota.' } }, 'quota-exceeded'],
       [429, undefined, 'rate-limited'],
@@ -332,12 +380,19 @@ describe('Azure AI inference adapter', () => {
 
     it("keeps Azure's message and code", async () => {
       mock.enqueue({ kind: 'status', status: 403, body: { error: { code: 'PermissionDenied', message: 'No access to this model.' } } });
-      expect(errorOf(await runChat(azure, ctx(), hi))).toMatchObject({ code: 'forbidden', message: 'No access to this model.', type: 'PermissionDenied' });
+      expect(errorOf(await runChat(azure, ctx(), hi))).toMatchObject({
+        code: 'forbidden',
+        message: 'No access to this model.',
+        type: 'PermissionDenied',
+      });
     });
 
     it('reads the message of a gateway that answers {message} or plain text', async () => {
       mock.enqueue({ kind: 'status', status: 401, body: { statusCode: 401, message: 'Access token is missing or invalid.' } });
-      expect(errorOf(await runChat(azure, ctx(), hi))).toMatchObject({ code: 'unauthorized', message: 'Access token is missing or invalid.' });
+      expect(errorOf(await runChat(azure, ctx(), hi))).toMatchObject({
+        code: 'unauthorized',
+        message: 'Access token is missing or invalid.',
+      });
       mock.enqueue({ kind: 'status', status: 502, body: 'Bad Gateway' }, { times: 3 });
       expect(errorOf(await runChat(azure, ctx(), hi))).toMatchObject({ code: 'server-error', status: 502 });
     });
@@ -351,17 +406,18 @@ describe('Azure AI inference adapter', () => {
       expect(mock.requests).toHaveLength(2);
     });
 
-    it.each<Record<string, string>>([{ 'retry-after': '3600' }, { 'retry-after-ms': '120000' }, { 'retry-after': new Date(Date.now() + 3_600_000).toUTCString() }])(
-      'fails at once rather than wait as long as %j asks',
-      async (headers) => {
-        mock.enqueue({ kind: 'status', status: 429, headers });
-        const started = Date.now();
-        const events = await runChat(azure, ctx(), hi);
-        expect(errorOf(events)?.code).toBe('rate-limited');
-        expect(Date.now() - started).toBeLessThan(5_000);
-        expect(mock.requests).toHaveLength(1);
-      },
-    );
+    it.each<Record<string, string>>([
+      { 'retry-after': '3600' },
+      { 'retry-after-ms': '120000' },
+      { 'retry-after': new Date(Date.now() + 3_600_000).toUTCString() },
+    ])('fails at once rather than wait as long as %j asks', async (headers) => {
+      mock.enqueue({ kind: 'status', status: 429, headers });
+      const started = Date.now();
+      const events = await runChat(azure, ctx(), hi);
+      expect(errorOf(events)?.code).toBe('rate-limited');
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(mock.requests).toHaveLength(1);
+    });
   });
 
   describe('complete()', () => {
@@ -380,7 +436,13 @@ describe('Azure AI inference adapter', () => {
     });
 
     it('returns tool calls', async () => {
-      mock.enqueue({ kind: 'tool-calls', calls: [{ name: 'a', arguments: '{}' }, { name: 'b', arguments: '{"x":1}', id: 'call_b' }] });
+      mock.enqueue({
+        kind: 'tool-calls',
+        calls: [
+          { name: 'a', arguments: '{}' },
+          { name: 'b', arguments: '{"x":1}', id: 'call_b' },
+        ],
+      });
       const done = await complete(ctx(), hi);
       expect(done.toolCalls.map((c) => [c.name, c.arguments])).toEqual([
         ['a', '{}'],

@@ -28,7 +28,11 @@ describe('Bedrock model ids', () => {
     ['anthropic.claude-3-5-sonnet-20240620-v1:0', 'anthropic.claude-3-5-sonnet-20240620-v1:0', 'claude'],
     ['us.anthropic.claude-3-7-sonnet-20250219-v1:0', 'anthropic.claude-3-7-sonnet-20250219-v1:0', 'claude'],
     ['us-gov.anthropic.claude-3-haiku-20240307-v1:0', 'anthropic.claude-3-haiku-20240307-v1:0', 'claude'],
-    ['arn:aws:bedrock:eu-west-1:123456789012:inference-profile/eu.anthropic.claude-3-5-sonnet-20240620-v1:0', 'anthropic.claude-3-5-sonnet-20240620-v1:0', 'claude'],
+    [
+      'arn:aws:bedrock:eu-west-1:123456789012:inference-profile/eu.anthropic.claude-3-5-sonnet-20240620-v1:0',
+      'anthropic.claude-3-5-sonnet-20240620-v1:0',
+      'claude',
+    ],
     ['arn:aws:bedrock:us-east-1::foundation-model/meta.llama3-70b-instruct-v1:0', 'meta.llama3-70b-instruct-v1:0', 'llama'],
     ['global.amazon.nova-2-lite-v1:0', 'amazon.nova-2-lite-v1:0', 'nova'],
     ['mistral.mixtral-8x7b-instruct-v0:1', 'mistral.mixtral-8x7b-instruct-v0:1', 'mistral'],
@@ -42,13 +46,19 @@ describe('Bedrock model ids', () => {
   });
 
   const tool = { name: 'f', description: '', parameters: { type: 'object' as const } };
-  const ask = (model: string, extra: Partial<ChatRequest> = {}): ChatRequest => ({ model, messages: [{ role: 'user', content: 'x' }], ...extra });
+  const ask = (model: string, extra: Partial<ChatRequest> = {}): ChatRequest => ({
+    model,
+    messages: [{ role: 'user', content: 'x' }],
+    ...extra,
+  });
 
   it('routes known families to InvokeModel, tools (except Claude’s) and unknown families to Converse', () => {
     expect(routeFor(ask('anthropic.claude-3-haiku-20240307-v1:0', { tools: [tool] }))).toEqual({ api: 'invoke', family: 'claude' });
     expect(routeFor(ask('meta.llama3-1-8b-instruct-v1:0'))).toEqual({ api: 'invoke', family: 'llama' });
     expect(routeFor(ask('meta.llama3-1-8b-instruct-v1:0', { tools: [tool] }))).toEqual({ api: 'converse' });
-    expect(routeFor(ask('amazon.nova-pro-v1:0', { messages: [{ role: 'tool', content: '1', toolCallId: 'a' }] }))).toEqual({ api: 'converse' });
+    expect(routeFor(ask('amazon.nova-pro-v1:0', { messages: [{ role: 'tool', content: '1', toolCallId: 'a' }] }))).toEqual({
+      api: 'converse',
+    });
     expect(routeFor(ask('ai21.jamba-1-5-large-v1:0'))).toEqual({ api: 'converse' });
   });
 
@@ -109,7 +119,11 @@ describe('Bedrock reply decoders', () => {
 
   it("fails with 'malformed-stream' on a chunk that is not an object, or arguments for a call that never started", () => {
     expect(failureOf(() => mistralCodec.decoder().push([1, 2]))).toMatchObject({ code: 'malformed-stream' });
-    expect(failureOf(() => claudeCodec.decoder().push({ type: 'content_block_delta', index: 3, delta: { type: 'input_json_delta', partial_json: '{' } }))).toMatchObject({
+    expect(
+      failureOf(() =>
+        claudeCodec.decoder().push({ type: 'content_block_delta', index: 3, delta: { type: 'input_json_delta', partial_json: '{' } }),
+      ),
+    ).toMatchObject({
       code: 'malformed-stream',
     });
   });
@@ -134,7 +148,9 @@ describe('Bedrock reply decoders', () => {
   it('reads a whole Converse (or Nova) reply', () => {
     expect(
       messagesWhole({
-        output: { message: { role: 'assistant', content: [{ text: 'Here.' }, { toolUse: { toolUseId: 't1', name: 'f', input: { a: 1 } } }] } },
+        output: {
+          message: { role: 'assistant', content: [{ text: 'Here.' }, { toolUse: { toolUseId: 't1', name: 'f', input: { a: 1 } } }] },
+        },
         stopReason: 'tool_use',
         usage: { inputTokens: 1, outputTokens: 2 },
       }),
@@ -144,7 +160,10 @@ describe('Bedrock reply decoders', () => {
       { type: 'usage', usage: { inputTokens: 1, outputTokens: 2 } },
       { type: 'finish', reason: 'tool-calls' },
     ]);
-    expect(messagesWhole({ output: { message: { content: [{ text: 'Blocked.' }] } }, stopReason: 'guardrail_intervened' }).at(-1)).toEqual({ type: 'finish', reason: 'content-filter' });
+    expect(messagesWhole({ output: { message: { content: [{ text: 'Blocked.' }] } }, stopReason: 'guardrail_intervened' }).at(-1)).toEqual({
+      type: 'finish',
+      reason: 'content-filter',
+    });
   });
 
   it('reads whole Llama and Mistral replies, counted by Bedrock’s metrics when the body has none', () => {
@@ -153,7 +172,12 @@ describe('Bedrock reply decoders', () => {
       { type: 'usage', usage: { inputTokens: 5, outputTokens: 2 } },
       { type: 'finish', reason: 'stop' },
     ]);
-    expect(mistralCodec.whole({ outputs: [{ text: 'Salut.', stop_reason: 'length' }], 'amazon-bedrock-invocationMetrics': { inputTokenCount: 3, outputTokenCount: 4 } })).toEqual([
+    expect(
+      mistralCodec.whole({
+        outputs: [{ text: 'Salut.', stop_reason: 'length' }],
+        'amazon-bedrock-invocationMetrics': { inputTokenCount: 3, outputTokenCount: 4 },
+      }),
+    ).toEqual([
       { type: 'text-delta', text: 'Salut.' },
       { type: 'usage', usage: { inputTokens: 3, outputTokens: 4 } },
       { type: 'finish', reason: 'length' },

@@ -46,9 +46,15 @@ describe('BedrockRetryStrategy', () => {
 
   it('caps a delay at 20 s, even when the server asks for longer', async () => {
     const strategy = new BedrockRetryStrategy(() => 0);
-    const token = await strategy.refreshRetryTokenForRetry(await strategy.acquireInitialRetryToken(), info('THROTTLING', new Date(Date.now() + 3_600_000)));
+    const token = await strategy.refreshRetryTokenForRetry(
+      await strategy.acquireInitialRetryToken(),
+      info('THROTTLING', new Date(Date.now() + 3_600_000)),
+    );
     expect(token.getRetryDelay()).toBe(BEDROCK_RETRY.maxDelayMs);
-    const polite = await strategy.refreshRetryTokenForRetry(await strategy.acquireInitialRetryToken(), info('THROTTLING', new Date(Date.now() + 2_000)));
+    const polite = await strategy.refreshRetryTokenForRetry(
+      await strategy.acquireInitialRetryToken(),
+      info('THROTTLING', new Date(Date.now() + 2_000)),
+    );
     expect(polite.getRetryDelay()).toBeGreaterThan(1_500);
     expect(polite.getRetryDelay()).toBeLessThanOrEqual(2_000);
   });

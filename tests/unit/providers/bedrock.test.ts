@@ -37,8 +37,17 @@ function settingsFor(endpoint: string, extra: Record<string, string> = {}): Reco
   };
 }
 
-function bedrockContext(mock: BedrockMock, options: { secrets?: Record<string, string>; settings?: Record<string, string>; signal?: AbortSignal; fetch?: FetchLike } = {}) {
-  return providerContext('bedrock', settingsFor(mock.url, options.settings), options.secrets ?? SECRETS, options.fetch ?? credentialedFetch(), options.signal);
+function bedrockContext(
+  mock: BedrockMock,
+  options: { secrets?: Record<string, string>; settings?: Record<string, string>; signal?: AbortSignal; fetch?: FetchLike } = {},
+) {
+  return providerContext(
+    'bedrock',
+    settingsFor(mock.url, options.settings),
+    options.secrets ?? SECRETS,
+    options.fetch ?? credentialedFetch(),
+    options.signal,
+  );
 }
 
 async function bedrockHarness(model: string, mockOptions?: BedrockMockOptions): Promise<AdapterHarness> {
@@ -106,30 +115,36 @@ describe('Bedrock adapter', () => {
         expect.objectContaining({ error: expect.objectContaining({ code: 'region-missing', message: 'Region is missing' }) }),
       );
       const events = await runChat(bedrockAdapter, providerContext('bedrock', { ...settings, region: '' }, SECRETS, noNetwork), hi());
-      expect(events).toEqual([{ type: 'error', error: expect.objectContaining({ code: 'region-missing', message: 'Region is missing', provider: 'test-bedrock' }) }]);
+      expect(events).toEqual([
+        {
+          type: 'error',
+          error: expect.objectContaining({ code: 'region-missing', message: 'Region is missing', provider: 'test-bedrock' }),
+        },
+      ]);
     });
 
-    it.each([
-      [{ accessKeyId: '', secretAccessKey: 'x' }],
-      [{ accessKeyId: 'AKIA', secretAccessKey: '  ' }],
-      [{}],
-    ])("refuses missing credentials %j with 'Credential is missing'", async (secrets) => {
-      expect(() => bedrockAdapter.validateConfig?.(settings, secrets, settings)).toThrow(
-        expect.objectContaining({ error: expect.objectContaining({ code: 'credential-missing', message: 'Credential is missing' }) }),
-      );
-      await expect(bedrockAdapter.listModels(providerContext('bedrock', settings, secrets, noNetwork))).rejects.toMatchObject({
-        error: { code: 'credential-missing', message: 'Credential is missing' },
-      });
-    });
+    it.each([[{ accessKeyId: '', secretAccessKey: 'x' }], [{ accessKeyId: 'AKIA', secretAccessKey: '  ' }], [{}]])(
+      "refuses missing credentials %j with 'Credential is missing'",
+      async (secrets) => {
+        expect(() => bedrockAdapter.validateConfig?.(settings, secrets, settings)).toThrow(
+          expect.objectContaining({ error: expect.objectContaining({ code: 'credential-missing', message: 'Credential is missing' }) }),
+        );
+        await expect(bedrockAdapter.listModels(providerContext('bedrock', settings, secrets, noNetwork))).rejects.toMatchObject({
+          error: { code: 'credential-missing', message: 'Credential is missing' },
+        });
+      },
+    );
 
     it('accepts a complete configuration, and refuses a half-configured guardrail or a plain-http remote endpoint', () => {
       expect(() => bedrockAdapter.validateConfig!(settings, SECRETS, settings)).not.toThrow();
-      expect(() => bedrockAdapter.validateConfig?.({ ...settings, guardrailIdentifier: 'gr-1' }, SECRETS, { guardrailIdentifier: 'gr-1' })).toThrow(
-        expect.objectContaining({ error: expect.objectContaining({ code: 'bad-request' }) }),
-      );
-      expect(() => bedrockAdapter.validateConfig?.({ ...settings, endpoint: 'http://bedrock.example.test' }, SECRETS, { endpoint: 'http://bedrock.example.test' })).toThrow(
-        expect.objectContaining({ error: expect.objectContaining({ code: 'insecure-url' }) }),
-      );
+      expect(() =>
+        bedrockAdapter.validateConfig?.({ ...settings, guardrailIdentifier: 'gr-1' }, SECRETS, { guardrailIdentifier: 'gr-1' }),
+      ).toThrow(expect.objectContaining({ error: expect.objectContaining({ code: 'bad-request' }) }));
+      expect(() =>
+        bedrockAdapter.validateConfig?.({ ...settings, endpoint: 'http://bedrock.example.test' }, SECRETS, {
+          endpoint: 'http://bedrock.example.test',
+        }),
+      ).toThrow(expect.objectContaining({ error: expect.objectContaining({ code: 'insecure-url' }) }));
     });
 
     it.each([
@@ -153,7 +168,11 @@ describe('Bedrock adapter', () => {
     it('sends the session token, signed, when there is one', async () => {
       const withToken = await startBedrockMock({ credentials: [{ ...BEDROCK_TEST_CREDENTIALS, sessionToken: 'FwoGZXIvYXdzEXAMPLE' }] });
       try {
-        const events = await runChat(bedrockAdapter, bedrockContext(withToken, { secrets: { ...SECRETS, sessionToken: 'FwoGZXIvYXdzEXAMPLE' } }), hi());
+        const events = await runChat(
+          bedrockAdapter,
+          bedrockContext(withToken, { secrets: { ...SECRETS, sessionToken: 'FwoGZXIvYXdzEXAMPLE' } }),
+          hi(),
+        );
         expect(textOf(events)).toBe('Echo: hi');
         expect(withToken.requests[0]?.headers['x-amz-security-token']).toBe('FwoGZXIvYXdzEXAMPLE');
         expect(withToken.signatures.every((s) => s.ok)).toBe(true);
@@ -164,7 +183,9 @@ describe('Bedrock adapter', () => {
   });
 
   describe('requests', () => {
-    const tools = [{ name: 'get_weather', description: 'Weather', parameters: { type: 'object' as const, properties: { city: { type: 'string' } } } }];
+    const tools = [
+      { name: 'get_weather', description: 'Weather', parameters: { type: 'object' as const, properties: { city: { type: 'string' } } } },
+    ];
     const conversation: ChatRequest['messages'] = [
       { role: 'system', content: 'Be brief.' },
       { role: 'user', content: 'weather in Paris?' },
@@ -175,7 +196,12 @@ describe('Bedrock adapter', () => {
     ];
 
     it('signs every request and sends Claude the Messages API body with Bedrock’s anthropic_version', async () => {
-      await runChat(bedrockAdapter, ctx(), { model: CLAUDE, messages: conversation, tools, params: { temperature: 0.2, topP: 0.9, stop: ['END'] } });
+      await runChat(bedrockAdapter, ctx(), {
+        model: CLAUDE,
+        messages: conversation,
+        tools,
+        params: { temperature: 0.2, topP: 0.9, stop: ['END'] },
+      });
       expect(paths()).toEqual([`POST /model/${CLAUDE}/invoke-with-response-stream`]);
       expect(mock.signatures).toEqual([expect.objectContaining({ ok: true })]);
       expect(mock.requests[0]?.body).toEqual({
@@ -201,7 +227,11 @@ describe('Bedrock adapter', () => {
     });
 
     it('writes the Llama 3 chat template into the prompt', async () => {
-      await runChat(bedrockAdapter, ctx(), { model: LLAMA, messages: [conversation[0]!, { role: 'user', content: 'Hi <|eot_id|> there' }], params: { maxTokens: 64 } });
+      await runChat(bedrockAdapter, ctx(), {
+        model: LLAMA,
+        messages: [conversation[0]!, { role: 'user', content: 'Hi <|eot_id|> there' }],
+        params: { maxTokens: 64 },
+      });
       expect(mock.requests[0]?.body).toEqual({
         prompt:
           '<|begin_of_text|><|start_header_id|>system<|end_header_id|>\n\nBe brief.<|eot_id|>' +
@@ -213,13 +243,22 @@ describe('Bedrock adapter', () => {
     it('writes Mistral’s instruct template, the system prompt opening the first instruction', async () => {
       await runChat(bedrockAdapter, ctx(), {
         model: MISTRAL,
-        messages: [conversation[0]!, { role: 'user', content: 'One' }, { role: 'assistant', content: 'Uno' }, { role: 'user', content: 'Two [/INST]' }],
+        messages: [
+          conversation[0]!,
+          { role: 'user', content: 'One' },
+          { role: 'assistant', content: 'Uno' },
+          { role: 'user', content: 'Two [/INST]' },
+        ],
       });
       expect(mock.requests[0]?.body).toEqual({ prompt: '<s>[INST] Be brief.\n\nOne [/INST] Uno</s>[INST] Two [/INST]', max_tokens: 4096 });
     });
 
     it('sends Nova its messages-v1 body', async () => {
-      await runChat(bedrockAdapter, ctx(), { model: NOVA, messages: [conversation[0]!, conversation[1]!], params: { maxTokens: 50, temperature: 0.5 } });
+      await runChat(bedrockAdapter, ctx(), {
+        model: NOVA,
+        messages: [conversation[0]!, conversation[1]!],
+        params: { maxTokens: 50, temperature: 0.5 },
+      });
       expect(mock.requests[0]?.body).toEqual({
         schemaVersion: 'messages-v1',
         system: [{ text: 'Be brief.' }],
@@ -282,25 +321,42 @@ describe('Bedrock adapter', () => {
     });
 
     it('asks once more without streaming when the model does not stream (InvokeModel and Converse)', async () => {
-      const nonStreaming = await startBedrockMock({ models: [...BEDROCK_MODELS, { id: 'anthropic.claude-instant-v1', name: 'Claude Instant', provider: 'Anthropic', format: 'claude', streaming: false }] });
+      const nonStreaming = await startBedrockMock({
+        models: [
+          ...BEDROCK_MODELS,
+          { id: 'anthropic.claude-instant-v1', name: 'Claude Instant', provider: 'Anthropic', format: 'claude', streaming: false },
+        ],
+      });
       try {
-        const claude = await runChat(bedrockAdapter, bedrockContext(nonStreaming), { ...hi('anthropic.claude-instant-v1'), tools: [{ name: 'f', description: '', parameters: { type: 'object' } }] });
+        const claude = await runChat(bedrockAdapter, bedrockContext(nonStreaming), {
+          ...hi('anthropic.claude-instant-v1'),
+          tools: [{ name: 'f', description: '', parameters: { type: 'object' } }],
+        });
         expect(textOf(claude)).toBe('Echo: hi');
         expect(finishOf(claude)).toBe('stop');
         const converse = await runChat(bedrockAdapter, bedrockContext(nonStreaming), hi('ai21.j2-ultra-v1'));
         expect(textOf(converse)).toBe('Echo: hi');
-        expect(nonStreaming.requests.map((r) => decodeURIComponent(r.path).split('/').pop())).toEqual(['invoke-with-response-stream', 'invoke', 'converse-stream', 'converse']);
+        expect(nonStreaming.requests.map((r) => decodeURIComponent(r.path).split('/').pop())).toEqual([
+          'invoke-with-response-stream',
+          'invoke',
+          'converse-stream',
+          'converse',
+        ]);
       } finally {
         await nonStreaming.close();
       }
     });
 
     it('reads tool calls from a non-streamed Claude reply', async () => {
-      const nonStreaming = await startBedrockMock({ models: [{ id: 'anthropic.claude-instant-v1', name: 'Claude Instant', provider: 'Anthropic', format: 'claude', streaming: false }] });
+      const nonStreaming = await startBedrockMock({
+        models: [{ id: 'anthropic.claude-instant-v1', name: 'Claude Instant', provider: 'Anthropic', format: 'claude', streaming: false }],
+      });
       try {
         nonStreaming.enqueue({ kind: 'tool-call', name: 'lookup', arguments: '{"q":"bedrock"}', id: 'toolu_9' });
         const events = await runChat(bedrockAdapter, bedrockContext(nonStreaming), hi('anthropic.claude-instant-v1'));
-        expect(events.filter((e) => e.type === 'tool-call')).toEqual([{ type: 'tool-call', call: { id: 'toolu_9', name: 'lookup', arguments: '{"q":"bedrock"}' } }]);
+        expect(events.filter((e) => e.type === 'tool-call')).toEqual([
+          { type: 'tool-call', call: { id: 'toolu_9', name: 'lookup', arguments: '{"q":"bedrock"}' } },
+        ]);
         expect(finishOf(events)).toBe('tool-calls');
       } finally {
         await nonStreaming.close();
@@ -317,15 +373,26 @@ describe('Bedrock adapter', () => {
       expect(ids).not.toContain('amazon.titan-embed-text-v2:0');
       expect(models.find((m) => m.id === NOVA)?.label).toBe('Nova Lite');
       expect(ids).toEqual([...ids].sort());
-      expect(paths()).toEqual(['GET /foundation-models?byOutputModality=TEXT', 'GET /inference-profiles?maxResults=1000&type=SYSTEM_DEFINED']);
+      expect(paths()).toEqual([
+        'GET /foundation-models?byOutputModality=TEXT',
+        'GET /inference-profiles?maxResults=1000&type=SYSTEM_DEFINED',
+      ]);
       expect(mock.signatures.every((s) => s.ok)).toBe(true);
     });
 
     it('reports the exact failure of the model listing', async () => {
-      mock.enqueue({ kind: 'exception', exception: 'AccessDeniedException', message: 'not authorized to perform: bedrock:ListFoundationModels' }, { route: 'models' });
+      mock.enqueue(
+        { kind: 'exception', exception: 'AccessDeniedException', message: 'not authorized to perform: bedrock:ListFoundationModels' },
+        { route: 'models' },
+      );
       const failure = await bedrockAdapter.listModels(ctx()).catch((e: unknown) => e);
       expect(failure).toBeInstanceOf(ChatFailure);
-      expect((failure as ChatFailure).error).toMatchObject({ code: 'forbidden', type: 'AccessDeniedException', status: 403, message: 'not authorized to perform: bedrock:ListFoundationModels' });
+      expect((failure as ChatFailure).error).toMatchObject({
+        code: 'forbidden',
+        type: 'AccessDeniedException',
+        status: 403,
+        message: 'not authorized to perform: bedrock:ListFoundationModels',
+      });
       const wrong = await bedrockAdapter.listModels(ctx({ secrets: { ...SECRETS, secretAccessKey: 'wrong' } })).catch((e: unknown) => e);
       expect((wrong as ChatFailure).error).toMatchObject({ code: 'unauthorized', type: 'InvalidSignatureException' });
     });
@@ -355,7 +422,13 @@ describe('Bedrock adapter', () => {
     });
 
     it('keeps ModelError’s original status and resource name in the message', async () => {
-      mock.enqueue({ kind: 'exception', exception: 'ModelErrorException', message: 'The model returned an error', originalStatusCode: 503, resourceName: 'arn:aws:sagemaker:endpoint/x' });
+      mock.enqueue({
+        kind: 'exception',
+        exception: 'ModelErrorException',
+        message: 'The model returned an error',
+        originalStatusCode: 503,
+        resourceName: 'arn:aws:sagemaker:endpoint/x',
+      });
       expect(errorOf(await runChat(bedrockAdapter, ctx(), hi()))).toMatchObject({
         code: 'model-error',
         status: 424,
@@ -364,9 +437,15 @@ describe('Bedrock adapter', () => {
     });
 
     it("maps a missing model to 'model-not-found'", async () => {
-      expect(errorOf(await runChat(bedrockAdapter, ctx(), hi('anthropic.claude-nope-v1:0')))).toMatchObject({ code: 'model-not-found', type: 'ValidationException' });
+      expect(errorOf(await runChat(bedrockAdapter, ctx(), hi('anthropic.claude-nope-v1:0')))).toMatchObject({
+        code: 'model-not-found',
+        type: 'ValidationException',
+      });
       mock.enqueue({ kind: 'exception', exception: 'ResourceNotFoundException', message: 'Model not found.' });
-      expect(errorOf(await runChat(bedrockAdapter, ctx(), hi()))).toMatchObject({ code: 'model-not-found', type: 'ResourceNotFoundException' });
+      expect(errorOf(await runChat(bedrockAdapter, ctx(), hi()))).toMatchObject({
+        code: 'model-not-found',
+        type: 'ResourceNotFoundException',
+      });
     });
 
     const streamCases: [BedrockExceptionName, string][] = [
@@ -379,13 +458,21 @@ describe('Bedrock adapter', () => {
     ];
 
     it.each(streamCases)('maps an in-stream %s event to %s, keeping the text before it and never retrying', async (exception, code) => {
-      mock.enqueue({ kind: 'exception', exception, message: 'mid-stream', afterText: 'Half of it', originalStatusCode: 500, originalMessage: 'socket hang up' });
+      mock.enqueue({
+        kind: 'exception',
+        exception,
+        message: 'mid-stream',
+        afterText: 'Half of it',
+        originalStatusCode: 500,
+        originalMessage: 'socket hang up',
+      });
       const events = await runChat(bedrockAdapter, ctx(), hi());
       expect(textOf(events)).toBe('Half of it');
       expect(errorOf(events)).toMatchObject({ code, type: exception });
       expect(errorOf(events)?.status).toBeUndefined();
       expect(mock.requests).toHaveLength(1);
-      if (exception === 'ModelStreamErrorException') expect(errorOf(events)?.message).toBe('mid-stream (original status 500; original message: socket hang up)');
+      if (exception === 'ModelStreamErrorException')
+        expect(errorOf(events)?.message).toBe('mid-stream (original status 500; original message: socket hang up)');
     });
 
     it.each([COHERE, NOVA])('maps in-stream Converse / Nova errors the same way (%s)', async (model) => {
@@ -404,8 +491,14 @@ describe('Bedrock adapter', () => {
     });
 
     it('keeps the status of an error reply that is not JSON (a proxy’s page), after retrying a 502', async () => {
-      const spy = vi.fn<FetchLike>(async () => new Response('<html>Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }));
-      const events = await runChat(bedrockAdapter, providerContext('bedrock', settingsFor('https://bedrock.example.test'), SECRETS, spy), hi());
+      const spy = vi.fn<FetchLike>(
+        async () => new Response('<html>Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }),
+      );
+      const events = await runChat(
+        bedrockAdapter,
+        providerContext('bedrock', settingsFor('https://bedrock.example.test'), SECRETS, spy),
+        hi(),
+      );
       expect(errorOf(events)).toMatchObject({ code: 'server-error', status: 502 });
       expect(spy).toHaveBeenCalledTimes(3);
     });
@@ -416,7 +509,9 @@ describe('Bedrock adapter', () => {
       expect(bedrockChatError(new Error('Region is missing'))).toMatchObject({ code: 'region-missing' });
       expect(bedrockChatError(new Error('Credential is missing'))).toMatchObject({ code: 'credential-missing' });
       expect(bedrockChatError(new Error('Truncated event message received.'))).toMatchObject({ code: 'network' });
-      expect(bedrockChatError(new Error('The message checksum (1) did not match the expected value of 2'))).toMatchObject({ code: 'malformed-stream' });
+      expect(bedrockChatError(new Error('The message checksum (1) did not match the expected value of 2'))).toMatchObject({
+        code: 'malformed-stream',
+      });
     });
   });
 
@@ -441,13 +536,19 @@ describe('Bedrock adapter', () => {
       ['ModelErrorException', 1],
       [501, 1],
     ])('does not retry %s', async (failure, attempts) => {
-      mock.enqueue(typeof failure === 'number' ? { kind: 'status', status: failure } : { kind: 'exception', exception: failure }, { times: 3 });
+      mock.enqueue(typeof failure === 'number' ? { kind: 'status', status: failure } : { kind: 'exception', exception: failure }, {
+        times: 3,
+      });
       await runChat(bedrockAdapter, ctx(), hi());
       expect(mock.requests).toHaveLength(attempts);
     });
 
     it('retries network failures, then reports them', async () => {
-      const spy = vi.fn<FetchLike>(() => Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) })));
+      const spy = vi.fn<FetchLike>(() =>
+        Promise.reject(
+          new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) }),
+        ),
+      );
       const events = await runChat(bedrockAdapter, providerContext('bedrock', settingsFor(await closedPortUrl()), SECRETS, spy), hi());
       expect(errorOf(events)).toMatchObject({ code: 'network', retryable: true });
       expect(spy).toHaveBeenCalledTimes(3);
@@ -502,7 +603,10 @@ describe('Bedrock event streams in a service worker', () => {
     const { ServiceWorkerRestJsonProtocol } = await import('../../../lib/providers/bedrock-protocol');
     // The override only helps while the SDK still loads event streams through this method.
     expect(typeof (AwsRestJsonProtocol.prototype as unknown as Record<string, unknown>).loadEventStreamCapability).toBe('function');
-    const loader = vi.spyOn(ServiceWorkerRestJsonProtocol.prototype as unknown as { loadEventStreamCapability: () => Promise<unknown> }, 'loadEventStreamCapability');
+    const loader = vi.spyOn(
+      ServiceWorkerRestJsonProtocol.prototype as unknown as { loadEventStreamCapability: () => Promise<unknown> },
+      'loadEventStreamCapability',
+    );
     const mock = await startBedrockMock();
     try {
       expect(textOf(await runChat(bedrockAdapter, bedrockContext(mock), hi()))).toBe('Echo: hi');

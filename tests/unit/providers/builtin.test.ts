@@ -241,7 +241,10 @@ describe('built-in adapter', () => {
   });
 
   it("maps a refused session to 'forbidden'", async () => {
-    fake().createError = new DOMException('Requires a user gesture when availability is "downloading" or "downloadable".', 'NotAllowedError');
+    fake().createError = new DOMException(
+      'Requires a user gesture when availability is "downloading" or "downloadable".',
+      'NotAllowedError',
+    );
     expect(errorOf(await runChat(builtinAdapter, ctx(), ask))?.code).toBe('forbidden');
   });
 });

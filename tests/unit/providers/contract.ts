@@ -42,7 +42,12 @@ export function providerContext(
  * Runs a chat to its end and checks what every chat stream owes its caller:
  * it never throws, and it ends with exactly one `finish` or one `error`, last.
  */
-export async function runChat(adapter: ProviderAdapter, ctx: ProviderContext, request: ChatRequest, onEvent?: (e: ChatEvent) => void): Promise<ChatEvent[]> {
+export async function runChat(
+  adapter: ProviderAdapter,
+  ctx: ProviderContext,
+  request: ChatRequest,
+  onEvent?: (e: ChatEvent) => void,
+): Promise<ChatEvent[]> {
   const events: ChatEvent[] = [];
   for await (const event of adapter.chat(ctx, request)) {
     events.push(event);

@@ -10,7 +10,8 @@ const KEY = 'AIza-contract-key';
 
 async function geminiHarness(): Promise<AdapterHarness> {
   const mock = await startGeminiMock({ apiKey: KEY });
-  const context = (signal?: AbortSignal, apiKey = KEY) => providerContext('gemini', { baseUrl: mock.url }, { apiKey }, credentialedFetch(), signal);
+  const context = (signal?: AbortSignal, apiKey = KEY) =>
+    providerContext('gemini', { baseUrl: mock.url }, { apiKey }, credentialedFetch(), signal);
   return {
     adapter: geminiAdapter,
     model: 'gemini-2.0-flash',
@@ -58,9 +59,17 @@ describe('Gemini adapter', () => {
 
   describe('credentials', () => {
     it.each(['', '   '])("refuses to start without a key (%j) with 'Credential is missing'", async (apiKey) => {
-      const events = await runChat(geminiAdapter, providerContext('gemini', { baseUrl: 'https://generativelanguage.googleapis.com' }, { apiKey }, noNetwork), hi);
-      expect(events).toEqual([{ type: 'error', error: expect.objectContaining({ code: 'credential-missing', message: 'Credential is missing' }) }]);
-      await expect(geminiAdapter.listModels(providerContext('gemini', {}, {}, noNetwork))).rejects.toMatchObject({ error: { code: 'credential-missing' } });
+      const events = await runChat(
+        geminiAdapter,
+        providerContext('gemini', { baseUrl: 'https://generativelanguage.googleapis.com' }, { apiKey }, noNetwork),
+        hi,
+      );
+      expect(events).toEqual([
+        { type: 'error', error: expect.objectContaining({ code: 'credential-missing', message: 'Credential is missing' }) },
+      ]);
+      await expect(geminiAdapter.listModels(providerContext('gemini', {}, {}, noNetwork))).rejects.toMatchObject({
+        error: { code: 'credential-missing' },
+      });
     });
 
     it('sends the key only as the x-goog-api-key header, never in a URL', async () => {
@@ -81,7 +90,11 @@ describe('Gemini adapter', () => {
     });
 
     it('refuses to send the key over plain http to a non-loopback host', async () => {
-      const events = await runChat(geminiAdapter, providerContext('gemini', { baseUrl: 'http://gemini.example.test' }, { apiKey: KEY }, noNetwork), hi);
+      const events = await runChat(
+        geminiAdapter,
+        providerContext('gemini', { baseUrl: 'http://gemini.example.test' }, { apiKey: KEY }, noNetwork),
+        hi,
+      );
       expect(errorOf(events)?.code).toBe('insecure-url');
     });
 
@@ -168,20 +181,28 @@ describe('Gemini adapter', () => {
           { role: 'user', parts: [{ text: 'Thanks' }] },
         ],
         systemInstruction: { parts: [{ text: 'Be terse.\n\nUse metric units.' }] },
-        tools: [{ functionDeclarations: [{ name: 'get_weather', description: 'Current weather for a city', parametersJsonSchema: weather.parameters }] }],
+        tools: [
+          {
+            functionDeclarations: [
+              { name: 'get_weather', description: 'Current weather for a city', parametersJsonSchema: weather.parameters },
+            ],
+          },
+        ],
         generationConfig: { temperature: 0.3, topP: 0.8, maxOutputTokens: 256, stopSequences: ['END'] },
       });
     });
 
     it('signs the first replayed call of each step for models that demand thought signatures', () => {
-      const parts = (model: string) =>
-        buildGeminiRequest({ ...conversation, model }).contents[1]?.parts?.map((p) => p.thoughtSignature);
+      const parts = (model: string) => buildGeminiRequest({ ...conversation, model }).contents[1]?.parts?.map((p) => p.thoughtSignature);
       expect(parts('gemini-3-pro-preview')).toEqual([undefined, SKIP_SIGNATURE, undefined]);
       expect(parts('gemini-2.5-flash')).toEqual([undefined, undefined, undefined]);
     });
 
     it("refuses a tool result that names no function with 'bad-request'", async () => {
-      const events = await runChat(geminiAdapter, ctx(), { ...hi, messages: [...hi.messages, { role: 'tool', content: '1', toolCallId: 'x' }] });
+      const events = await runChat(geminiAdapter, ctx(), {
+        ...hi,
+        messages: [...hi.messages, { role: 'tool', content: '1', toolCallId: 'x' }],
+      });
       expect(errorOf(events)?.code).toBe('bad-request');
       expect(mock.requests).toHaveLength(0);
     });
@@ -244,7 +265,10 @@ describe('Gemini adapter', () => {
 
     it("maps a quota of zero (no access on this plan) to 'quota-exceeded', whatever its period", async () => {
       const body = geminiErrorBody(429, 'You exceeded your current quota.', [
-        { '@type': 'type.googleapis.com/google.rpc.QuotaFailure', violations: [{ quotaId: 'GenerateRequestsPerMinutePerProjectPerModel-FreeTier', quotaValue: '0' }] },
+        {
+          '@type': 'type.googleapis.com/google.rpc.QuotaFailure',
+          violations: [{ quotaId: 'GenerateRequestsPerMinutePerProjectPerModel-FreeTier', quotaValue: '0' }],
+        },
       ]);
       mock.enqueue({ kind: 'status', status: 429, body });
       expect(errorOf(await runChat(geminiAdapter, ctx(), hi))?.code).toBe('quota-exceeded');
@@ -261,7 +285,11 @@ describe('Gemini adapter', () => {
     });
 
     it("maps an unsupported location to 'forbidden'", async () => {
-      mock.enqueue({ kind: 'status', status: 400, body: { error: { code: 400, message: 'User location is not supported for the API use.', status: 'FAILED_PRECONDITION' } } });
+      mock.enqueue({
+        kind: 'status',
+        status: 400,
+        body: { error: { code: 400, message: 'User location is not supported for the API use.', status: 'FAILED_PRECONDITION' } },
+      });
       expect(errorOf(await runChat(geminiAdapter, ctx(), hi))?.code).toBe('forbidden');
     });
 

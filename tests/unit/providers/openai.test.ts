@@ -59,8 +59,12 @@ describe('OpenAI adapter', () => {
   let mock: OpenAIMock;
   const openai = createOpenAICompatibleAdapter('openai');
   const compatible = createOpenAICompatibleAdapter('openai-compatible');
-  const ctx = (kind: OpenAICompatibleKind, secrets: Record<string, string> = { apiKey: KEY }, settings: Record<string, string> = {}, signal?: AbortSignal) =>
-    providerContext(kind, { baseUrl: mock.url, organization: '', ...settings }, secrets, credentialedFetch(), signal);
+  const ctx = (
+    kind: OpenAICompatibleKind,
+    secrets: Record<string, string> = { apiKey: KEY },
+    settings: Record<string, string> = {},
+    signal?: AbortSignal,
+  ) => providerContext(kind, { baseUrl: mock.url, organization: '', ...settings }, secrets, credentialedFetch(), signal);
 
   beforeAll(async () => {
     mock = await startOpenAIMock();
@@ -74,7 +78,9 @@ describe('OpenAI adapter', () => {
   describe('credentials', () => {
     it.each(['', '   '])("refuses to start without a key (%j) with 'Credential is missing'", async (apiKey) => {
       const events = await runChat(openai, providerContext('openai', { baseUrl: 'https://api.openai.com/v1' }, { apiKey }, noNetwork), hi);
-      expect(events).toEqual([{ type: 'error', error: expect.objectContaining({ code: 'credential-missing', message: 'Credential is missing' }) }]);
+      expect(events).toEqual([
+        { type: 'error', error: expect.objectContaining({ code: 'credential-missing', message: 'Credential is missing' }) },
+      ]);
       await expect(openai.listModels(providerContext('openai', {}, {}, noNetwork))).rejects.toMatchObject({
         error: { code: 'credential-missing', message: 'Credential is missing' },
       });
@@ -96,21 +102,28 @@ describe('OpenAI adapter', () => {
       ['openai', { apiKey: KEY }],
       ['openai-compatible', { apiKey: KEY }],
       ['openai-compatible', { extraHeaders: '{"X-Api-Key":"secret"}' }],
-    ])("refuses a %s credential over plain http to a non-loopback host (%j)", async (kind, secrets) => {
+    ])('refuses a %s credential over plain http to a non-loopback host (%j)', async (kind, secrets) => {
       const adapter = createOpenAICompatibleAdapter(kind);
       const events = await runChat(adapter, providerContext(kind, { baseUrl: 'http://models.example.test/v1' }, secrets, noNetwork), hi);
       expect(errorOf(events)?.code).toBe('insecure-url');
     });
 
     it('talks plain http to a non-loopback compatible server when there is no credential', async () => {
-      const spy = vi.fn<FetchLike>(async () => Response.json({ object: 'list', data: [{ id: 'local-model', object: 'model', created: 0, owned_by: 'x' }] }));
-      const models = await compatible.listModels(providerContext('openai-compatible', { baseUrl: 'http://models.example.test/v1/' }, {}, spy));
+      const spy = vi.fn<FetchLike>(async () =>
+        Response.json({ object: 'list', data: [{ id: 'local-model', object: 'model', created: 0, owned_by: 'x' }] }),
+      );
+      const models = await compatible.listModels(
+        providerContext('openai-compatible', { baseUrl: 'http://models.example.test/v1/' }, {}, spy),
+      );
       expect(models).toEqual([{ id: 'local-model' }]);
       expect(String(spy.mock.calls[0]?.[0])).toBe('http://models.example.test/v1/models');
     });
 
     it("reports a redirect as 'cross-origin-redirect' and never follows it", async () => {
-      mock.enqueue({ kind: 'status', status: 307, headers: { location: 'http://127.0.0.2:1/v1/chat/completions', 'retry-after-ms': '1' } }, { times: 3 });
+      mock.enqueue(
+        { kind: 'status', status: 307, headers: { location: 'http://127.0.0.2:1/v1/chat/completions', 'retry-after-ms': '1' } },
+        { times: 3 },
+      );
       const events = await runChat(openai, ctx('openai'), hi);
       expect(errorOf(events)?.code).toBe('cross-origin-redirect');
       expect(mock.requests.every((r) => r.path === '/v1/chat/completions')).toBe(true);
@@ -131,11 +144,14 @@ describe('OpenAI adapter', () => {
       expect(mock.requests[0]?.headers.authorization).toBe('Token abc');
     });
 
-    it.each(['not json', '[1]', '{"bad name":"x"}', '{"X":{"nested":1}}'])("rejects extra headers %j with 'bad-request'", async (extraHeaders) => {
-      const events = await runChat(openai, ctx('openai', { apiKey: KEY, extraHeaders }), hi);
-      expect(errorOf(events)?.code).toBe('bad-request');
-      expect(mock.requests).toHaveLength(0);
-    });
+    it.each(['not json', '[1]', '{"bad name":"x"}', '{"X":{"nested":1}}'])(
+      "rejects extra headers %j with 'bad-request'",
+      async (extraHeaders) => {
+        const events = await runChat(openai, ctx('openai', { apiKey: KEY, extraHeaders }), hi);
+        expect(errorOf(events)?.code).toBe('bad-request');
+        expect(mock.requests).toHaveLength(0);
+      },
+    );
   });
 
   describe('request', () => {
@@ -161,11 +177,24 @@ describe('OpenAI adapter', () => {
         messages: [
           { role: 'system', content: 'sys' },
           { role: 'user', content: 'weather in Paris?' },
-          { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
+          {
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }],
+          },
           { role: 'tool', content: '{"temp":21}', tool_call_id: 'call_1' },
           { role: 'assistant', content: 'It is 21°C.' },
         ],
-        tools: [{ type: 'function', function: { name: 'get_weather', description: 'Weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }],
+        tools: [
+          {
+            type: 'function',
+            function: {
+              name: 'get_weather',
+              description: 'Weather',
+              parameters: { type: 'object', properties: { city: { type: 'string' } } },
+            },
+          },
+        ],
         temperature: 0.2,
         top_p: 0.9,
         max_completion_tokens: 100,
@@ -210,7 +239,11 @@ describe('OpenAI adapter', () => {
       [404, { error: { message: 'Not found', type: 'invalid_request_error', code: null } }, 'not-found'],
       [404, { object: 'error', message: 'The model `x` does not exist.', type: 'NotFoundError', code: 404 }, 'model-not-found'],
       [400, undefined, 'bad-request'],
-      [429, { error: { message: 'You exceeded your current quota', type: 'insufficient_quota', code: 'insufficient_quota' } }, 'quota-exceeded'],
+      [
+        429,
+        { error: { message: 'You exceeded your current quota', type: 'insufficient_quota', code: 'insufficient_quota' } },
+        'quota-exceeded',
+      ],
       [429, undefined, 'rate-limited'],
       [503, undefined, 'service-unavailable'],
     ])('maps status %i (%j) to %s', async (status, body, code) => {
@@ -285,7 +318,11 @@ describe('OpenAI adapter with loosely compatible servers', () => {
       '[DONE]',
     );
     const adapter = createOpenAICompatibleAdapter('openai-compatible');
-    const events = await runChat(adapter, providerContext('openai-compatible', { baseUrl: 'http://127.0.0.1:9/v1' }, {}, async () => reply), hi);
+    const events = await runChat(
+      adapter,
+      providerContext('openai-compatible', { baseUrl: 'http://127.0.0.1:9/v1' }, {}, async () => reply),
+      hi,
+    );
     expect(events.flatMap((e) => (e.type === 'tool-call' ? [e.call] : []))).toEqual([
       { id: 'a', name: 'f', arguments: '{"x":1}' },
       { id: 'b', name: 'g', arguments: '{}' },
@@ -294,7 +331,11 @@ describe('OpenAI adapter with loosely compatible servers', () => {
 
   it("finishes with 'other' when a server never gives a finish reason", async () => {
     const adapter = createOpenAICompatibleAdapter('openai-compatible');
-    const events = await runChat(adapter, providerContext('openai-compatible', { baseUrl: 'http://127.0.0.1:9/v1' }, {}, async () => sse(delta({ content: 'hi' }), '[DONE]')), hi);
+    const events = await runChat(
+      adapter,
+      providerContext('openai-compatible', { baseUrl: 'http://127.0.0.1:9/v1' }, {}, async () => sse(delta({ content: 'hi' }), '[DONE]')),
+      hi,
+    );
     expect(textOf(events)).toBe('hi');
     expect(finishOf(events)).toBe('other');
   });

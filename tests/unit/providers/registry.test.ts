@@ -8,6 +8,8 @@ describe('getAdapter', () => {
   });
 
   it("fails with 'unsupported' for a kind without an adapter", () => {
-    expect(() => getAdapter('no-such-kind' as ProviderKind)).toThrow(expect.objectContaining({ error: expect.objectContaining({ code: 'unsupported' }) }));
+    expect(() => getAdapter('no-such-kind' as ProviderKind)).toThrow(
+      expect.objectContaining({ error: expect.objectContaining({ code: 'unsupported' }) }),
+    );
   });
 });

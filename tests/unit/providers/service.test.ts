@@ -33,9 +33,11 @@ describe('provider service', () => {
   it('refuses a missing or blank key with "Credential is missing"', async () => {
     expect(await failure(saveProviderWithSecrets(config(), {}))).toBe('credential-missing: Credential is missing');
     expect(await failure(saveProviderWithSecrets(config(), { apiKey: '   ' }))).toBe('credential-missing: Credential is missing');
-    expect(await failure(saveProviderWithSecrets(config({ kind: 'openai-compatible', settings: { baseUrl: 'http://127.0.0.1:1/v1' } }), { apiKey: ' ' }))).toBe(
-      'credential-missing: Credential is missing',
-    );
+    expect(
+      await failure(
+        saveProviderWithSecrets(config({ kind: 'openai-compatible', settings: { baseUrl: 'http://127.0.0.1:1/v1' } }), { apiKey: ' ' }),
+      ),
+    ).toBe('credential-missing: Credential is missing');
     expect(await providerViews()).toEqual([]);
   });
 

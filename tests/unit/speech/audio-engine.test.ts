@@ -13,13 +13,18 @@ function deferred<T>() {
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
-const audioOf = (text: string, marks: WordMark[] = []): SynthesizedAudio => ({ bytes: new TextEncoder().encode(text).buffer, mime: 'audio/mpeg', marks });
+const audioOf = (text: string, marks: WordMark[] = []): SynthesizedAudio => ({
+  bytes: new TextEncoder().encode(text).buffer,
+  mime: 'audio/mpeg',
+  marks,
+});
 
 /** Synthesis and playback that wait for the test, logging what happens in which order. */
 function rig() {
   const log: string[] = [];
   const syntheses = new Map<string, ReturnType<typeof deferred<SynthesizedAudio>>>();
-  const plays: { text: string; done: ReturnType<typeof deferred<void>>; hooks: Parameters<AudioSink['play']>[2]; signal: AbortSignal }[] = [];
+  const plays: { text: string; done: ReturnType<typeof deferred<void>>; hooks: Parameters<AudioSink['play']>[2]; signal: AbortSignal }[] =
+    [];
   const synthesize = vi.fn((text: string, _params: unknown, _signal: AbortSignal) => {
     log.push(`synth ${text}`);
     const d = deferred<SynthesizedAudio>();

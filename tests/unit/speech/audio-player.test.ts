@@ -36,7 +36,14 @@ function setup() {
   return { element, revoked, player };
 }
 
-const audio = { bytes: new Uint8Array([1]).buffer, mime: 'audio/wav', marks: [{ time: 200, charIndex: 6, charLength: 5 }, { time: 0, charIndex: 0, charLength: 5 }] };
+const audio = {
+  bytes: new Uint8Array([1]).buffer,
+  mime: 'audio/wav',
+  marks: [
+    { time: 200, charIndex: 6, charLength: 5 },
+    { time: 0, charIndex: 0, charLength: 5 },
+  ],
+};
 
 describe('the audio element player', () => {
   it('plays, reports start and word marks as playback passes them, and cleans up at the end', async () => {
@@ -79,7 +86,9 @@ describe('the audio element player', () => {
     const failed = broken.player.play(audio, new AbortController().signal, {});
     broken.element.error = { code: 4, message: 'MEDIA_ERR_SRC_NOT_SUPPORTED' };
     broken.element.fire('error');
-    await expect(failed).rejects.toMatchObject({ error: { code: 'unsupported', message: expect.stringContaining('MEDIA_ERR_SRC_NOT_SUPPORTED') } });
+    await expect(failed).rejects.toMatchObject({
+      error: { code: 'unsupported', message: expect.stringContaining('MEDIA_ERR_SRC_NOT_SUPPORTED') },
+    });
 
     const refused = setup();
     refused.element.play.mockRejectedValueOnce(Object.assign(new Error('no gesture'), { name: 'NotAllowedError' }));

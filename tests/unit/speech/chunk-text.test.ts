@@ -15,7 +15,12 @@ function expectWellFormed(source: string, chunks: TextChunk[], max: number) {
     expect(isHigh(source.charCodeAt(chunk.end - 1))).toBe(false);
     previousEnd = chunk.end;
   }
-  expect(chunks.map((c) => c.text).join('').replace(/\s+/g, '')).toBe(source.replace(/\s+/g, ''));
+  expect(
+    chunks
+      .map((c) => c.text)
+      .join('')
+      .replace(/\s+/g, ''),
+  ).toBe(source.replace(/\s+/g, ''));
 }
 
 describe('chunkText', () => {
@@ -43,10 +48,7 @@ describe('chunkText', () => {
 
   it('cuts an overlong sentence at a clause mark in the second half of the window', () => {
     const source = 'alpha beta gamma delta, epsilon zeta eta theta iota.';
-    expect(chunkText(source, { maxLength: 30 }).map((c) => c.text)).toEqual([
-      'alpha beta gamma delta,',
-      'epsilon zeta eta theta iota.',
-    ]);
+    expect(chunkText(source, { maxLength: 30 }).map((c) => c.text)).toEqual(['alpha beta gamma delta,', 'epsilon zeta eta theta iota.']);
   });
 
   it('prefers the last space to an early clause mark', () => {

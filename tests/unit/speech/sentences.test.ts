@@ -5,7 +5,7 @@ const texts = (source: string, segmenter: SentenceSegmenter) => splitSentences(s
 
 const CORPUS = [
   'Mr. Smith went to Washington. He paid $3.14 for tea! Really? "Yes." Done',
-  'Dr. Who met Mrs. Jones and Ms. Lee at St. Mary\'s vs. the U.S. team, etc. They won.',
+  "Dr. Who met Mrs. Jones and Ms. Lee at St. Mary's vs. the U.S. team, etc. They won.",
   'Use e.g. apples, i.e. fruit. We meet at 5 p.m. Tomorrow at 9 a.m. Fine.',
   'See No. 5 and p. 12 of vol. 3 today. I said no. Then I left.',
   'Visit https://example.com/a.b?x=1. Mail me at first.last@example.co.uk. Pi is 3.14159. Version 1.2.3 is out.',
@@ -29,12 +29,7 @@ const EXPECTED: Record<string, string[]> = {
   [CORPUS[1]!]: ["Dr. Who met Mrs. Jones and Ms. Lee at St. Mary's vs. the U.S. team, etc. They won."],
   [CORPUS[2]!]: ['Use e.g. apples, i.e. fruit.', 'We meet at 5 p.m. Tomorrow at 9 a.m. Fine.'],
   [CORPUS[3]!]: ['See No. 5 and p. 12 of vol. 3 today.', 'I said no.', 'Then I left.'],
-  [CORPUS[4]!]: [
-    'Visit https://example.com/a.b?x=1.',
-    'Mail me at first.last@example.co.uk.',
-    'Pi is 3.14159.',
-    'Version 1.2.3 is out.',
-  ],
+  [CORPUS[4]!]: ['Visit https://example.com/a.b?x=1.', 'Mail me at first.last@example.co.uk.', 'Pi is 3.14159.', 'Version 1.2.3 is out.'],
   [CORPUS[5]!]: ['Wait... what?', 'Wait…', 'Then go.', 'Hmm….', 'Next!'],
   [CORPUS[6]!]: ['He said "Stop!"', 'Then he left.', '(It was late.)', '[Really?]', 'Yes!'],
   [CORPUS[7]!]: ['你好。', '再见！', '好吗？', '是的；', '当然。', '他说：“你好。”', '然后走了。'],
@@ -69,7 +64,9 @@ describe.each(['rules', 'intl'] as const)('splitSentences (%s)', (segmenter) => 
 
   it('loses no text other than whitespace between sentences', () => {
     for (const source of CORPUS) {
-      const joined = splitSentences(source, { segmenter }).map((s) => s.text).join('');
+      const joined = splitSentences(source, { segmenter })
+        .map((s) => s.text)
+        .join('');
       expect(joined.replace(/\s+/g, '')).toBe(source.replace(/\s+/g, ''));
     }
   });

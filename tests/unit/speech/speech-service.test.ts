@@ -48,7 +48,10 @@ describe('the OpenAI key speech uses', () => {
 
   it('falls back to the key saved for speech, with its own base URL', async () => {
     await saveSpeechKeys({ openai: ' sk-own ' });
-    expect(await resolveOpenAIAccess(base({ baseUrl: 'http://127.0.0.1:9/v1' }))).toEqual({ baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'sk-own' });
+    expect(await resolveOpenAIAccess(base({ baseUrl: 'http://127.0.0.1:9/v1' }))).toEqual({
+      baseUrl: 'http://127.0.0.1:9/v1',
+      apiKey: 'sk-own',
+    });
     expect(await getSecrets(OPENAI_SPEECH_OWNER)).toEqual({ apiKey: 'sk-own' });
   });
 
@@ -110,9 +113,17 @@ describe('the speech service', () => {
   it('sends a recording to /audio/transcriptions as multipart with the model and language', async () => {
     await saveSpeechKeys({ openai: 'sk-own' });
     const fetch = vi.fn(async () => Response.json({ text: ' Hello there. ' }));
-    const settings = { ...base({ keySource: 'own', baseUrl: 'http://127.0.0.1:9/v1' }), dictation: { engine: 'openai' as const, locale: '' as const, model: 'gpt-4o-mini-transcribe' as const } };
+    const settings = {
+      ...base({ keySource: 'own', baseUrl: 'http://127.0.0.1:9/v1' }),
+      dictation: { engine: 'openai' as const, locale: '' as const, model: 'gpt-4o-mini-transcribe' as const },
+    };
     const service = createSpeechService({ fetch, openSocket: vi.fn(), loadSettings: async () => settings });
-    const text = await service.transcribe(new Blob([new Uint8Array([1, 2, 3])], { type: 'audio/webm' }), 'dictation.webm', 'de-DE', new AbortController().signal);
+    const text = await service.transcribe(
+      new Blob([new Uint8Array([1, 2, 3])], { type: 'audio/webm' }),
+      'dictation.webm',
+      'de-DE',
+      new AbortController().signal,
+    );
     expect(text).toBe('Hello there.');
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('http://127.0.0.1:9/v1/audio/transcriptions');

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SPEECH_SETTINGS, normalizeSpeechSettings, pickerLocale, voiceFor, type SpeechSettings } from '@/lib/speech/speech-settings';
+import {
+  DEFAULT_SPEECH_SETTINGS,
+  normalizeSpeechSettings,
+  pickerLocale,
+  voiceFor,
+  type SpeechSettings,
+} from '@/lib/speech/speech-settings';
 
 const settings = (patch: Partial<SpeechSettings> = {}): SpeechSettings => ({ ...normalizeSpeechSettings(undefined), ...patch });
 
@@ -30,7 +36,8 @@ describe('speech settings', () => {
 });
 
 describe('which voice speaks', () => {
-  const edge = (voice: string) => settings({ engine: 'edge', voices: { ...DEFAULT_SPEECH_SETTINGS.voices, edge: { voice, rate: 1.5, pitch: 0.9 } } });
+  const edge = (voice: string) =>
+    settings({ engine: 'edge', voices: { ...DEFAULT_SPEECH_SETTINGS.voices, edge: { voice, rate: 1.5, pitch: 0.9 } } });
 
   it('uses the chosen neural voice for its own language, and the language’s first voice otherwise', () => {
     expect(voiceFor(edge('de-DE-ConradNeural'), 'edge', { lang: 'de-AT' })).toEqual({ voice: 'de-DE-ConradNeural', rate: 1.5, pitch: 0.9 });
@@ -40,7 +47,9 @@ describe('which voice speaks', () => {
   });
 
   it('lets the browser pick for another language, and keeps OpenAI voices the model has', () => {
-    const browser = settings({ voices: { ...DEFAULT_SPEECH_SETTINGS.voices, browser: { voice: 'Anna', locale: 'de-DE', rate: 1, pitch: 1 } } });
+    const browser = settings({
+      voices: { ...DEFAULT_SPEECH_SETTINGS.voices, browser: { voice: 'Anna', locale: 'de-DE', rate: 1, pitch: 1 } },
+    });
     expect(voiceFor(browser, 'browser', { lang: 'de' }).voice).toBe('Anna');
     expect(voiceFor(browser, 'browser', { lang: 'en' }).voice).toBe('');
     const ballad = settings({ voices: { ...DEFAULT_SPEECH_SETTINGS.voices, openai: { voice: 'ballad', rate: 1, pitch: 1 } } });

@@ -92,11 +92,29 @@ describe('neural voices', () => {
   it('includes the well-known voices of each locale', () => {
     const values = neuralVoiceOptions().map((o) => o.value);
     for (const key of [
-      'ar-SA-HamedNeural', 'ar-SA-ZariyahNeural', 'de-DE-KatjaNeural', 'de-DE-ConradNeural', 'en-US-JennyNeural',
-      'en-US-GuyNeural', 'en-US-AriaNeural', 'es-ES-ElviraNeural', 'es-ES-AlvaroNeural', 'fr-FR-DeniseNeural',
-      'fr-FR-HenriNeural', 'ja-JP-NanamiNeural', 'ja-JP-KeitaNeural', 'ko-KR-SunHiNeural', 'ko-KR-InJoonNeural',
-      'pt-BR-FranciscaNeural', 'pt-BR-AntonioNeural', 'ru-RU-SvetlanaNeural', 'ru-RU-DmitryNeural',
-      'zh-CN-XiaoxiaoNeural', 'zh-CN-YunxiNeural', 'zh-TW-HsiaoChenNeural', 'zh-TW-YunJheNeural',
+      'ar-SA-HamedNeural',
+      'ar-SA-ZariyahNeural',
+      'de-DE-KatjaNeural',
+      'de-DE-ConradNeural',
+      'en-US-JennyNeural',
+      'en-US-GuyNeural',
+      'en-US-AriaNeural',
+      'es-ES-ElviraNeural',
+      'es-ES-AlvaroNeural',
+      'fr-FR-DeniseNeural',
+      'fr-FR-HenriNeural',
+      'ja-JP-NanamiNeural',
+      'ja-JP-KeitaNeural',
+      'ko-KR-SunHiNeural',
+      'ko-KR-InJoonNeural',
+      'pt-BR-FranciscaNeural',
+      'pt-BR-AntonioNeural',
+      'ru-RU-SvetlanaNeural',
+      'ru-RU-DmitryNeural',
+      'zh-CN-XiaoxiaoNeural',
+      'zh-CN-YunxiNeural',
+      'zh-TW-HsiaoChenNeural',
+      'zh-TW-YunJheNeural',
     ]) {
       expect(values).toContain(key);
     }

@@ -266,9 +266,7 @@ describe('messages', () => {
     const m = message(c.id, { model: undefined });
     await putMessage(m);
     const raw = await (await getDb()).get('messages', m.id);
-    expect(Object.keys(raw ?? {}).sort()).toEqual(
-      ['content', 'conversationId', 'createdAt', 'id', 'role', 'seq', 'status'].sort(),
-    );
+    expect(Object.keys(raw ?? {}).sort()).toEqual(['content', 'conversationId', 'createdAt', 'id', 'role', 'seq', 'status'].sort());
   });
 });
 

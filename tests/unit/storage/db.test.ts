@@ -15,9 +15,7 @@ describe('getDb', () => {
     );
     const tx = db.transaction(['conversations', 'messages', 'providers'], 'readonly');
     expect([...tx.objectStore('conversations').indexNames]).toEqual(['updatedAt']);
-    expect([...tx.objectStore('messages').indexNames].sort()).toEqual(
-      ['conversationCreatedAt', 'conversationId', 'status'].sort(),
-    );
+    expect([...tx.objectStore('messages').indexNames].sort()).toEqual(['conversationCreatedAt', 'conversationId', 'status'].sort());
     expect(tx.objectStore('messages').index('conversationCreatedAt').keyPath).toEqual(['conversationId', 'createdAt']);
     expect([...tx.objectStore('providers').indexNames]).toEqual(['createdAt']);
   });

@@ -1,13 +1,7 @@
 import { deleteDB } from 'idb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { StoredMessage } from '@/lib/core/conversation';
-import {
-  createConversation,
-  getConversation,
-  listConversations,
-  listMessages,
-  putMessage,
-} from '@/lib/storage/conversations';
+import { createConversation, getConversation, listConversations, listMessages, putMessage } from '@/lib/storage/conversations';
 import { closeDb, DB_NAME } from '@/lib/storage/db';
 import { exportConversations, importConversations } from '@/lib/storage/export';
 import { ImportError, readConversationsDocument, type ConversationsDocument } from '@/lib/storage/export-format';
@@ -219,9 +213,7 @@ describe('importConversations', () => {
   });
 
   it('refuses another version as unsupported-version', async () => {
-    const error = await rejection(
-      importConversations({ format: 'parley.conversations', version: 2, exportedAt: '', conversations: [] }),
-    );
+    const error = await rejection(importConversations({ format: 'parley.conversations', version: 2, exportedAt: '', conversations: [] }));
     expect(error.code).toBe('unsupported-version');
     expect(error.path).toBe('version');
   });
@@ -270,11 +262,12 @@ describe('readConversationsDocument', () => {
     [{ messages: [message({ error: { code: 'x', message: 'm' } })] }, 'conversations[0].messages[0].error.retryable'],
     [{ messages: [message({ usage: { inputTokens: '1' } })] }, 'conversations[0].messages[0].usage.inputTokens'],
     [{ messages: [message({ context: [{ kind: 'tab', text: '' }] })] }, 'conversations[0].messages[0].context[0].kind'],
-    [{ messages: [message({ steps: [{ call: { id: 'i', name: 'n' }, startedAt: 1 }] })] }, 'conversations[0].messages[0].steps[0].call.arguments'],
+    [
+      { messages: [message({ steps: [{ call: { id: 'i', name: 'n' }, startedAt: 1 }] })] },
+      'conversations[0].messages[0].steps[0].call.arguments',
+    ],
   ])('rejects %j at %s', (conversation, path) => {
-    expect(() => readConversationsDocument(base(conversation))).toThrow(
-      expect.objectContaining({ code: 'invalid-format', path }),
-    );
+    expect(() => readConversationsDocument(base(conversation))).toThrow(expect.objectContaining({ code: 'invalid-format', path }));
   });
 
   it('accepts a minimal valid document', () => {

@@ -98,11 +98,7 @@ describe('secret vault', () => {
   });
 
   it('creates a single key when first used from several places at once', async () => {
-    await Promise.all([
-      setSecrets('a', { apiKey: 'A' }),
-      setSecrets('b', { apiKey: 'B' }),
-      setSecrets('c', { apiKey: 'C' }),
-    ]);
+    await Promise.all([setSecrets('a', { apiKey: 'A' }), setSecrets('b', { apiKey: 'B' }), setSecrets('c', { apiKey: 'C' })]);
     expect(await (await getDb()).count('vaultKeys')).toBe(1);
     expect(await getSecrets('a')).toEqual({ apiKey: 'A' });
     expect(await getSecrets('b')).toEqual({ apiKey: 'B' });

@@ -9,7 +9,10 @@ describe('parseExtraHeaders', () => {
     expect(parseExtraHeaders('  ')).toEqual({});
   });
 
-  it.each([['["x"]'], ['not json'], ['{"Bad Header": "x"}'], ['{"X-A": "a\\r\\nInjected: 1"}'], ['{"X-A": {"nested": 1}}']])('refuses %s', (text) => {
-    expect(() => parseExtraHeaders(text)).toThrow(ChatFailure);
-  });
+  it.each([['["x"]'], ['not json'], ['{"Bad Header": "x"}'], ['{"X-A": "a\\r\\nInjected: 1"}'], ['{"X-A": {"nested": 1}}']])(
+    'refuses %s',
+    (text) => {
+      expect(() => parseExtraHeaders(text)).toThrow(ChatFailure);
+    },
+  );
 });

@@ -14,7 +14,8 @@ function codeOf(fn: () => unknown): string | undefined {
 describe('url policy', () => {
   it('knows loopback hosts', () => {
     for (const host of ['localhost', 'api.localhost', '127.0.0.1', '127.8.9.10', '[::1]', '::1']) expect(isLoopbackHost(host)).toBe(true);
-    for (const host of ['192.168.1.2', '10.0.0.1', 'localhost.evil.test', '127.0.0.1.nip.io', 'example.com']) expect(isLoopbackHost(host)).toBe(false);
+    for (const host of ['192.168.1.2', '10.0.0.1', 'localhost.evil.test', '127.0.0.1.nip.io', 'example.com'])
+      expect(isLoopbackHost(host)).toBe(false);
   });
 
   it('sends credentials only over https or to loopback', () => {

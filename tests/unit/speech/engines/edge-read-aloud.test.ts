@@ -42,7 +42,9 @@ describe('Edge read-aloud tokens and URL', () => {
   });
 
   it('accepts a custom wss endpoint, or ws on this machine only', async () => {
-    expect(await edgeSocketUrl('ws://127.0.0.1:9000/edge?x=1', NOW, 'id')).toMatch(/^ws:\/\/127\.0\.0\.1:9000\/edge\?x=1&TrustedClientToken=/);
+    expect(await edgeSocketUrl('ws://127.0.0.1:9000/edge?x=1', NOW, 'id')).toMatch(
+      /^ws:\/\/127\.0\.0\.1:9000\/edge\?x=1&TrustedClientToken=/,
+    );
     await expect(edgeSocketUrl('ws://tts.example.com/edge', NOW, 'id')).rejects.toMatchObject({ error: { code: 'invalid-url' } });
     await expect(edgeSocketUrl('https://tts.example.com/edge', NOW, 'id')).rejects.toMatchObject({ error: { code: 'invalid-url' } });
   });
@@ -60,12 +62,16 @@ describe('Edge read-aloud messages', () => {
         '{"context":{"synthesis":{"audio":{"metadataoptions":{"sentenceBoundaryEnabled":false,"wordBoundaryEnabled":true},' +
         '"outputFormat":"audio-24khz-48kbitrate-mono-mp3"}}}}\r\n',
     );
-    expect(ssmlMessage('rid', 'T', '<speak/>')).toBe('X-RequestId:rid\r\nContent-Type:application/ssml+xml\r\nX-Timestamp:TZ\r\nPath:ssml\r\n\r\n<speak/>');
+    expect(ssmlMessage('rid', 'T', '<speak/>')).toBe(
+      'X-RequestId:rid\r\nContent-Type:application/ssml+xml\r\nX-Timestamp:TZ\r\nPath:ssml\r\n\r\n<speak/>',
+    );
   });
 
   it('names voices in Edge’s long form inside escaped SSML', () => {
     expect(edgeVoiceName('en-US-JennyNeural')).toBe('Microsoft Server Speech Text to Speech Voice (en-US, JennyNeural)');
-    expect(edgeVoiceName('zh-CN-liaoning-XiaobeiNeural')).toBe('Microsoft Server Speech Text to Speech Voice (zh-CN-liaoning, XiaobeiNeural)');
+    expect(edgeVoiceName('zh-CN-liaoning-XiaobeiNeural')).toBe(
+      'Microsoft Server Speech Text to Speech Voice (zh-CN-liaoning, XiaobeiNeural)',
+    );
     expect(edgeSsml('1 < 2', { voice: 'fr-FR-DeniseNeural', rate: 0.8, pitch: 1.1 })).toBe(
       "<speak version='1.0' xmlns='http://www.w3.org/2001/10/synthesis' xml:lang='fr-FR'>" +
         "<voice name='Microsoft Server Speech Text to Speech Voice (fr-FR, DeniseNeural)'>" +
@@ -95,8 +101,14 @@ describe('Edge read-aloud messages', () => {
   it('reads word boundaries (100 ns ticks) and places the words in the spoken text in order', () => {
     const body = JSON.stringify({
       Metadata: [
-        { Type: 'WordBoundary', Data: { Offset: 1_000_000, Duration: 2_500_000, text: { Text: 'the', Length: 3, BoundaryType: 'WordBoundary' } } },
-        { Type: 'WordBoundary', Data: { Offset: 4_000_000, Duration: 2_000_000, text: { Text: 'cat', Length: 3, BoundaryType: 'WordBoundary' } } },
+        {
+          Type: 'WordBoundary',
+          Data: { Offset: 1_000_000, Duration: 2_500_000, text: { Text: 'the', Length: 3, BoundaryType: 'WordBoundary' } },
+        },
+        {
+          Type: 'WordBoundary',
+          Data: { Offset: 4_000_000, Duration: 2_000_000, text: { Text: 'cat', Length: 3, BoundaryType: 'WordBoundary' } },
+        },
         { Type: 'SessionEnd', Data: { Offset: 9_000_000 } },
       ],
     });
@@ -119,7 +131,10 @@ describe('Edge read-aloud messages', () => {
   it('sets Edge’s Origin only on the read-aloud handshake this extension opens', () => {
     expect(edgeOriginRule('ext-id', 7100)).toMatchObject({
       id: 7100,
-      action: { type: 'modifyHeaders', requestHeaders: [{ header: 'origin', operation: 'set', value: 'chrome-extension://jdiccldimpdaibmpdkjnbmckianbfold' }] },
+      action: {
+        type: 'modifyHeaders',
+        requestHeaders: [{ header: 'origin', operation: 'set', value: 'chrome-extension://jdiccldimpdaibmpdkjnbmckianbfold' }],
+      },
       condition: { urlFilter: `|${EDGE_READ_ALOUD_URL}`, initiatorDomains: ['ext-id'], tabIds: [-1], resourceTypes: ['websocket'] },
     });
   });
@@ -147,7 +162,9 @@ class FakeSocket implements SocketLike {
     this.emit('message', { data: `X-RequestId:r\r\nContent-Type:application/json; charset=utf-8\r\nPath:${path}\r\n\r\n${body}` });
   }
   audio(bytes: number[]) {
-    this.emit('message', { data: binaryMessage('X-RequestId:r\r\nContent-Type:audio/mpeg\r\nPath:audio', new Uint8Array(bytes)).slice().buffer });
+    this.emit('message', {
+      data: binaryMessage('X-RequestId:r\r\nContent-Type:audio/mpeg\r\nPath:audio', new Uint8Array(bytes)).slice().buffer,
+    });
   }
 }
 
@@ -180,14 +197,21 @@ describe('an Edge read-aloud request', () => {
     expect(socket.sent).toHaveLength(2);
     expect(parseTextMessage(socket.sent[0]!).headers.path).toBe('speech.config');
     const ssml = parseTextMessage(socket.sent[1]!);
-    expect(ssml.headers).toMatchObject({ path: 'ssml', 'content-type': 'application/ssml+xml', 'x-timestamp': expect.stringMatching(/Time\)Z$/) });
+    expect(ssml.headers).toMatchObject({
+      path: 'ssml',
+      'content-type': 'application/ssml+xml',
+      'x-timestamp': expect.stringMatching(/Time\)Z$/),
+    });
     expect(ssml.body).toContain('(en-US, AriaNeural)');
     expect(ssml.body).toContain('>Hello big world.</prosody>');
 
     socket.text('turn.start', '{}');
     socket.text('response', '{}');
     socket.audio([1, 2]);
-    socket.text('audio.metadata', JSON.stringify({ Metadata: [{ Type: 'WordBoundary', Data: { Offset: 500_000, Duration: 1, text: { Text: 'big' } } }] }));
+    socket.text(
+      'audio.metadata',
+      JSON.stringify({ Metadata: [{ Type: 'WordBoundary', Data: { Offset: 500_000, Duration: 1, text: { Text: 'big' } } }] }),
+    );
     socket.audio([3]);
     socket.audio([]);
     socket.text('turn.end', '{}');

@@ -17,7 +17,13 @@ describe('OpenAI speech', () => {
       'content-type': 'application/json',
       accept: 'audio/ogg',
     });
-    expect(JSON.parse(init.body as string)).toEqual({ model: 'tts-1-hd', input: 'Hello there.', voice: 'nova', speed: 4, response_format: 'opus' });
+    expect(JSON.parse(init.body as string)).toEqual({
+      model: 'tts-1-hd',
+      input: 'Hello there.',
+      voice: 'nova',
+      speed: 4,
+      response_format: 'opus',
+    });
     expect(JSON.parse(openaiSpeechRequest(access, { ...options, speed: 0.1 }, 'x').init.body as string).speed).toBe(0.25);
   });
 
@@ -36,19 +42,29 @@ describe('OpenAI speech', () => {
 
   it('falls back to the format’s type when the service names none', async () => {
     const fetch = vi.fn(async () => new Response(new Uint8Array([1]), { headers: { 'content-type': 'application/octet-stream' } }));
-    expect((await synthesizeOpenAISpeech(fetch, access, { ...options, format: 'wav' }, 'Hi', new AbortController().signal)).mime).toBe('audio/wav');
+    expect((await synthesizeOpenAISpeech(fetch, access, { ...options, format: 'wav' }, 'Hi', new AbortController().signal)).mime).toBe(
+      'audio/wav',
+    );
   });
 
   it('turns a 401 into an unauthorized failure carrying the service’s message', async () => {
     const fetch = vi.fn(
       async () =>
-        new Response(JSON.stringify({ error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } }), {
-          status: 401,
-        }),
+        new Response(
+          JSON.stringify({ error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } }),
+          {
+            status: 401,
+          },
+        ),
     );
     const failure = await synthesizeOpenAISpeech(fetch, access, options, 'Hi', new AbortController().signal).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ChatFailure);
-    expect((failure as ChatFailure).error).toMatchObject({ code: 'unauthorized', status: 401, message: 'Incorrect API key provided.', type: 'invalid_api_key' });
+    expect((failure as ChatFailure).error).toMatchObject({
+      code: 'unauthorized',
+      status: 401,
+      message: 'Incorrect API key provided.',
+      type: 'invalid_api_key',
+    });
   });
 
   it('refuses an empty answer', async () => {

@@ -54,7 +54,13 @@ describe('speechSynthesis engine', () => {
     const { speech, synthesis, spoken } = fakeSpeech([{ name: 'Anna', lang: 'de-DE' }]);
     const onBoundary = vi.fn();
     const onEnd = vi.fn();
-    const done = createWebSpeechEngine(speech, { lang: 'en-US' }).speak('Guten Tag.', { voice: 'Anna', rate: 20, pitch: 3, onBoundary, onEnd });
+    const done = createWebSpeechEngine(speech, { lang: 'en-US' }).speak('Guten Tag.', {
+      voice: 'Anna',
+      rate: 20,
+      pitch: 3,
+      onBoundary,
+      onEnd,
+    });
     await tick();
     const u = spoken[0]!;
     expect(synthesis.cancel).toHaveBeenCalledBefore(synthesis.speak);
