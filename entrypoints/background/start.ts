@@ -4,6 +4,7 @@ import { pluginHandlers, pluginToolRuntime } from './plugins';
 import { readAloudHandlers, startReadAloud } from './read-aloud';
 import { speechHandlers, startSpeech } from './speech';
 import { StreamRegistry, type Watcher } from '@/lib/chat/stream-registry';
+import { handlePanelMessage, settleOrphans } from '@/lib/chat/panel-port';
 import { loadTurn } from '@/lib/chat/load-turn';
 import { keepServiceWorkerAlive } from '@/lib/chat/keep-alive';
 import { CHAT_PORT, type PanelToBackground } from '@/lib/messaging/protocol';
@@ -20,7 +21,7 @@ import {
   testProvider,
 } from '@/lib/providers/service';
 import { effectiveSettings } from '@/lib/core/providers';
-import { getMessage, markInterruptedStreams, patchMessage } from '@/lib/storage/conversations';
+import { patchMessage } from '@/lib/storage/conversations';
 import { listProviders } from '@/lib/storage/providers';
 
 async function syncOriginRules(): Promise<void> {
@@ -41,7 +42,7 @@ export function startBackground(): void {
   });
 
   // Rules and interrupted answers are settled before any request is served; a worker that just started runs no answer yet.
-  const ready = Promise.all([syncOriginRules(), markInterruptedStreams([])]).catch(() => undefined);
+  const ready = Promise.all([syncOriginRules(), settleOrphans([])]).catch(() => undefined);
 
   startReadAloud();
   startSpeech();
@@ -77,30 +78,19 @@ export function startBackground(): void {
     },
   });
 
+  // The browser may be quitting or the worker about to go: store what arrived since the last checkpoint.
+  browser.runtime.onSuspend?.addListener(() => void streams.flush());
+
   browser.runtime.onConnect.addListener((port) => {
     if (port.name !== CHAT_PORT || !port.sender || !isTrustedSender(port.sender, browser.runtime.getURL('/'))) return;
     const watcher: Watcher = { send: (m) => port.postMessage(m) };
-    port.onDisconnect.addListener(() => streams.detach(watcher));
+    port.onDisconnect.addListener(() => {
+      streams.detach(watcher);
+      void streams.flush();
+    });
     port.onMessage.addListener(async (raw: unknown) => {
-      const message = raw as PanelToBackground;
       await ready;
-      if (message.type === 'start') void streams.start(message.conversationId, message.messageId, watcher);
-      else if (message.type === 'stop') streams.stop(message.conversationId);
-      else if (message.type === 'watch' && !streams.watch(message.conversationId, watcher)) {
-        await settleOrphan(message.conversationId, watcher, streams.activeMessageIds());
-      }
+      await handlePanelMessage(streams, raw as PanelToBackground, watcher);
     });
   });
-}
-
-/** A panel follows an answer nobody is writing any more (the worker restarted): close it off. */
-async function settleOrphan(conversationId: string, watcher: Watcher, activeMessageIds: string[]): Promise<void> {
-  // Answers still being written for other conversations must stay 'streaming'.
-  const ids = await markInterruptedStreams(activeMessageIds);
-  for (const id of ids) {
-    const m = await getMessage(id);
-    if (m?.conversationId === conversationId) {
-      watcher.send({ type: 'ended', conversationId, messageId: id, status: m.status, error: m.error });
-    }
-  }
 }

@@ -40,6 +40,8 @@ interface Active {
   controller: AbortController;
   watchers: Set<Watcher>;
   done: Promise<void>;
+  /** Writes the answer so far now, whatever the checkpoint interval; resolves once stored. */
+  flush(): Promise<void>;
 }
 
 /**
@@ -60,8 +62,16 @@ export class StreamRegistry {
     return this.active.has(conversationId);
   }
 
+  /**
+   * Starts answering into `messageId`, unless an answer is already being
+   * written for the conversation: that one is never aborted behind its
+   * reader's back, and the panel asking is told it is busy instead.
+   */
   start(conversationId: string, messageId: string, watcher?: Watcher): Promise<void> {
-    this.active.get(conversationId)?.controller.abort();
+    if (this.active.has(conversationId)) {
+      watcher?.send({ type: 'busy', conversationId, messageId });
+      return Promise.resolve();
+    }
     const run: Active = {
       conversationId,
       messageId,
@@ -70,14 +80,23 @@ export class StreamRegistry {
       controller: new AbortController(),
       watchers: new Set(watcher ? [watcher] : []),
       done: Promise.resolve(),
+      flush: () => Promise.resolve(),
     };
     this.active.set(conversationId, run);
     run.done = this.run(run);
     return run.done;
   }
 
-  stop(conversationId: string): void {
-    this.active.get(conversationId)?.controller.abort();
+  /** False when nothing is running for the conversation. */
+  stop(conversationId: string): boolean {
+    const run = this.active.get(conversationId);
+    run?.controller.abort();
+    return !!run;
+  }
+
+  /** Stores every running answer's text so far, e.g. when the last panel goes or the worker is about to be suspended. */
+  async flush(): Promise<void> {
+    await Promise.all([...this.active.values()].map((run) => run.flush()));
   }
 
   /** Sends the answer so far, then live deltas. False when nothing is running for it. */
@@ -116,11 +135,15 @@ export class StreamRegistry {
       const patch = { content: run.content, steps: [...run.steps] };
       pending = pending.then(() => this.deps.patchMessage(run.messageId, patch)).catch(() => undefined);
     };
+    run.flush = () => {
+      checkpoint(true);
+      return pending;
+    };
 
     let error: ChatError | undefined;
     let usage: Usage | undefined;
     // Re-asserted because a worker that just woke may have marked it interrupted.
-    pending = this.deps.patchMessage(run.messageId, { status: 'streaming' }).catch(() => undefined);
+    pending = this.deps.patchMessage(run.messageId, { status: 'streaming', error: undefined }).catch(() => undefined);
     try {
       const turn = await this.deps.loadTurn(run.conversationId, run.messageId);
       const ref = turn.answer.model ?? turn.conversation.model;
@@ -157,6 +180,8 @@ export class StreamRegistry {
       release();
     }
 
+    // Once text has arrived, a network failure is the connection dropping, not the provider being unreachable.
+    if (error?.code === 'network' && (run.content || run.steps.length)) error = { ...error, code: 'connection-dropped' };
     const status: MessageStatus = !error ? 'complete' : run.content || run.steps.length ? 'incomplete' : 'error';
     checkpoint(true);
     await pending;

@@ -24,6 +24,10 @@ export type ChatErrorCode =
   | 'malformed-stream'
   | 'content-filtered'
   | 'aborted'
+  /** The connection to the provider broke after part of the answer arrived. */
+  | 'connection-dropped'
+  /** The browser stopped Parley's background worker while the answer was being written. */
+  | 'interrupted'
   | 'model-error'
   | 'model-not-ready'
   | 'model-stream-error'
@@ -53,6 +57,8 @@ const RETRYABLE: ReadonlySet<ChatErrorCode> = new Set([
   'model-not-ready',
   'model-stream-error',
   'aborted',
+  'connection-dropped',
+  'interrupted',
 ]);
 
 export function chatError(code: ChatErrorCode, message: string, extra: Partial<Omit<ChatError, 'code' | 'message'>> = {}): ChatError {

@@ -55,7 +55,9 @@ export type BackgroundToPanel =
   | { type: 'snapshot'; conversationId: string; messageId: string; content: string }
   | { type: 'delta'; conversationId: string; messageId: string; text: string }
   | { type: 'steps-changed'; conversationId: string; messageId: string }
-  | { type: 'ended'; conversationId: string; messageId: string; status: MessageStatus; error?: ChatError };
+  | { type: 'ended'; conversationId: string; messageId: string; status: MessageStatus; error?: ChatError }
+  /** A `start` refused because another answer in the conversation is still being written (e.g. from a second window). */
+  | { type: 'busy'; conversationId: string; messageId: string };
 
 /** One-way notices the background broadcasts to every open extension page. */
 export type BroadcastEvent = PageEvent | ReaderEvent | PluginEvent | SpeechEvent;

@@ -1,5 +1,5 @@
 import type { Conversation, StoredMessage } from '../core/conversation';
-import { fail } from '../core/errors';
+import { fail, type ChatError } from '../core/errors';
 import { notifyChange } from './change-feed';
 import { getDb, reserveMessageSeq } from './db';
 import { byTimeThenSeq, conversationRange, toMessage, withoutUndefined } from './records';
@@ -137,17 +137,35 @@ export async function deleteMessagesAfter(conversationId: string, messageId: str
 
 /**
  * Run when the background starts: any message still marked 'streaming' whose
- * stream is not running here was cut off by a worker restart, so it becomes
- * 'incomplete' (its checkpointed text stays). Resolves to the ids changed.
+ * stream is not running here was cut off by a worker restart, so it is closed
+ * off with `error` (its checkpointed text stays): 'incomplete' when any of it
+ * arrived, else 'error'. Resolves to the ids changed.
  */
-export async function markInterruptedStreams(activeMessageIds: Iterable<string>): Promise<string[]> {
+export async function markInterruptedStreams(activeMessageIds: Iterable<string>, error?: ChatError): Promise<string[]> {
   const active = new Set(activeMessageIds);
   const tx = (await getDb()).transaction('messages', 'readwrite');
   const stuck = (await tx.store.index('status').getAll('streaming')).filter((r) => !active.has(r.id));
-  await Promise.all(stuck.map((r) => tx.store.put({ ...r, status: 'incomplete' })));
+  await Promise.all(
+    stuck.map((r) =>
+      tx.store.put(withoutUndefined({ ...r, status: r.content || r.steps?.length ? 'incomplete' : 'error', error: error ?? r.error })),
+    ),
+  );
   await tx.done;
   notifyChange(...stuck.map((r) => ({ type: 'message' as const, id: r.id, conversationId: r.conversationId })));
   return stuck.map((r) => r.id);
+}
+
+/** Removes the given messages of one conversation, e.g. a send the background refused; other ids are left alone. */
+export async function deleteMessages(conversationId: string, ids: readonly string[]): Promise<void> {
+  const tx = (await getDb()).transaction('messages', 'readwrite');
+  const removed: string[] = [];
+  for (const id of ids) {
+    if ((await tx.store.get(id))?.conversationId !== conversationId) continue;
+    await tx.store.delete(id);
+    removed.push(id);
+  }
+  await tx.done;
+  notifyChange(...removed.map((id) => ({ type: 'message' as const, id, conversationId })));
 }
 
 /**

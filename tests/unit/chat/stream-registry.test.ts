@@ -87,7 +87,86 @@ describe('StreamRegistry', () => {
   it('keeps the partial answer and marks it incomplete when the provider fails mid-stream', async () => {
     const t = setup(() => events({ type: 'text-delta', text: 'Part' }, { type: 'error', error: chatError('network', 'dropped') }));
     await t.registry.start('c1', 'a1', t.watcher);
-    expect(t.stored.get('a1')).toMatchObject({ content: 'Part', status: 'incomplete', error: { code: 'network', retryable: true } });
+    expect(t.stored.get('a1')).toMatchObject({
+      content: 'Part',
+      status: 'incomplete',
+      error: { code: 'connection-dropped', retryable: true },
+    });
+    expect(t.seen.at(-1)).toMatchObject({ type: 'ended', error: { code: 'connection-dropped' } });
+  });
+
+  it('keeps a network failure before any text as the provider being unreachable', async () => {
+    const t = setup(() => events({ type: 'error', error: chatError('network', 'refused') }));
+    await t.registry.start('c1', 'a1');
+    expect(t.stored.get('a1')).toMatchObject({ status: 'error', error: { code: 'network' } });
+  });
+
+  it('refuses a second start for a conversation that is answering, without touching the running answer', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const t = setup(async function* (_req, signal) {
+      yield { type: 'text-delta', text: 'first ' };
+      await gate;
+      if (signal.aborted) yield { type: 'error', error: chatError('aborted', 'aborted') };
+      else {
+        yield { type: 'text-delta', text: 'whole' };
+        yield { type: 'finish', reason: 'stop' };
+      }
+    });
+    const done = t.registry.start('c1', 'a1', t.watcher);
+    await vi.waitFor(() => expect(t.seen).toHaveLength(1));
+    const stale: BackgroundToPanel[] = [];
+    await t.registry.start('c1', 'a2', { send: (m) => stale.push(m) });
+    expect(stale).toEqual([{ type: 'busy', conversationId: 'c1', messageId: 'a2' }]);
+    release();
+    await done;
+    expect(t.stored.get('a1')).toMatchObject({ content: 'first whole', status: 'complete' });
+    expect(t.stored.has('a2')).toBe(false);
+    expect(t.requests).toHaveLength(1);
+  });
+
+  it('says whether stop found an answer to stop', async () => {
+    const t = setup(async function* (_req, signal) {
+      yield { type: 'text-delta', text: 'Some' };
+      await new Promise((resolve) => signal.addEventListener('abort', resolve));
+    });
+    expect(t.registry.stop('c1')).toBe(false);
+    const done = t.registry.start('c1', 'a1', t.watcher);
+    await vi.waitFor(() => expect(t.seen).toHaveLength(1));
+    expect(t.registry.stop('c1')).toBe(true);
+    await done;
+  });
+
+  it('flushes text that arrived since the last checkpoint on demand', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let clock = 1_000;
+    const t = setup(
+      async function* () {
+        yield { type: 'text-delta', text: 'one ' };
+        yield { type: 'text-delta', text: 'two ' };
+        yield { type: 'text-delta', text: 'three' };
+        await gate;
+        yield { type: 'finish', reason: 'stop' };
+      },
+      { checkpointMs: 250, now: () => clock },
+    );
+    const done = t.registry.start('c1', 'a1', t.watcher);
+    await vi.waitFor(() => expect(t.seen).toHaveLength(3));
+    // Within one checkpoint interval only the first delta was written.
+    await vi.waitFor(() => expect(t.stored.get('a1')?.content).toBe('one '));
+    await t.registry.flush();
+    expect(t.stored.get('a1')).toMatchObject({ content: 'one two three', status: 'streaming' });
+    clock += 1;
+    release();
+    await done;
+    expect(t.stored.get('a1')).toMatchObject({ content: 'one two three', status: 'complete' });
+  });
+
+  it('flushes nothing when no answer is running', async () => {
+    const t = setup(() => events());
+    await t.registry.flush();
+    expect(t.stored.size).toBe(0);
   });
 
   it('marks an answer with no text as an error', async () => {

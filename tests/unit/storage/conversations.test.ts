@@ -1,10 +1,11 @@
 import { deleteDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StoredMessage } from '@/lib/core/conversation';
-import { ChatFailure } from '@/lib/core/errors';
+import { ChatFailure, chatError } from '@/lib/core/errors';
 import {
   createConversation,
   deleteConversation,
+  deleteMessages,
   deleteMessagesAfter,
   getConversation,
   getMessage,
@@ -259,6 +260,32 @@ describe('messages', () => {
     expect(await getMessage(running.id)).toEqual(running);
     expect(await getMessage(done.id)).toEqual(done);
     expect(await markInterruptedStreams(new Set())).toEqual([running.id]);
+  });
+
+  it('closes off interrupted streams with the reason, as an error when nothing had arrived', async () => {
+    const c = await createConversation();
+    const partial = message(c.id, { role: 'assistant', status: 'streaming', content: 'half' });
+    const empty = message(c.id, { role: 'assistant', status: 'streaming', content: '' });
+    for (const m of [partial, empty]) await putMessage(m);
+    const interrupted = chatError('interrupted', 'worker stopped');
+
+    await markInterruptedStreams([], interrupted);
+
+    expect(await getMessage(partial.id)).toEqual({ ...partial, status: 'incomplete', error: interrupted });
+    expect(await getMessage(empty.id)).toEqual({ ...empty, status: 'error', error: interrupted });
+  });
+
+  it('deletes the given messages of one conversation only', async () => {
+    const c = await createConversation();
+    const other = await createConversation();
+    const [keep, drop] = [message(c.id), message(c.id)];
+    const elsewhere = message(other.id);
+    for (const m of [keep, drop, elsewhere]) await putMessage(m);
+
+    await deleteMessages(c.id, [drop.id, elsewhere.id]);
+
+    expect((await listMessages(c.id)).map((m) => m.id)).toEqual([keep.id]);
+    expect(await getMessage(elsewhere.id)).toEqual(elsewhere);
   });
 
   it('stores records without undefined fields, plus the internal seq', async () => {
