@@ -11,7 +11,7 @@ import { PageTools } from '../page/PageTools';
 
 export function ChatView({ onOpenSettings }: { onOpenSettings(): void }) {
   const { t } = useTranslation();
-  const { messages, regenerate, editAndResend, pendingContext } = useChatStore();
+  const { messages, regenerate, editAndResend, pendingContext, notice } = useChatStore();
   const { selected, providers, loaded } = useProvidersStore();
   const log = useRef<HTMLDivElement>(null);
   const streaming = messages.some((m) => m.status === 'streaming');
@@ -47,6 +47,7 @@ export function ChatView({ onOpenSettings }: { onOpenSettings(): void }) {
         />
       )}
       <PageTools />
+      <div role="status">{notice === 'busy-elsewhere' && <p className="notice">{t('chat.busyElsewhere')}</p>}</div>
       <Composer streaming={streaming} />
     </div>
   );

@@ -24,6 +24,9 @@ export function MessageItem({ message, isLast, busy, onRegenerate, onEdit }: Pro
   const mine = message.role === 'user';
   const streaming = message.status === 'streaming';
   const stopped = message.error?.code === 'aborted';
+  // A failed or cut-off answer offers Retry in its notice, so Regenerate would be the same button twice.
+  const failure = message.error && !stopped ? message.error : undefined;
+  const retry = failure && isLast && !busy ? onRegenerate : undefined;
 
   return (
     <article className={`message message-${message.role}`} aria-label={mine ? t('chat.you') : t('chat.assistant')} aria-busy={streaming}>
@@ -60,8 +63,8 @@ export function MessageItem({ message, isLast, busy, onRegenerate, onEdit }: Pro
           {streaming && !message.content && <p className="typing">{t('chat.thinking')}</p>}
         </>
       )}
-      {message.status === 'incomplete' && <p className="message-flag">{stopped ? t('chat.stopped') : t('chat.incomplete')}</p>}
-      {message.error && !stopped && <ErrorNotice error={message.error} onRetry={isLast && !busy ? onRegenerate : undefined} />}
+      {message.status === 'incomplete' && !failure && <p className="message-flag">{stopped ? t('chat.stopped') : t('chat.incomplete')}</p>}
+      {failure && <ErrorNotice error={failure} onRetry={retry} />}
       {!editing && !streaming && (
         <div className="message-actions">
           {message.content && <CopyButton text={message.content} />}
@@ -77,7 +80,7 @@ export function MessageItem({ message, isLast, busy, onRegenerate, onEdit }: Pro
               {t('chat.edit')}
             </button>
           )}
-          {!mine && isLast && !busy && (
+          {!mine && isLast && !busy && !retry && (
             <button type="button" className="icon-button" onClick={onRegenerate}>
               {t('chat.regenerate')}
             </button>

@@ -6,6 +6,7 @@ import { connectChat, type ChatChannel } from '@/lib/messaging/client';
 import type { BackgroundToPanel } from '@/lib/messaging/protocol';
 import {
   createConversation,
+  deleteMessages,
   deleteMessagesAfter,
   getConversation,
   listMessages,
@@ -24,6 +25,8 @@ interface ChatState {
   pendingContext: ContextBlock[];
   /** The conversation this panel just created, as opposed to one it opened. */
   createdHere?: string;
+  /** Why the last send was held back: another window is answering in this conversation. */
+  notice?: 'busy-elsewhere';
   setDraft(text: string): void;
   open(conversationId: string | undefined): Promise<void>;
   newChat(): void;
@@ -50,6 +53,8 @@ let channel: ChatChannel | undefined;
  * a message sent right after waits for both.
  */
 let settingsWrites: Promise<void> = Promise.resolve();
+/** Sends the background has not accepted yet, by answer id: a refused one goes back to the composer. */
+const unconfirmedSends = new Map<string, StoredMessage>();
 /** Deltas arrive per token; the view only needs them once per frame. */
 let buffered = new Map<string, string>();
 let frame = 0;
@@ -70,6 +75,8 @@ function scheduleFlush() {
 }
 
 async function onBackground(message: BackgroundToPanel) {
+  if (message.type === 'busy') return refused(message.conversationId, message.messageId);
+  unconfirmedSends.delete(message.messageId);
   const current = useChatStore.getState().conversation;
   if (!current || message.conversationId !== current.id) return;
   if (message.type === 'delta') {
@@ -82,8 +89,56 @@ async function onBackground(message: BackgroundToPanel) {
     }));
   } else {
     if (frame) flushDeltas();
+    const shown = useChatStore.getState().messages.find((m) => m.id === message.messageId)?.content;
     await useChatStore.getState().reloadMessages();
+    if (message.type === 'ended' && message.error?.code === 'interrupted' && shown) await keepReceivedText(message.messageId, shown);
   }
+}
+
+/**
+ * A worker stopped mid-answer only stored what it had checkpointed, while this
+ * panel received more: what reached the user must not vanish from the screen.
+ */
+async function keepReceivedText(messageId: string, shown: string) {
+  const stored = useChatStore.getState().messages.find((m) => m.id === messageId);
+  if (!stored || shown.length <= stored.content.length || !shown.startsWith(stored.content)) return;
+  await patchMessage(messageId, { content: shown });
+  useChatStore.setState((s) => ({ messages: s.messages.map((m) => (m.id === messageId ? { ...m, content: shown } : m)) }));
+}
+
+/**
+ * Another window started an answer in this conversation first (this view was
+ * stale): what was sent goes back where it came from, and the panel follows
+ * the running answer instead.
+ */
+async function refused(conversationId: string, answerId: string) {
+  const userMessage = unconfirmedSends.get(answerId);
+  unconfirmedSends.delete(answerId);
+  await deleteMessages(conversationId, userMessage ? [answerId, userMessage.id] : [answerId]);
+  if (useChatStore.getState().conversation?.id !== conversationId) return;
+  if (userMessage) {
+    useChatStore.setState((s) => ({
+      draft: s.draft ? `${userMessage.content}\n${s.draft}` : userMessage.content,
+      pendingContext: [...(userMessage.context ?? []), ...s.pendingContext],
+    }));
+  }
+  await followRunningAnswer(conversationId);
+}
+
+/** Shows the conversation as stored, with the answer another window is streaming, and follows that answer. */
+async function followRunningAnswer(conversationId: string, stored?: StoredMessage[]) {
+  const messages = stored ?? (await listMessages(conversationId));
+  if (useChatStore.getState().conversation?.id !== conversationId) return;
+  useChatStore.setState({ messages, notice: 'busy-elsewhere' });
+  chat().post({ type: 'watch', conversationId });
+}
+
+/** True (and the panel now follows it) when an answer this view did not know about is being written. */
+async function answeringElsewhere(conversationId: string): Promise<boolean> {
+  const stored = await listMessages(conversationId);
+  if (!stored.some((m) => m.status === 'streaming')) return false;
+  await followRunningAnswer(conversationId, stored);
+  return true;
 }
 
 function chat(): ChatChannel {
@@ -100,7 +155,7 @@ function chat(): ChatChannel {
   return channel;
 }
 
-async function startAnswer(conversation: Conversation, model: ModelRef | undefined) {
+async function startAnswer(conversation: Conversation, model: ModelRef | undefined, userMessage?: StoredMessage) {
   const answer: StoredMessage = {
     id: crypto.randomUUID(),
     conversationId: conversation.id,
@@ -111,7 +166,8 @@ async function startAnswer(conversation: Conversation, model: ModelRef | undefin
     model: model ?? conversation.model,
   };
   await putMessage(answer);
-  useChatStore.setState((s) => ({ messages: [...s.messages, answer] }));
+  useChatStore.setState((s) => ({ messages: [...s.messages, answer], notice: undefined }));
+  if (userMessage) unconfirmedSends.set(answer.id, userMessage);
   chat().post({ type: 'start', conversationId: conversation.id, messageId: answer.id });
 }
 
@@ -124,17 +180,17 @@ export const useChatStore = create<ChatState>((set, get) => ({
   async open(conversationId) {
     const conversation = conversationId ? await getConversation(conversationId) : undefined;
     if (!conversation) {
-      set({ conversation: undefined, messages: [] });
+      set({ conversation: undefined, messages: [], notice: undefined });
       return;
     }
     const messages = await listMessages(conversation.id);
-    set({ conversation, messages });
+    set({ conversation, messages, notice: undefined });
     await setPref('lastConversationId', conversation.id);
     if (messages.some((m) => m.status === 'streaming')) chat().post({ type: 'watch', conversationId: conversation.id });
   },
 
   newChat() {
-    set({ conversation: undefined, messages: [], pendingContext: [] });
+    set({ conversation: undefined, messages: [], pendingContext: [], notice: undefined });
     void setPref('lastConversationId', undefined);
   },
 
@@ -144,6 +200,12 @@ export const useChatStore = create<ChatState>((set, get) => ({
     const { pendingContext } = get();
     if (!content && !pendingContext.length) return false;
     let conversation = get().conversation;
+    // Another window may be answering here already: the text stays in the composer rather than cut that answer off.
+    if (conversation && (await answeringElsewhere(conversation.id))) {
+      // A send that did not come from the composer (a page quick action) puts its text there too.
+      if (content && get().draft.trim() !== content) set((s) => ({ draft: s.draft.trim() ? `${content}\n${s.draft}` : content }));
+      return false;
+    }
     if (!conversation) {
       conversation = await createConversation({ title: titleFrom(content || pendingContext[0]?.title || ''), model });
       set({ conversation, messages: [], createdHere: conversation.id });
@@ -171,7 +233,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
     };
     await putMessage(userMessage);
     set((s) => ({ messages: [...s.messages, userMessage], draft: '', pendingContext: [] }));
-    await startAnswer(conversation, model);
+    await startAnswer(conversation, model, userMessage);
     return true;
   },
 
@@ -184,7 +246,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
     const { conversation, messages } = get();
     if (!conversation) return;
     const lastUser = [...messages].reverse().find((m) => m.role === 'user');
-    if (!lastUser) return;
+    if (!lastUser || (await answeringElsewhere(conversation.id))) return;
     await deleteMessagesAfter(conversation.id, lastUser.id);
     set({ messages: messages.slice(0, messages.indexOf(lastUser) + 1) });
     await startAnswer(conversation, model);
@@ -193,7 +255,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
   async editAndResend(messageId, text, model) {
     const { conversation, messages } = get();
     const index = messages.findIndex((m) => m.id === messageId);
-    if (!conversation || index < 0 || !text.trim()) return;
+    if (!conversation || index < 0 || !text.trim() || (await answeringElsewhere(conversation.id))) return;
     const edited = { ...messages[index]!, content: text.trim() };
     await patchMessage(messageId, { content: edited.content });
     await deleteMessagesAfter(conversation.id, messageId);

@@ -29,9 +29,14 @@ export interface ChatChannel {
   close(): void;
 }
 
+/** Gives a worker that is still shutting down a moment before the next connection starts a new one. */
+const RECONNECT_DELAY_MS = 100;
+
 /**
- * A chat port that reconnects by itself: the worker may be restarted between
- * two sends, and the panel must not notice beyond re-watching its conversation.
+ * A chat port that reconnects by itself: the worker may be stopped at any time
+ * (DevTools, or the browser ending an idle worker), and the panel must not
+ * notice beyond re-watching its conversation on a fresh port. A port post
+ * also starts a stopped worker, so a Stop pressed meanwhile still arrives.
  */
 export function connectChat(onMessage: (m: BackgroundToPanel) => void, onReconnect: () => void): ChatChannel {
   let port: ReturnType<typeof browser.runtime.connect> | undefined;
@@ -40,8 +45,8 @@ export function connectChat(onMessage: (m: BackgroundToPanel) => void, onReconne
     const p = browser.runtime.connect({ name: CHAT_PORT });
     p.onMessage.addListener((m) => onMessage(m as BackgroundToPanel));
     p.onDisconnect.addListener(() => {
-      port = undefined;
-      if (!closed) onReconnect();
+      if (port === p) port = undefined;
+      if (!closed) setTimeout(() => !closed && onReconnect(), RECONNECT_DELAY_MS);
     });
     port = p;
     return p;

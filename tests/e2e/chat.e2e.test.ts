@@ -115,7 +115,7 @@ describe('side-panel chat', () => {
   it('keeps a partial answer marked incomplete when the network drops', async () => {
     openai.enqueue({ kind: 'drop-after', text: 'Half of it' }, { times: 3 });
     await sendMessage(page, 'Drop please');
-    await expect.poll(() => lastAnswer(page).innerText()).toContain('This answer is incomplete.');
+    await expect.poll(() => lastAnswer(page).innerText()).toContain('The connection dropped mid-answer');
     expect(await lastAnswer(page).innerText()).toContain('Half of it');
     expect(await lastAnswer(page).getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
   });
