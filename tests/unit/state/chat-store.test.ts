@@ -1,0 +1,98 @@
+import { deleteDB } from 'idb';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StoredMessage } from '@/lib/core/conversation';
+import { chatError } from '@/lib/core/errors';
+import type { BackgroundToPanel, PanelToBackground } from '@/lib/messaging/protocol';
+import { createConversation, getMessage, listMessages, putMessage } from '@/lib/storage/conversations';
+import { closeDb, DB_NAME } from '@/lib/storage/db';
+
+const port = vi.hoisted(() => ({
+  posted: [] as PanelToBackground[],
+  deliver: (_m: BackgroundToPanel): void => undefined,
+}));
+vi.mock('@/lib/messaging/client', () => ({
+  connectChat: (onMessage: (m: BackgroundToPanel) => void) => {
+    port.deliver = onMessage;
+    return { post: (m: PanelToBackground) => port.posted.push(m), close: () => undefined };
+  },
+}));
+
+const { useChatStore } = await import('@/components/state/chat-store');
+const model = { providerId: 'p1', model: 'm1' };
+
+beforeEach(async () => {
+  await closeDb();
+  await deleteDB(DB_NAME);
+  port.posted.length = 0;
+  useChatStore.setState({ conversation: undefined, messages: [], draft: '', pendingContext: [], notice: undefined });
+});
+
+async function openConversation() {
+  const c = await createConversation({ model });
+  const first: StoredMessage = { id: 'u0', conversationId: c.id, role: 'user', content: 'First', createdAt: 1, status: 'complete' };
+  await putMessage(first);
+  await useChatStore.getState().open(c.id);
+  return c.id;
+}
+
+describe('chat store with a second window on the same conversation', () => {
+  it('holds a send back, keeping the text, while another window is answering', async () => {
+    const id = await openConversation();
+    // Another window started an answer after this one loaded the conversation.
+    await putMessage({ id: 'u1', conversationId: id, role: 'user', content: 'Theirs', createdAt: 2, status: 'complete' });
+    await putMessage({ id: 'a1', conversationId: id, role: 'assistant', content: '', createdAt: 3, status: 'streaming' });
+    useChatStore.getState().setDraft('Mine');
+
+    expect(await useChatStore.getState().send('Mine', model)).toBe(false);
+
+    const s = useChatStore.getState();
+    expect(s.draft).toBe('Mine');
+    expect(s.notice).toBe('busy-elsewhere');
+    expect(s.messages.map((m) => m.id)).toEqual(['u0', 'u1', 'a1']);
+    expect(port.posted).toEqual([{ type: 'watch', conversationId: id }]);
+    expect((await listMessages(id)).map((m) => m.content)).toEqual(['First', 'Theirs', '']);
+  });
+
+  it('takes back a send the background refused: the text returns to the composer and the panel follows the running answer', async () => {
+    const id = await openConversation();
+    useChatStore.getState().setDraft('Mine');
+    expect(await useChatStore.getState().send('Mine', model)).toBe(true);
+    const start = port.posted.find((m) => m.type === 'start')!;
+    expect(start).toMatchObject({ type: 'start', conversationId: id });
+    const answerId = (start as { messageId: string }).messageId;
+    expect(useChatStore.getState().draft).toBe('');
+
+    port.deliver({ type: 'busy', conversationId: id, messageId: answerId });
+
+    await vi.waitFor(() => expect(useChatStore.getState().notice).toBe('busy-elsewhere'));
+    const s = useChatStore.getState();
+    expect(s.draft).toBe('Mine');
+    expect(s.messages.map((m) => m.content)).toEqual(['First']);
+    expect((await listMessages(id)).map((m) => m.content)).toEqual(['First']);
+    expect(port.posted.at(-1)).toEqual({ type: 'watch', conversationId: id });
+  });
+
+  it('keeps the text it showed when the worker stopped before checkpointing it', async () => {
+    const id = await openConversation();
+    await putMessage({ id: 'a1', conversationId: id, role: 'assistant', content: 'Hel', createdAt: 2, status: 'streaming' });
+    await useChatStore.getState().reloadMessages();
+    port.deliver({ type: 'snapshot', conversationId: id, messageId: 'a1', content: 'Hello the' });
+    await vi.waitFor(() => expect(useChatStore.getState().messages.at(-1)?.content).toBe('Hello the'));
+    // The restarted worker settled what it had stored.
+    const interrupted = chatError('interrupted', 'stopped');
+    await putMessage({
+      id: 'a1',
+      conversationId: id,
+      role: 'assistant',
+      content: 'Hel',
+      createdAt: 2,
+      status: 'incomplete',
+      error: interrupted,
+    });
+
+    port.deliver({ type: 'ended', conversationId: id, messageId: 'a1', status: 'incomplete', error: interrupted });
+
+    await vi.waitFor(async () => expect((await getMessage('a1'))?.content).toBe('Hello the'));
+    expect(useChatStore.getState().messages.at(-1)).toMatchObject({ content: 'Hello the', status: 'incomplete' });
+  });
+});
