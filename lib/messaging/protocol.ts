@@ -47,8 +47,9 @@ export const CHAT_PORT = 'parley.chat';
 export type PanelToBackground =
   /** The panel has stored the user turn and an empty assistant message; answer into it. */
   | { type: 'start'; conversationId: string; messageId: string }
+  /** With nothing running (the worker restarted), answered like `watch`: with the stored final state. */
   | { type: 'stop'; conversationId: string }
-  /** Follow a conversation's running stream, e.g. after the panel reopened. */
+  /** Follow a conversation's running stream, e.g. after the panel reopened; `ended` with the stored state when none runs. */
   | { type: 'watch'; conversationId: string };
 
 export type BackgroundToPanel =
