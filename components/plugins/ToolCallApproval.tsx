@@ -38,9 +38,7 @@ export function ToolCallApproval({ call }: { call: PendingToolCall }) {
         <dd dir="ltr">{call.origin ?? t('plugins.consent.noOrigin')}</dd>
       </dl>
       <p className="tool-label">{t('chat.toolArguments')}</p>
-      <pre dir="ltr" aria-label={t('chat.toolArguments')}>
-        {call.arguments}
-      </pre>
+      <pre dir="ltr">{call.arguments}</pre>
       <div className="row">
         <button type="button" className="button button-primary" disabled={busy} onClick={() => void decide('allow')}>
           {t('plugins.consent.allow')}

@@ -140,13 +140,13 @@ export function createPluginRuntime(deps: PluginRuntimeDeps): PluginToolRuntime 
       return { tools: buildPluginTools(manifests).definitions, systemRole: composePluginSystemRole(manifests) };
     },
 
-    async execute(conversation: Conversation, toolCall: ToolCall, signal: AbortSignal): Promise<ToolOutcome> {
+    async execute(conversation: Conversation, call: ToolCall, signal: AbortSignal): Promise<ToolOutcome> {
       const enabled = await enabledPlugins(deps, conversation);
-      const ref = resolvePluginTool(buildPluginTools(enabled.map((p) => p.manifest)), toolCall.name);
+      const ref = resolvePluginTool(buildPluginTools(enabled.map((p) => p.manifest)), call.name);
       const plugin = ref && enabled.find((p) => p.manifest.identifier === ref.identifier);
       const api = ref && plugin?.manifest.api.find((entry) => entry.name === ref.apiName);
-      if (!ref || !plugin || !api) return failed(`There is no tool named "${toolCall.name}" in this conversation.`);
-      const parsed = parseToolArguments(toolCall.arguments, api.parameters);
+      if (!ref || !plugin || !api) return failed(`There is no tool named "${call.name}" in this conversation.`);
+      const parsed = parseToolArguments(call.arguments, api.parameters);
       if (!parsed.ok) return failed(parsed.error, ref.identifier);
       try {
         // Built-ins never leave the browser, so they need no approval.
@@ -155,7 +155,7 @@ export function createPluginRuntime(deps: PluginRuntimeDeps): PluginToolRuntime 
         const prepared = await prepareInstalled(deps, installed, api.name, parsed.args, signal);
         if ('outcome' in prepared) return prepared.outcome;
         const asked = {
-          callId: toolCall.id,
+          callId: call.id,
           plugin: ref.identifier,
           apiName: api.name,
           origin: prepared.origin,

@@ -282,6 +282,17 @@ describe('plugins', () => {
     await expect.poll(() => step.innerText()).toContain('{"clock":"GENUINE Europe/Paris"}');
     expect(await step.innerText()).not.toContain('FORGED');
     expect(plugins.apiCalls().filter((r) => r.path.includes('clock'))).toHaveLength(0);
+
+    // "Always allow" switched the plugin to run automatically, where its settings say so and can switch it back.
+    await openSettings();
+    const clock = page.locator('details.plugin', { hasText: 'Mock Clock' });
+    if ((await clock.getAttribute('open')) === null) await clock.locator('summary').click();
+    const mode = clock.getByRole('group', { name: 'When the assistant wants to use Mock Clock' });
+    expect(await mode.getByRole('radio', { name: 'Run automatically' }).isChecked()).toBe(true);
+    // The choice shows once the background has saved it.
+    await mode.getByRole('radio', { name: 'Ask before its first use in each chat' }).click();
+    await expect.poll(() => mode.getByRole('radio', { name: 'Ask before its first use in each chat' }).isChecked()).toBe(true);
+    await backToChat(page);
   });
 
   it('a panel opened later still sees a waiting call, and Stop cancels it cleanly', async () => {
