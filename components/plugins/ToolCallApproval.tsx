@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toChatError } from '@/lib/core/errors';
 import { request } from '@/lib/messaging/client';
 import type { PendingToolCall, ToolDecision } from '@/lib/plugins/consent';
 import { ErrorNotice } from '../common/ErrorNotice';
@@ -20,7 +21,12 @@ export function ToolCallApproval({ call }: { call: PendingToolCall }) {
 
   const decide = (decision: ToolDecision) =>
     run(async () => {
-      await request('plugins.decide', { id: call.id, decision });
+      try {
+        await request('plugins.decide', { id: call.id, decision });
+      } catch (e) {
+        // Answered in another panel, or the answer was stopped: the request simply goes away.
+        if (toChatError(e).code !== 'not-found') throw e;
+      }
       await usePendingCalls.getState().refresh();
     });
 
