@@ -56,7 +56,7 @@ export function MessageItem({ message, isLast, busy, onRegenerate, onEdit }: Pro
         </p>
       ) : (
         <>
-          {!!message.steps?.length && <ToolSteps steps={message.steps} />}
+          <ToolSteps steps={message.steps ?? []} waitingIn={streaming ? message.conversationId : undefined} />
           {!!message.steps?.length && <PluginOutputs message={message} />}
           <Markdown text={message.content} streaming={streaming} />
           <AnswerSpeech message={message} />

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Conversation } from '@/lib/core/conversation';
 import { deleteConversation, listConversations, renameConversation, searchConversations } from '@/lib/storage/conversations';
 import { onStorageChange } from '@/lib/storage/change-feed';
-import { exportConversations, importConversations } from '@/lib/storage/export';
+import { exportConversations, importConversations, summarizeImport, type ImportSummary } from '@/lib/storage/export';
 import { useChatStore } from '../state/chat-store';
+import './history.css';
 
 interface Row {
   conversation: Conversation;
@@ -17,6 +18,7 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
   const [rows, setRows] = useState<Row[]>([]);
   const [renaming, setRenaming] = useState<string>();
   const [notice, setNotice] = useState<{ ok: boolean; text: string }>();
+  const [pendingImport, setPendingImport] = useState<{ doc: unknown; summary: ImportSummary }>();
   const fileInput = useRef<HTMLInputElement>(null);
   const open = useChatStore((s) => s.open);
   const current = useChatStore((s) => s.conversation?.id);
@@ -51,9 +53,21 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   };
 
-  const upload = async (file: File) => {
+  /** A file is read and summarised first; nothing is imported until the user has seen what it adds. */
+  const review = async (file: File) => {
+    setNotice(undefined);
     try {
-      const { imported } = await importConversations(JSON.parse(await file.text()));
+      const doc: unknown = JSON.parse(await file.text());
+      setPendingImport({ doc, summary: summarizeImport(doc) });
+    } catch {
+      setNotice({ ok: false, text: t('history.importFailed') });
+    }
+  };
+
+  const confirmImport = async (doc: unknown) => {
+    setPendingImport(undefined);
+    try {
+      const { imported } = await importConversations(doc);
       setNotice({ ok: true, text: t('history.imported', { count: imported }) });
     } catch {
       setNotice({ ok: false, text: t('history.importFailed') });
@@ -86,11 +100,18 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
           aria-label={t('history.importFile')}
           onChange={(e) => {
             const file = e.target.files?.[0];
-            if (file) void upload(file);
+            if (file) void review(file);
             e.target.value = '';
           }}
         />
       </div>
+      {pendingImport && (
+        <ImportReview
+          summary={pendingImport.summary}
+          onConfirm={() => void confirmImport(pendingImport.doc)}
+          onCancel={() => setPendingImport(undefined)}
+        />
+      )}
       {notice && (
         <p className={`notice ${notice.ok ? 'notice-ok' : 'notice-error'}`} role={notice.ok ? 'status' : 'alert'}>
           {notice.text}
@@ -171,5 +192,37 @@ function RenameForm({ initial, onDone }: { initial: string; onDone(title: string
         {t('common.cancel')}
       </button>
     </form>
+  );
+}
+
+/** What an import would add: conversations, the system prompts it keeps, and the plugins it names but leaves off. */
+export function ImportReview({ summary, onConfirm, onCancel }: { summary: ImportSummary; onConfirm(): void; onCancel(): void }) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const count = new Intl.NumberFormat(i18n.language);
+  return (
+    <section className="card import-review" aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>{t('history.review.heading')}</h3>
+      <p>{t('history.review.intro')}</p>
+      <dl className="import-facts">
+        <dt>{t('history.review.conversations')}</dt>
+        <dd>{count.format(summary.conversations)}</dd>
+        <dt>{t('history.review.systemPrompts')}</dt>
+        <dd>{count.format(summary.systemPrompts)}</dd>
+        <dt>{t('history.review.plugins')}</dt>
+        <dd dir={summary.plugins.length ? 'ltr' : undefined}>
+          {summary.plugins.length ? summary.plugins.join(', ') : t('history.review.noPlugins')}
+        </dd>
+      </dl>
+      {summary.plugins.length > 0 && <p className="notice">{t('history.review.pluginsOff')}</p>}
+      <div className="row">
+        <button type="button" className="button button-primary" onClick={onConfirm}>
+          {t('history.review.confirm')}
+        </button>
+        <button type="button" className="button" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </section>
   );
 }

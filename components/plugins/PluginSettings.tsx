@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '@/lib/messaging/client';
 import type { ManifestPreview, PluginPreview, PluginView } from '@/lib/messaging/plugin-protocol';
+import type { ToolApprovalMode } from '@/lib/plugins/consent';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { useBusyRun } from '../common/use-busy-run';
 import { PluginApproval } from './PluginApproval';
@@ -133,6 +134,36 @@ function InvalidDocument({ preview }: { preview: Extract<PluginPreview, { kind: 
   );
 }
 
+/** Whether the model's calls of this plugin wait for the user: the first in each chat, or none. */
+function ApprovalMode({ view, title }: { view: PluginView; title: string }) {
+  const { t } = useTranslation();
+  const name = useId();
+  const { busy, error, run } = useBusyRun();
+  const choose = (approval: ToolApprovalMode) =>
+    run(async () => {
+      await request('plugins.setApproval', { identifier: view.identifier, approval });
+    });
+  return (
+    <fieldset className="plugin-approval-mode">
+      <legend>{t('plugins.consent.modeLegend', { title })}</legend>
+      {(['ask', 'auto'] as const).map((mode) => (
+        <label key={mode} className="plugin-toggle">
+          <input
+            type="radio"
+            name={name}
+            value={mode}
+            checked={view.approval === mode}
+            disabled={busy}
+            onChange={() => void choose(mode)}
+          />
+          {t(`plugins.consent.mode.${mode}`)}
+        </label>
+      ))}
+      {error && <ErrorNotice error={error} />}
+    </fieldset>
+  );
+}
+
 function InstalledPlugin({ view }: { view: PluginView }) {
   const { t } = useTranslation();
   const names = usePluginNames();
@@ -194,6 +225,7 @@ function InstalledPlugin({ view }: { view: PluginView }) {
             </ul>
           )}
           <PluginSettingsForm view={view} title={title} />
+          <ApprovalMode view={view} title={title} />
           {approval && (
             <PluginApproval
               preview={approval}

@@ -8,6 +8,7 @@ import { pagePlugin, type PageAccess } from '@/lib/plugins/builtin-page-tools';
 import { createPluginRuntime } from '@/lib/plugins/runtime';
 import { createPluginService } from '@/lib/plugins/service';
 import { listInstalledPlugins } from '@/lib/plugins/store';
+import { getConversation, updateConversation } from '@/lib/storage/conversations';
 import { pageRequestHandlers, readSelections } from './page-journeys';
 
 /** The window the user is working in: the one whose panel asked, as the worker cannot tell panels apart. */
@@ -45,6 +46,15 @@ export const pluginToolRuntime = createPluginRuntime({
   installed: listInstalledPlugins,
   settings: service.savedSettings,
   builtins,
+  consent: {
+    alwaysAllow: (identifier) => changing(service.setApproval(identifier, 'auto')).then(() => undefined),
+    async allowInConversation(conversationId, identifier) {
+      const conversation = await getConversation(conversationId);
+      if (!conversation) return;
+      await updateConversation(conversationId, { allowedPlugins: [...new Set([...(conversation.allowedPlugins ?? []), identifier])] });
+    },
+    announce: () => void broadcast({ type: 'plugins.pending-changed' }),
+  },
 });
 
 /** Runs a change, then tells every open page, so lists and forms re-read. */
@@ -66,4 +76,10 @@ export const pluginHandlers: Pick<RequestHandlers, keyof PluginRequests> = {
   },
   'plugins.saveSettings': ({ identifier, values, clear }) => changing(service.saveSettings(identifier, values, clear)),
   'plugins.frameSettings': ({ identifier }) => service.settings(identifier),
+  'plugins.setApproval': ({ identifier, approval }) => changing(service.setApproval(identifier, approval)),
+  'plugins.pendingCalls': async () => pluginToolRuntime.pendingCalls(),
+  'plugins.decide': async ({ id, decision }) => {
+    pluginToolRuntime.decide(id, decision);
+    return null;
+  },
 };

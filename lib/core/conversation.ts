@@ -47,4 +47,6 @@ export interface Conversation {
   model?: ModelRef;
   /** Plugin identifiers enabled for this conversation. */
   plugins?: string[];
+  /** Plugins the user allowed to run without asking again in this conversation; never imported. */
+  allowedPlugins?: string[];
 }

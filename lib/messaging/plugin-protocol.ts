@@ -1,4 +1,5 @@
 /** Requests and broadcasts for plugins: install, settings, update, removal, and what a plugin's own frame may ask. */
+import type { PendingToolCall, ToolApprovalMode, ToolDecision } from '../plugins/consent';
 import type { PluginIndexEntry } from '../plugins/index-format';
 import type { ManifestIssue, PluginManifest } from '../plugins/manifest';
 
@@ -14,6 +15,8 @@ export interface PluginView {
   updatedAt?: number;
   /** Which settings hold a saved value; the values themselves never leave the background. */
   settingsSet: Record<string, boolean>;
+  /** Whether the model's calls wait for the user; built-ins never leave the browser and always run. */
+  approval: ToolApprovalMode;
 }
 
 /** A manifest fetched for the user to look over before installing: what it is and where it will connect. */
@@ -52,7 +55,16 @@ export interface PluginRequests {
   'plugins.saveSettings': { req: { identifier: string; values: Record<string, unknown>; clear?: boolean }; res: PluginView };
   /** The settings a plugin's own UI frame asks for: that plugin's, and no one else's. */
   'plugins.frameSettings': { req: { identifier: string }; res: Record<string, unknown> };
+  /** Run automatically, or ask before the first call in each conversation. */
+  'plugins.setApproval': { req: { identifier: string; approval: ToolApprovalMode }; res: PluginView };
+  /** Plugin calls waiting for the user, so a panel opened late still shows them. */
+  'plugins.pendingCalls': { req: Record<string, never>; res: PendingToolCall[] };
+  /** The user's answer to a waiting call; fails with not-found when it no longer waits. */
+  'plugins.decide': { req: { id: string; decision: ToolDecision }; res: null };
 }
 
-/** Installed plugins or their settings changed. */
-export type PluginEvent = { type: 'plugins.changed' };
+export type PluginEvent =
+  /** Installed plugins or their settings changed. */
+  | { type: 'plugins.changed' }
+  /** A plugin call started or stopped waiting for the user: read plugins.pendingCalls again. */
+  | { type: 'plugins.pending-changed' };

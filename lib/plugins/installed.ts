@@ -1,3 +1,4 @@
+import type { ToolApprovalMode } from './consent';
 import type { PluginManifest } from './manifest';
 
 /** A plugin the user installed, as stored; its settings are sealed in the vault, never here. */
@@ -10,6 +11,8 @@ export interface InstalledPlugin {
   origins: string[];
   installedAt: number;
   updatedAt: number;
+  /** Whether its calls wait for the user; absent means 'ask'. Installing again (new origins) resets it. */
+  approval?: ToolApprovalMode;
 }
 
 /** The vault owner of a plugin's settings, apart from every provider's keys. */

@@ -4,6 +4,7 @@ import { toChatError } from '../core/errors';
 import type { ToolOutcome, ToolRuntime } from '../chat/tool-runtime';
 import type { FetchLike } from '../transport/secure-fetch';
 import { parseToolArguments } from './arguments';
+import { createConsentGate, DECLINED_RESULT, type ConsentDeps, type PendingToolCall, type ToolDecision } from './consent';
 import { buildPluginRequest, executePluginCall } from './gateway';
 import type { InstalledPlugin } from './installed';
 import type { PluginManifest } from './manifest';
@@ -33,6 +34,8 @@ export interface PluginRuntimeDeps {
   fetch?: FetchLike;
   timeoutMs?: number;
   maxBytes?: number;
+  /** Where the user's answers about waiting calls are kept and announced. */
+  consent: ConsentDeps;
 }
 
 interface Enabled {
@@ -57,19 +60,30 @@ async function enabledPlugins(deps: PluginRuntimeDeps, conversation: Conversatio
 
 const failed = (result: string, plugin?: string): ToolOutcome => ({ result, plugin, isError: true });
 
-async function callInstalled(
+/** An installed plugin's call, checked and built but not yet sent: or the failure to tell the model instead. */
+type Prepared = { outcome: ToolOutcome } | { origin?: string; send(): Promise<ToolOutcome> };
+
+async function prepareInstalled(
   deps: PluginRuntimeDeps,
   plugin: InstalledPlugin,
   apiName: string,
   args: Record<string, unknown>,
   signal: AbortSignal,
-): Promise<ToolOutcome> {
+): Promise<Prepared> {
   const { manifest, identifier } = plugin;
-  if (manifest.type === 'standalone') return { result: STANDALONE_RESULT, plugin: identifier };
+  // A standalone plugin's call reaches no API; its UI, loaded from this origin, receives the arguments.
+  if (manifest.type === 'standalone') {
+    return { origin: originOf(manifest.ui?.url), send: async () => ({ result: STANDALONE_RESULT, plugin: identifier }) };
+  }
   const check = checkPluginSettings(manifest.settings, withDefaults(manifest.settings, await deps.settings(identifier)));
   if (!check.ok) {
     const detail = check.issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join(' ');
-    return failed(`The plugin's settings are incomplete: ${detail} The user must complete them in Parley's plugin settings.`, identifier);
+    return {
+      outcome: failed(
+        `The plugin's settings are incomplete: ${detail} The user must complete them in Parley's plugin settings.`,
+        identifier,
+      ),
+    };
   }
   const request = buildPluginRequest({
     manifest,
@@ -78,15 +92,35 @@ async function callInstalled(
     settings: manifest.settings && Object.keys(check.settings).length ? check.settings : undefined,
   });
   if (!isApprovedUrl(request.url, plugin.origins)) {
-    return failed(`Refused: ${new URL(request.url).origin} is not among the origins approved for this plugin.`, identifier);
+    return { outcome: failed(`Refused: ${originOf(request.url)} is not among the origins approved for this plugin.`, identifier) };
   }
-  const response = await executePluginCall(request, {
-    fetch: deps.fetch,
-    signal,
-    timeoutMs: deps.timeoutMs ?? PLUGIN_TIMEOUT_MS,
-    maxBytes: deps.maxBytes ?? PLUGIN_MAX_RESPONSE_BYTES,
-  });
-  return { result: response.text, plugin: identifier };
+  return {
+    origin: originOf(request.url),
+    async send() {
+      const response = await executePluginCall(request, {
+        fetch: deps.fetch,
+        signal,
+        timeoutMs: deps.timeoutMs ?? PLUGIN_TIMEOUT_MS,
+        maxBytes: deps.maxBytes ?? PLUGIN_MAX_RESPONSE_BYTES,
+      });
+      return { result: response.text, plugin: identifier };
+    },
+  };
+}
+
+function originOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The tool runtime plus the user's answers to the calls it holds. */
+export interface PluginToolRuntime extends ToolRuntime {
+  pendingCalls(): PendingToolCall[];
+  decide(id: string, decision: ToolDecision): void;
 }
 
 /**
@@ -95,8 +129,12 @@ async function callInstalled(
  * are validated against the API's parameters before anything runs; an invalid
  * call, like any failure, comes back to the model as an error result it can act on.
  */
-export function createPluginRuntime(deps: PluginRuntimeDeps): ToolRuntime {
+export function createPluginRuntime(deps: PluginRuntimeDeps): PluginToolRuntime {
+  const gate = createConsentGate(deps.consent);
   return {
+    pendingCalls: () => gate.pending(),
+    decide: (id, decision) => gate.decide(id, decision),
+
     async definitions(conversation) {
       const manifests = (await enabledPlugins(deps, conversation)).map((p) => p.manifest);
       return { tools: buildPluginTools(manifests).definitions, systemRole: composePluginSystemRole(manifests) };
@@ -111,8 +149,20 @@ export function createPluginRuntime(deps: PluginRuntimeDeps): ToolRuntime {
       const parsed = parseToolArguments(call.arguments, api.parameters);
       if (!parsed.ok) return failed(parsed.error, ref.identifier);
       try {
+        // Built-ins never leave the browser, so they need no approval.
         if (plugin.builtin) return { result: await plugin.builtin.run(api.name, parsed.args, signal), plugin: ref.identifier };
-        return await callInstalled(deps, plugin.installed!, api.name, parsed.args, signal);
+        const installed = plugin.installed!;
+        const prepared = await prepareInstalled(deps, installed, api.name, parsed.args, signal);
+        if ('outcome' in prepared) return prepared.outcome;
+        const asked = {
+          callId: call.id,
+          plugin: ref.identifier,
+          apiName: api.name,
+          origin: prepared.origin,
+          arguments: JSON.stringify(parsed.args, null, 2),
+        };
+        const permitted = await gate.permit(conversation, installed.approval ?? 'ask', asked, signal);
+        return permitted ? await prepared.send() : failed(DECLINED_RESULT, ref.identifier);
       } catch (e) {
         // Stopping the answer stops the loop; anything else is the plugin's failure, reported to the model.
         if (signal.aborted) throw e;

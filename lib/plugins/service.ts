@@ -8,6 +8,7 @@ import { fail } from '../core/errors';
 import type { ManifestPreview, PluginPreview, PluginView } from '../messaging/plugin-protocol';
 import { deleteSecrets, getSecrets, secretFieldsSet, setSecrets } from '../storage/secret-vault';
 import type { FetchLike } from '../transport/secure-fetch';
+import type { ToolApprovalMode } from './consent';
 import { fetchPluginDocument } from './fetch-document';
 import { MAX_INDEX_BYTES, parsePluginIndexText } from './index-format';
 import { pluginSecretOwner, type InstalledPlugin } from './installed';
@@ -52,6 +53,7 @@ export function createPluginService(deps: PluginServiceDeps) {
       installedAt: plugin.installedAt,
       updatedAt: plugin.updatedAt,
       settingsSet: await secretFieldsSet(pluginSecretOwner(plugin.identifier)),
+      approval: plugin.approval ?? 'ask',
     };
   }
 
@@ -78,6 +80,7 @@ export function createPluginService(deps: PluginServiceDeps) {
         builtin: true,
         origins: [],
         settingsSet: {},
+        approval: 'auto' as const,
       }));
       return [...builtins, ...(await Promise.all((await listInstalledPlugins()).map(view)))];
     },
@@ -175,6 +178,12 @@ export function createPluginService(deps: PluginServiceDeps) {
       }
       if (clear) await deleteSecrets(pluginSecretOwner(identifier));
       await setSecrets(pluginSecretOwner(identifier), encodeSettings(typed));
+      return view(plugin);
+    },
+
+    async setApproval(identifier: string, approval: ToolApprovalMode): Promise<PluginView> {
+      const plugin: InstalledPlugin = { ...(await installedOrFail(identifier)), approval };
+      await putInstalledPlugin(plugin);
       return view(plugin);
     },
 

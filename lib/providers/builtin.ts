@@ -89,9 +89,14 @@ async function readyApi(): Promise<LanguageModelApi> {
 /**
  * The conversation so far becomes the session's initial prompts, the last
  * user message the prompt. The Prompt API allows one system prompt, first,
- * and has no tool role, so system messages are joined and tool results are
- * replayed as what the user handed back.
+ * and has no tool role, so system messages are joined and a tool result is
+ * quoted in a user turn as delimited data, never as the user's own words.
  */
+function quoteToolResult(m: ChatMessage): string {
+  const close = '</tool-result>';
+  return `<tool-result name="${(m.name ?? '').replace(/"/g, "'")}">\n${m.content.replaceAll(close, '')}\n${close}`;
+}
+
 function toPrompts(messages: readonly ChatMessage[]): { initialPrompts: PromptMessage[]; prompt: string } {
   const last = messages.at(-1);
   if (last?.role !== 'user') fail('bad-request', 'The conversation must end with a user message.');
@@ -102,7 +107,7 @@ function toPrompts(messages: readonly ChatMessage[]): { initialPrompts: PromptMe
   const history: PromptMessage[] = messages
     .slice(0, -1)
     .filter((m) => m.role !== 'system' && m.content)
-    .map((m) => ({ role: m.role === 'assistant' ? 'assistant' : 'user', content: m.content }));
+    .map((m) => ({ role: m.role === 'assistant' ? 'assistant' : 'user', content: m.role === 'tool' ? quoteToolResult(m) : m.content }));
   return { initialPrompts: [...(system ? [{ role: 'system' as const, content: system }] : []), ...history], prompt: last.content };
 }
 

@@ -6,7 +6,7 @@ import { byTimeThenSeq, conversationRange, toMessage, withoutUndefined } from '.
 import { queryMatcher, snippetAround, type Snippet } from './snippet';
 
 export type ConversationInit = Partial<Omit<Conversation, 'id' | 'createdAt' | 'updatedAt'>>;
-export type ConversationPatch = Partial<Pick<Conversation, 'title' | 'systemPrompt' | 'params' | 'model' | 'plugins'>>;
+export type ConversationPatch = Partial<Pick<Conversation, 'title' | 'systemPrompt' | 'params' | 'model' | 'plugins' | 'allowedPlugins'>>;
 /** A key set to undefined removes that field (e.g. clearing `error` on retry). */
 export type MessagePatch = Partial<Omit<StoredMessage, 'id' | 'conversationId' | 'createdAt'>>;
 

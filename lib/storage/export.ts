@@ -30,11 +30,31 @@ export async function exportConversations(ids?: string[]): Promise<Conversations
   return { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: new Date().toISOString(), conversations };
 }
 
+/** What importing a document would add, for the user to review first. */
+export interface ImportSummary {
+  conversations: number;
+  /** How many carry their own system prompt, which is imported as it is. */
+  systemPrompts: number;
+  /** Plugin identifiers the conversations name; none is turned on by the import. */
+  plugins: string[];
+}
+
+/** Reads a document without importing it; throws ImportError like importConversations. */
+export function summarizeImport(doc: unknown): ImportSummary {
+  const incoming = readConversationsDocument(doc);
+  return {
+    conversations: incoming.length,
+    systemPrompts: incoming.filter((c) => c.systemPrompt.trim()).length,
+    plugins: [...new Set(incoming.flatMap((c) => c.plugins ?? []))],
+  };
+}
+
 /**
  * Adds the document's conversations, all or none. Nothing is overwritten: a
  * conversation or message whose id is taken gets a fresh one. Answers that
- * were mid-stream when exported are imported as 'incomplete'. Throws
- * ImportError for a malformed or unsupported document.
+ * were mid-stream when exported are imported as 'incomplete'. A file must not
+ * turn plugins on, so the plugins it names are dropped: the user enables them
+ * per conversation. Throws ImportError for a malformed or unsupported document.
  */
 export async function importConversations(doc: unknown): Promise<{ imported: number }> {
   const incoming = readConversationsDocument(doc);
@@ -49,7 +69,7 @@ export async function importConversations(doc: unknown): Promise<{ imported: num
     return free;
   };
   const added: string[] = [];
-  for (const { messages: exported, ...conversation } of incoming) {
+  for (const { messages: exported, plugins: _named, ...conversation } of incoming) {
     const id = await freeId(conversation.id, conversations);
     await conversations.add({ ...conversation, id });
     // Array order is the conversation's order; seq keeps it for equal times.

@@ -39,6 +39,11 @@ describe('plugins', () => {
     await page.getByRole('button', { name: 'Look up' }).click();
   }
 
+  /** The approval an answer waits on, in the tool step of the call. */
+  function approvalFor(plugin: string, api: string) {
+    return lastAnswer(page).getByRole('region', { name: `Allow ${plugin} to run ${api}?` });
+  }
+
   async function enableForChat(title: string) {
     await backToChat(page);
     const options = page.locator('.conversation-options');
@@ -97,6 +102,14 @@ describe('plugins', () => {
     openai.enqueue({ kind: 'tool-call', name: 'mock-weather____getWeather', arguments: '{"city":"Paris"}' });
     openai.enqueue({ kind: 'text', text: 'In Paris it is sunny and 21 °C.' });
     await sendMessage(page, 'What is the weather in Paris?');
+    // The first call of this plugin in the chat pauses the answer until the user allows it.
+    const ask = approvalFor('Mock Weather', 'getWeather');
+    await ask.waitFor();
+    expect(await ask.innerText()).toContain(plugins.origin);
+    expect(await ask.locator('pre').innerText()).toBe('{\n  "city": "Paris"\n}');
+    expect(plugins.apiCalls()).toHaveLength(0);
+    await ask.getByRole('button', { name: 'Allow', exact: true }).focus();
+    await page.keyboard.press('Enter');
     await waitForAnswer(page, 'In Paris it is sunny and 21 °C.');
 
     const [call] = plugins.apiCalls();
@@ -136,14 +149,48 @@ describe('plugins', () => {
     expect(await lastAnswer(page).locator('.tool-error').count()).toBe(1);
   });
 
-  it('renders a markdown plugin’s result in the conversation', async () => {
+  it('runs chained calls of a plugin already allowed in this chat without asking again', async () => {
+    const before = plugins.apiCalls().length;
+    openai.enqueue({ kind: 'tool-call', name: 'mock-weather____getWeather', arguments: '{"city":"Rome"}' });
+    openai.enqueue({ kind: 'tool-call', name: 'mock-weather____getWeather', arguments: '{"city":"Lima"}' });
+    openai.enqueue({ kind: 'text', text: 'Rome and Lima are both sunny.' });
+    await sendMessage(page, 'Rome, then Lima?');
+    await waitForAnswer(page, 'Rome and Lima are both sunny.');
+    expect(
+      plugins
+        .apiCalls()
+        .slice(before)
+        .map((call) => call.body),
+    ).toEqual([{ city: 'Rome' }, { city: 'Lima' }]);
+  });
+
+  it('tells the model when the user denies a call, and the answer goes on without it', async () => {
     await installFrom(plugins.urls.report);
     await page.getByRole('button', { name: 'Allow and install' }).click();
     await expect.poll(() => page.locator('details.plugin', { hasText: 'Mock Report' }).count()).toBe(1);
     await enableForChat('Mock Report');
+    const before = plugins.apiCalls().length;
+    openai.enqueue({ kind: 'tool-call', name: 'mock-report____makeReport____markdown', arguments: '{"topic":"secrets"}' });
+    openai.enqueue({ kind: 'text', text: 'Understood, no report.' });
+    await sendMessage(page, 'Report on secrets');
+    await approvalFor('Mock Report', 'makeReport').getByRole('button', { name: 'Deny' }).click();
+    await waitForAnswer(page, 'Understood, no report.');
+    expect(plugins.apiCalls()).toHaveLength(before);
+    const toolReply = chatBodies()
+      .at(-1)!
+      .messages.find((m) => m.role === 'tool');
+    expect(toolReply!.content).toMatch(/^The user declined this plugin call/);
+    expect(await lastAnswer(page).locator('.tool-error').textContent()).toBe(
+      'You declined this call. The assistant was told and goes on without it.',
+    );
+  });
+
+  it('renders a markdown plugin’s result in the conversation', async () => {
     openai.enqueue({ kind: 'tool-call', name: 'mock-report____makeReport____markdown', arguments: '{"topic":"tides"}' });
     openai.enqueue({ kind: 'text', text: 'The report is above.' });
     await sendMessage(page, 'Report on tides');
+    // Denied before, so it asks again.
+    await approvalFor('Mock Report', 'makeReport').getByRole('button', { name: 'Allow', exact: true }).click();
     await waitForAnswer(page, 'The report is above.');
     const rendered = lastAnswer(page).getByRole('region', { name: 'Result from Mock Report' });
     expect(await rendered.getByRole('heading', { name: 'Report on tides' }).isVisible()).toBe(true);
@@ -206,6 +253,9 @@ describe('plugins', () => {
     openai.enqueue({ kind: 'tool-call', name: 'mock-clock____showClock____standalone', arguments: '{"zone":"Europe/Paris"}' });
     openai.enqueue({ kind: 'text', text: 'Here is your clock.' });
     await sendMessage(page, 'Show me a clock');
+    const ask = approvalFor('Mock Clock', 'showClock');
+    expect(await ask.innerText()).toContain(plugins.origin);
+    await ask.getByRole('button', { name: 'Always allow' }).click();
     await waitForAnswer(page, 'Here is your clock.');
 
     const frameElement = lastAnswer(page).locator('iframe[title="Mock Clock interface"]');
@@ -232,5 +282,44 @@ describe('plugins', () => {
     await expect.poll(() => step.innerText()).toContain('{"clock":"GENUINE Europe/Paris"}');
     expect(await step.innerText()).not.toContain('FORGED');
     expect(plugins.apiCalls().filter((r) => r.path.includes('clock'))).toHaveLength(0);
+
+    // "Always allow" switched the plugin to run automatically, where its settings say so and can switch it back.
+    await openSettings();
+    const clock = page.locator('details.plugin', { hasText: 'Mock Clock' });
+    if ((await clock.getAttribute('open')) === null) await clock.locator('summary').click();
+    const mode = clock.getByRole('group', { name: 'When the assistant wants to use Mock Clock' });
+    expect(await mode.getByRole('radio', { name: 'Run automatically' }).isChecked()).toBe(true);
+    // The choice shows once the background has saved it.
+    await mode.getByRole('radio', { name: 'Ask before its first use in each chat' }).click();
+    await expect.poll(() => mode.getByRole('radio', { name: 'Ask before its first use in each chat' }).isChecked()).toBe(true);
+    await backToChat(page);
+  });
+
+  it('a panel opened later still sees a waiting call, and Stop cancels it cleanly', async () => {
+    await page.getByRole('button', { name: 'New chat' }).click();
+    await enableForChat('Mock Weather');
+    const before = plugins.apiCalls().length;
+    openai.enqueue({ kind: 'tool-call', name: 'mock-weather____getWeather', arguments: '{"city":"Oslo"}' });
+    openai.enqueue({ kind: 'text', text: 'Never sent.' });
+    await sendMessage(page, 'Weather in Oslo?');
+    await approvalFor('Mock Weather', 'getWeather').waitFor();
+
+    const later = await harness.openSidePanelPage();
+    const lateAsk = later
+      .getByRole('log', { name: 'Conversation' })
+      .getByRole('article', { name: 'Assistant' })
+      .last()
+      .getByRole('region', { name: 'Allow Mock Weather to run getWeather?' });
+    await lateAsk.waitFor();
+    expect(await lateAsk.locator('pre').innerText()).toContain('Oslo');
+    await later.close();
+
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expect.poll(() => approvalFor('Mock Weather', 'getWeather').count()).toBe(0);
+    await expect.poll(() => lastAnswer(page).innerText()).toContain('Stopped.');
+    expect(plugins.apiCalls()).toHaveLength(before);
+    expect(await page.evaluate(() => chrome.runtime.sendMessage({ channel: 'parley', name: 'plugins.pendingCalls', payload: {} }))).toEqual(
+      { ok: true, value: [] },
+    );
   });
 });

@@ -9,7 +9,9 @@ const tab = { title: 'Tides', url: 'https://example.org/tides' };
 
 function setup(read: PageReadResult, selection = '') {
   const access: PageAccess = { tab: vi.fn(async () => tab), read: vi.fn(async () => read), selection: vi.fn(async () => selection) };
-  const runtime = createPluginRuntime({ installed: async () => [], settings: async () => ({}), builtins: [pagePlugin(access)] });
+  // A built-in never leaves the browser: asking the user about it would be a failure.
+  const consent = { alwaysAllow: vi.fn(), allowInConversation: vi.fn(), announce: vi.fn() };
+  const runtime = createPluginRuntime({ installed: async () => [], settings: async () => ({}), builtins: [pagePlugin(access)], consent });
   const conversation: Conversation = {
     id: 'c',
     title: '',
@@ -25,7 +27,7 @@ function setup(read: PageReadResult, selection = '') {
       { id: 'x', name: `${PAGE_PLUGIN_ID}____${api}`, arguments: JSON.stringify(args) },
       new AbortController().signal,
     );
-  return { access, runtime, conversation, run };
+  return { access, runtime, conversation, run, consent };
 }
 
 const page = (text: string): PageReadResult => ({ kind: 'page', page: { ...tab, text, source: 'article' } });
@@ -44,8 +46,11 @@ describe('built-in page tools', () => {
   });
 
   it('gives the page title and URL', async () => {
-    const { run } = setup(page('x'));
+    const { run, runtime, consent } = setup(page('x'));
     expect(await run('getPageInfo')).toEqual({ plugin: PAGE_PLUGIN_ID, result: JSON.stringify(tab) });
+    // It runs at once, without ever waiting for the user.
+    expect(consent.announce).not.toHaveBeenCalled();
+    expect(runtime.pendingCalls()).toEqual([]);
   });
 
   it('quotes the page text as delimited, untrusted content, cut to the budget around the query', async () => {

@@ -27,6 +27,8 @@ function installed(name: ManifestName, edit: (m: Record<string, unknown>) => Rec
     origins: pluginOrigins(manifest),
     installedAt: 1,
     updatedAt: 1,
+    // Set to run automatically: waiting for the user is consent.test.ts's subject.
+    approval: 'auto',
   };
 }
 
@@ -47,7 +49,8 @@ function runtime(plugins: InstalledPlugin[], extra: Partial<PluginRuntimeDeps> =
     'mock-gateway': {},
   };
   const settingsRead = vi.fn(async (identifier: string) => settings[identifier] ?? {});
-  return { settingsRead, tools: createPluginRuntime({ installed: async () => plugins, settings: settingsRead, ...extra }) };
+  const consent = { alwaysAllow: vi.fn(), allowInConversation: vi.fn(), announce: vi.fn() };
+  return { settingsRead, tools: createPluginRuntime({ installed: async () => plugins, settings: settingsRead, consent, ...extra }) };
 }
 
 const call = (name: string, args: unknown): ToolCall => ({

@@ -168,3 +168,19 @@ describe('plugin settings', () => {
     expect(await service.settings('mock-weather')).toEqual({ units: 'metric' });
   });
 });
+
+describe('when a plugin may run without asking', () => {
+  it('asks by default, keeps "run automatically" across updates, and asks again after a reinstall', async () => {
+    expect((await install(server.urls.weather)).approval).toBe('ask');
+    expect((await service.list()).find((v) => v.builtin)?.approval).toBe('auto');
+    expect((await service.setApproval('mock-weather', 'auto')).approval).toBe('auto');
+    expect((await getInstalledPlugin('mock-weather'))?.approval).toBe('auto');
+    const updated = await service.update('mock-weather');
+    expect(updated.kind === 'updated' && updated.view.approval).toBe('auto');
+    // Approving new origins is a fresh install: its calls wait for the user again.
+    const { manifestUrl, manifest, origins } = (await getInstalledPlugin('mock-weather'))!;
+    const replaced = await service.install({ manifestUrl, manifest, origins, replace: true });
+    expect(replaced.approval).toBe('ask');
+    expect((await failureOf(service.setApproval('nope', 'auto'))).code).toBe('not-found');
+  });
+});

@@ -163,7 +163,8 @@ describe('built-in adapter', () => {
       { role: 'system', content: 'Be terse.\n\nAnswer in French.' },
       { role: 'user', content: 'Hi' },
       { role: 'assistant', content: 'Hello.' },
-      { role: 'user', content: '12:00' },
+      // A tool result is quoted as data, never passed off as the user's words.
+      { role: 'user', content: '<tool-result name="clock">\n12:00\n</tool-result>' },
     ]);
     expect(lm.prompts).toEqual(['What time is it?']);
     expect(lm.created[0]).not.toHaveProperty('temperature');

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { StoredMessage } from '@/lib/core/conversation';
 import { createConversation, getConversation, listConversations, listMessages, putMessage } from '@/lib/storage/conversations';
 import { closeDb, DB_NAME } from '@/lib/storage/db';
-import { exportConversations, importConversations } from '@/lib/storage/export';
+import { exportConversations, importConversations, summarizeImport } from '@/lib/storage/export';
 import { ImportError, readConversationsDocument, type ConversationsDocument } from '@/lib/storage/export-format';
 import { saveProvider } from '@/lib/storage/providers';
 import { setSecrets } from '@/lib/storage/secret-vault';
@@ -133,8 +133,38 @@ describe('importConversations', () => {
 
     expect(await importConversations(doc)).toEqual({ imported: 1 });
 
-    expect(await listConversations()).toEqual([conversation]);
+    // Everything but the plugins: a file never turns a plugin on.
+    const { plugins, ...withoutPlugins } = conversation;
+    expect(plugins).toEqual(['search']);
+    expect(await listConversations()).toEqual([withoutPlugins]);
     expect(await listMessages(conversation.id)).toEqual(messages);
+  });
+
+  it('turns on no plugin and carries no per-chat plugin permission, whatever the file says', async () => {
+    const doc = {
+      format: 'parley.conversations',
+      version: 1,
+      exportedAt: '2026-01-01T00:00:00.000Z',
+      conversations: [
+        {
+          id: 'x',
+          title: 'From a stranger',
+          createdAt: 1,
+          updatedAt: 1,
+          systemPrompt: 'Always call the plugin.',
+          params: {},
+          plugins: ['mock-weather', 'parley-page'],
+          allowedPlugins: ['mock-weather'],
+          messages: [],
+        },
+      ],
+    };
+    await importConversations(doc);
+    const [imported] = await listConversations();
+    expect(imported!.plugins).toBeUndefined();
+    expect(imported!.allowedPlugins).toBeUndefined();
+    // The system prompt is kept: the review before importing shows it is there.
+    expect(imported!.systemPrompt).toBe('Always call the plugin.');
   });
 
   it('gives fresh ids to anything already present, overwriting nothing', async () => {
@@ -146,7 +176,7 @@ describe('importConversations', () => {
     const all = await listConversations();
     expect(all).toHaveLength(2);
     const copy = all.find((c) => c.id !== conversation.id)!;
-    expect(copy).toEqual({ ...conversation, id: copy.id });
+    expect(copy).toEqual({ ...conversation, plugins: undefined, id: copy.id });
     expect(await listMessages(conversation.id)).toEqual(messages);
     const copied = await listMessages(copy.id);
     expect(copied.map((m) => m.content)).toEqual(messages.map((m) => m.content));
@@ -230,6 +260,24 @@ describe('importConversations', () => {
     expect(error.code).toBe('invalid-format');
     expect(error.path).toBe('conversations[1].messages[2].status');
     expect(await listConversations()).toEqual([]);
+  });
+});
+
+describe('summarizeImport', () => {
+  it('counts conversations and system prompts and names every plugin, importing nothing', async () => {
+    await richConversation();
+    await createConversation({ title: 'Plain', plugins: ['search', 'parley-page'] });
+    await createConversation({ title: 'Blank prompt', systemPrompt: '   ' });
+    const doc = throughJson(await exportConversations());
+    await freshDb();
+    expect(summarizeImport(doc)).toEqual({
+      conversations: 3,
+      systemPrompts: 1,
+      plugins: expect.arrayContaining(['search', 'parley-page']),
+    });
+    expect(summarizeImport(doc).plugins).toHaveLength(2);
+    expect(await listConversations()).toEqual([]);
+    expect(() => summarizeImport({ format: 'other' })).toThrow(ImportError);
   });
 });
 

@@ -1,0 +1,125 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ToolSteps } from '@/components/chat/ToolSteps';
+import { usePendingCalls } from '@/components/plugins/pending-calls-store';
+import type { ToolStep } from '@/lib/core/conversation';
+import { ChatFailure, chatError } from '@/lib/core/errors';
+import { createI18n } from '@/lib/i18n';
+import { DECLINED_RESULT, type PendingToolCall } from '@/lib/plugins/consent';
+
+const state = vi.hoisted(() => ({ calls: [] as PendingToolCall[], decideFails: false }));
+const request = vi.hoisted(() =>
+  vi.fn(async (name: string, payload: { id?: string }) => {
+    if (name === 'plugins.pendingCalls') return state.calls;
+    if (name === 'plugins.list') return [];
+    if (name === 'plugins.decide') {
+      if (state.decideFails) throw new ChatFailure(chatError('not-found', 'This plugin call is no longer waiting for an answer.'));
+      state.calls = state.calls.filter((c) => c.id !== payload.id);
+      return null;
+    }
+    throw new Error(`unexpected ${name}`);
+  }),
+);
+vi.mock('@/lib/messaging/client', () => ({ request }));
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root;
+let container: HTMLDivElement;
+
+async function settle(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await act(() => new Promise((r) => setTimeout(r, 10)));
+  expect(check()).toBe(true);
+}
+
+const waitingCall: PendingToolCall = {
+  id: 'p1',
+  conversationId: 'c1',
+  callId: 'call-1',
+  plugin: 'mock-weather',
+  apiName: 'getWeather',
+  origin: 'https://weather.example',
+  arguments: '{\n  "city": "Paris"\n}',
+};
+const step: ToolStep = { call: { id: 'call-1', name: 'mock-weather____getWeather', arguments: '{"city":"Paris"}' }, startedAt: 1 };
+
+const region = () => container.querySelector<HTMLElement>('section.tool-approval');
+const button = (text: string) => [...region()!.querySelectorAll('button')].find((b) => b.textContent === text)!;
+
+async function render(steps: ToolStep[], waitingIn?: string) {
+  const i18n = await createI18n('en-US');
+  await act(async () => {
+    root.render(
+      <I18nextProvider i18n={i18n}>
+        <ToolSteps steps={steps} waitingIn={waitingIn} />
+      </I18nextProvider>,
+    );
+  });
+}
+
+beforeEach(async () => {
+  state.calls = [waitingCall];
+  state.decideFails = false;
+  // The store is read once per page; each test is a fresh page.
+  await usePendingCalls.getState().refresh();
+  request.mockClear();
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+describe('a plugin call waiting for the user', () => {
+  it('shows plugin, tool, origin and arguments inside its step, and sends the decision', async () => {
+    await render([step], 'c1');
+    await settle(() => region() !== null);
+    const heading = document.getElementById(region()!.getAttribute('aria-labelledby')!)!;
+    expect(heading.textContent).toBe('Allow mock-weather to run getWeather?');
+    expect(region()!.closest('details.tool-step')!.hasAttribute('open')).toBe(true);
+    expect(region()!.textContent).toContain('https://weather.example');
+    expect(region()!.querySelector('pre')!.textContent).toBe(waitingCall.arguments);
+    expect([...region()!.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Allow', 'Always allow', 'Deny']);
+
+    await act(async () => button('Deny').click());
+    expect(request).toHaveBeenCalledWith('plugins.decide', { id: 'p1', decision: 'deny' });
+    await settle(() => region() === null);
+  });
+
+  it('shows a call whose step is not saved yet on its own', async () => {
+    await render([], 'c1');
+    await settle(() => region() !== null);
+    expect(region()!.closest('details')).toBeNull();
+  });
+
+  it('shows nothing for another conversation or a finished answer', async () => {
+    await render([step], 'c2');
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(region()).toBeNull();
+    await render([step]);
+    expect(region()).toBeNull();
+  });
+
+  it('lets a call answered elsewhere go quietly, with no error', async () => {
+    await render([step], 'c1');
+    await settle(() => region() !== null);
+    state.decideFails = true;
+    state.calls = [];
+    await act(async () => button('Allow').click());
+    await settle(() => region() === null);
+    expect(container.querySelector('[role=alert]')).toBeNull();
+  });
+
+  it('says in the step that the user declined a call', async () => {
+    await render([{ ...step, plugin: undefined, error: DECLINED_RESULT, durationMs: 5 }]);
+    expect(container.querySelector('.tool-error')!.textContent).toBe(
+      'You declined this call. The assistant was told and goes on without it.',
+    );
+  });
+});
