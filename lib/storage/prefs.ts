@@ -27,6 +27,12 @@ export interface Prefs {
   customPrompts: CustomPrompt[];
   /** Voices, speed, auto-read and dictation; read through normalizeSpeechSettings, as older versions stored less. */
   speech: SpeechSettings;
+  /**
+   * Where first-run detection looks for Ollama; absent means Ollama's default
+   * address. No screen sets it: tests point it at a mock on a free port, so
+   * they never need the port a developer's real Ollama holds.
+   */
+  localOllamaUrl?: string;
 }
 
 export const DEFAULT_PREFS: Readonly<Prefs> = {
