@@ -162,8 +162,15 @@ export async function searchConversations(query: string): Promise<ConversationSe
   if (!matcher) return [];
   const tx = (await getDb()).transaction(['conversations', 'messages'], 'readonly');
   const [conversations, records] = await Promise.all([
-    tx.objectStore('conversations').index('updatedAt').getAll(),
-    tx.objectStore('messages').getAll(),
+    tx
+      .objectStore('conversations')
+      .index('updatedAt')
+      .getAll()
+      .then((all) => all.flatMap(usable(checkConversation))),
+    tx
+      .objectStore('messages')
+      .getAll()
+      .then((all) => all.flatMap(usable(checkMessage))),
   ]);
   const firstMessageHit = new Map<string, { snippet: Snippet; messageId: string }>();
   for (const record of records.sort(byTimeThenSeq)) {

@@ -1,6 +1,8 @@
 import { deleteDB } from 'idb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getConversation, getMessage, listConversations, listMessages } from '@/lib/storage/conversations';
+import { getConversation, getMessage, listConversations, listMessages, searchConversations } from '@/lib/storage/conversations';
+import { exportConversations } from '@/lib/storage/export';
+import { readConversationsDocument } from '@/lib/storage/export-format';
 import { closeDb, DB_NAME, getDb } from '@/lib/storage/db';
 import { getPref } from '@/lib/storage/prefs';
 import { getProvider, listProviders } from '@/lib/storage/providers';
@@ -122,5 +124,17 @@ describe('record checks', () => {
     for (const raw of [null, 'text', [], { title: 'no id' }]) expect(checkConversation(raw).ok).toBe(false);
     expect(checkMessage({ ...message, conversationId: undefined }).ok).toBe(false);
     expect(checkMessage({ ...message, content: { text: 'rich' } }).ok).toBe(false);
+  });
+});
+
+describe('searching and exporting over damaged records', () => {
+  it('searches past a message whose content is null and exports it as an empty message', async () => {
+    await seed('conversations', conversation);
+    await seed('messages', { ...message, content: null });
+    await seed('messages', { ...message, id: 'm2', content: 'Honey bees dance', createdAt: 12, seq: 2 });
+    expect((await searchConversations('dance')).map((hit) => hit.messageId)).toEqual(['m2']);
+    const doc = await exportConversations();
+    expect(doc.conversations[0]?.messages.map((m) => m.content)).toEqual(['', 'Honey bees dance']);
+    expect(() => readConversationsDocument(JSON.parse(JSON.stringify(doc)))).not.toThrow();
   });
 });
