@@ -21,11 +21,12 @@ export function StorageRepairNotice() {
       );
     const stop = onStorageChange((change) => change.type === 'prefs' && change.id === REPAIR_NOTICE && read());
     read();
-    // A failed check must not stop the panel: the reads repair in memory anyway.
-    checkStoredRecords().catch(() => undefined);
+    // After first paint, as it reads every record; a failed check must not stop the panel, whose reads repair in memory anyway.
+    const idle = requestIdleCallback(() => void checkStoredRecords().catch(() => undefined), { timeout: 2000 });
     return () => {
       live = false;
       stop();
+      cancelIdleCallback(idle);
     };
   }, []);
 
