@@ -5,6 +5,7 @@
  * not blank the panel. Each record is repaired when the meaning of a missing
  * field is clear (an absent title is the untitled placeholder, absent text is
  * no text) and set aside in the `quarantine` store otherwise, never deleted.
+ * Fields these checks do not know (added by a newer feature) are kept as stored.
  */
 import type { GenerationParams } from '../core/chat';
 import type { Conversation, MessageStatus, StoredMessage } from '../core/conversation';
@@ -100,6 +101,7 @@ export function checkConversation(raw: unknown): Checked<Conversation> {
   const createdAt = r.field(raw.createdAt, isTime, isTime(raw.updatedAt) ? raw.updatedAt : 0);
   return r.done(
     withoutUndefined({
+      ...raw,
       id: raw.id,
       title: r.field(raw.title, isString, ''),
       createdAt,
@@ -124,6 +126,7 @@ export function checkMessage(raw: unknown): Checked<MessageRecord> {
   const r = new Repairs();
   return r.done(
     withoutUndefined({
+      ...raw,
       id: raw.id,
       conversationId: raw.conversationId,
       role: raw.role as StoredMessage['role'],
@@ -149,6 +152,7 @@ export function checkProvider(raw: unknown): Checked<ProviderConfig> {
   const r = new Repairs();
   const isSettings = (v: unknown): v is Record<string, string> => isRecord(v) && Object.values(v).every(isString);
   return r.done({
+    ...raw,
     id: raw.id,
     kind: info.kind,
     name: r.field(raw.name, isString, info.displayName),

@@ -120,6 +120,16 @@ describe('record checks', () => {
     });
   });
 
+  it('keeps fields it does not know, which newer features may have added', () => {
+    expect(checkConversation({ ...conversation, pinned: true })).toEqual({
+      ok: true,
+      value: { ...conversation, pinned: true },
+      repaired: false,
+    });
+    const checked = checkMessage({ ...message, content: null, rating: 'good' });
+    expect(checked).toEqual({ ok: true, value: { ...message, content: '', rating: 'good' }, repaired: true });
+  });
+
   it('refuses what is not a record or has no id', () => {
     for (const raw of [null, 'text', [], { title: 'no id' }]) expect(checkConversation(raw).ok).toBe(false);
     expect(checkMessage({ ...message, conversationId: undefined }).ok).toBe(false);
