@@ -8,6 +8,8 @@ import { ModelPicker } from '../chat/ModelPicker';
 import { ReaderBar } from '../reader/ReaderBar';
 import { useChatStore } from '../state/chat-store';
 import { useProvidersStore } from '../state/providers-store';
+import { StorageRepairNotice } from './StorageRepairNotice';
+import { ViewErrorBoundary } from './ViewErrorBoundary';
 
 // Settings and history are not needed for the first paint; they load when opened.
 const SettingsView = lazy(() => import('../settings/SettingsView').then((m) => ({ default: m.SettingsView })));
@@ -36,6 +38,11 @@ export function App() {
   useEffect(() => onBroadcast((event) => event.type === 'page.handoff' && setView('chat')), []);
 
   const toggle = (next: View) => setView((v) => (v === next ? 'chat' : next));
+  // After a failure in the chat itself, a fresh chat is the way back; the failed conversation stays in the history.
+  const backToChat = () => {
+    if (view === 'chat') useChatStore.getState().newChat();
+    setView('chat');
+  };
 
   return (
     <div className="app">
@@ -59,18 +66,23 @@ export function App() {
           {t('nav.settings')}
         </button>
       </header>
-      <ReaderBar />
+      <ViewErrorBoundary onBack={backToChat}>
+        <ReaderBar />
+      </ViewErrorBoundary>
+      <StorageRepairNotice />
       {error && (
         <p className="notice notice-error" role="alert">
           {t('errors.background')}
         </p>
       )}
       <main className="main">
-        {view === 'chat' && <ChatView onOpenSettings={() => setView('settings')} />}
-        <Suspense fallback={<p className="empty">{t('common.loading')}</p>}>
-          {view === 'history' && <HistoryView onOpen={() => setView('chat')} />}
-          {view === 'settings' && <SettingsView />}
-        </Suspense>
+        <ViewErrorBoundary key={view} onBack={backToChat}>
+          {view === 'chat' && <ChatView onOpenSettings={() => setView('settings')} />}
+          <Suspense fallback={<p className="empty">{t('common.loading')}</p>}>
+            {view === 'history' && <HistoryView onOpen={() => setView('chat')} />}
+            {view === 'settings' && <SettingsView />}
+          </Suspense>
+        </ViewErrorBoundary>
       </main>
     </div>
   );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { browser } from 'wxt/browser';
 import { chatError, type ChatError } from '@/lib/core/errors';
-import { broadcast } from '@/lib/messaging/events';
+import { request } from '@/lib/messaging/client';
 import './speech.css';
 
 type Outcome = { kind: 'asking' } | { kind: 'blocked' } | { kind: 'missing' } | { kind: 'failed' } | undefined;
@@ -16,8 +16,9 @@ async function leave(): Promise<void> {
   else window.close();
 }
 
+/** Through the background, the only sender the panel believes; a lost answer leaves the panel's own cancel. */
 async function answer(granted: boolean, error?: ChatError): Promise<void> {
-  await broadcast({ type: 'speech.mic', granted, ...(error ? { error } : {}) });
+  await request('speech.micAnswer', { granted, ...(error ? { error } : {}) }).catch(() => undefined);
 }
 
 /**

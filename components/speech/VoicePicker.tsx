@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUPPORTED_LOCALES, type LocaleCode } from '@/lib/speech/locales';
-import type { VoiceOption } from '@/lib/speech/voices';
+import { mergeVoiceGroups, type VoiceOption } from '@/lib/speech/voices';
 
 export interface PickerGroup {
   /** Absent for voices that speak every language. */
@@ -37,10 +37,10 @@ export function VoicePicker({ groups, value, locale, allowDefault, onChange }: P
   const [language, setLanguage] = useState<LocaleCode | 'all'>(chosenGroup ?? locale);
   const [filter, setFilter] = useState('');
   const needle = filter.trim().toLowerCase();
-  const shown = groups
-    .filter((g) => !byLanguage || language === 'all' || g.locale === language)
-    .map((g) => ({ ...g, voices: needle ? g.voices.filter((v) => v.label.toLowerCase().includes(needle)) : g.voices }))
-    .filter((g) => g.voices.length);
+  const inLanguage = groups.filter((g) => !byLanguage || language === 'all' || g.locale === language);
+  const shown = mergeVoiceGroups(
+    inLanguage.map((g) => ({ ...g, voices: needle ? g.voices.filter((v) => v.label.toLowerCase().includes(needle)) : g.voices })),
+  );
   const count = shown.reduce((n, g) => n + g.voices.length, 0);
   const listed = shown.some((g) => g.voices.some((v) => v.value === value));
   const localeOf = (voice: string) => groups.find((g) => g.voices.some((v) => v.value === voice))?.locale;

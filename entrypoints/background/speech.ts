@@ -8,6 +8,7 @@ import {
   type SpeechRequests,
   type VoiceGroup,
 } from '@/lib/messaging/speech-protocol';
+import { broadcast } from '@/lib/messaging/events';
 import { isTrustedSender, type RequestHandlers } from '@/lib/messaging/server';
 import { base64ToBytes, bytesToBase64 } from '@/lib/speech/audio-bytes';
 import {
@@ -232,6 +233,10 @@ export const speechHandlers: Pick<RequestHandlers, keyof SpeechRequests> = {
   },
   'speech.keys': async () => speechKeys(),
   'speech.saveKeys': async (values) => saveSpeechKeys(values),
+  'speech.micAnswer': async ({ granted, error }) => {
+    await broadcast({ type: 'speech.mic', granted, ...(error ? { error } : {}) });
+    return null;
+  },
 };
 
 /** The read-aloud service only answers connections that carry Edge's Origin. */

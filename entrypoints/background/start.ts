@@ -11,9 +11,9 @@ import { CHAT_PORT, type PanelToBackground } from '@/lib/messaging/protocol';
 import { isTrustedSender, serveRequests } from '@/lib/messaging/server';
 import { syncOllamaOriginRules } from '@/lib/net/ollama-origin';
 import {
-  DEFAULT_OLLAMA_URL,
   detectLocalModels,
   listAllModels,
+  localOllamaUrl,
   providerViews,
   removeProvider,
   resolveModel,
@@ -26,7 +26,7 @@ import { listProviders } from '@/lib/storage/providers';
 
 async function syncOriginRules(): Promise<void> {
   const ollama = (await listProviders()).filter((p) => p.kind === 'ollama').map((p) => effectiveSettings(p).baseUrl ?? '');
-  await syncOllamaOriginRules([DEFAULT_OLLAMA_URL, ...ollama]);
+  await syncOllamaOriginRules([await localOllamaUrl(), ...ollama]);
 }
 
 /** Wires the background's modules to the browser; nothing runs until WXT calls this. */
@@ -74,6 +74,8 @@ export function startBackground(): void {
     },
     'local.detect': async () => {
       await ready;
+      // The probed address is a pref, which may have changed since the rules were last set.
+      await syncOriginRules();
       return detectLocalModels();
     },
   });

@@ -101,7 +101,8 @@ export default defineContentScript({
   noScriptStartedPostMessage: true,
   main(ctx) {
     const onConnect = (port: Browser.runtime.Port) => {
-      if (port.name === READER_PORT) serveReading(port, ctx);
+      // Only the background drives a reading; a port from anything else (a tab: another content script) is refused.
+      if (port.name === READER_PORT && port.sender?.id === browser.runtime.id && !port.sender.tab) serveReading(port, ctx);
     };
     browser.runtime.onConnect.addListener(onConnect);
     ctx.onInvalidated(() => browser.runtime.onConnect.removeListener(onConnect));

@@ -17,6 +17,22 @@ export function isTrustedSender(sender: Browser.runtime.MessageSender, extension
   return typeof sender.url === 'string' && sender.url.startsWith(extensionOrigin);
 }
 
+/** Where the background runs: Chrome's service worker, or Firefox's background page (generated when the manifest lists scripts). */
+function backgroundUrl(): string {
+  const background = browser.runtime.getManifest().background as { service_worker?: string; page?: string } | undefined;
+  return new URL(background?.service_worker ?? background?.page ?? '_generated_background_page.html', browser.runtime.getURL('/')).href;
+}
+
+/**
+ * Panel events change what the panel shows and believes, so only the
+ * background may send them. Every extension context hears runtime messages,
+ * content scripts included: one of those (sender.tab set) or any extension
+ * page other than the background is not believed.
+ */
+export function isBackgroundSender(sender: Browser.runtime.MessageSender): boolean {
+  return sender.id === browser.runtime.id && !sender.tab && sender.url === backgroundUrl();
+}
+
 export async function dispatchRequest(handlers: RequestHandlers, message: RequestEnvelope): Promise<ResponseEnvelope> {
   const handler = handlers[message.name] as ((p: unknown) => Promise<unknown>) | undefined;
   if (!handler) return { ok: false, error: chatError('unsupported', `Unknown request ${String(message.name)}`) };

@@ -46,6 +46,8 @@ export interface SpeechRequests {
   'speech.keys': { req: Record<string, never>; res: SpeechKeys };
   /** A non-empty value sets that key, an empty one removes it, an absent one keeps it. */
   'speech.saveKeys': { req: { openai?: string; azure?: string }; res: SpeechKeys };
+  /** The microphone permission page's answer, passed on to the panel as `speech.mic`: only the background sends panel events. */
+  'speech.micAnswer': { req: { granted: boolean; error?: ChatError }; res: null };
 }
 
 export type SpeechEvent =

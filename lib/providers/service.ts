@@ -6,6 +6,7 @@
 import { ChatFailure, chatError, fail, toChatError } from '../core/errors';
 import { effectiveSettings, kindInfo, type ModelRef, type ProviderConfig, type ProviderView } from '../core/providers';
 import type { DetectedLocalModels, ProviderModels } from '../messaging/protocol';
+import { getPref } from '../storage/prefs';
 import { deleteProvider, getProvider, listProviders, saveProvider } from '../storage/providers';
 import { deleteSecrets, getSecrets, secretFieldsSet, setSecrets } from '../storage/secret-vault';
 import { parseExtraHeaders } from '../transport/extra-headers';
@@ -123,9 +124,13 @@ export async function testProvider(id: string): Promise<{ models: number }> {
   return { models: models.length };
 }
 
-export { DEFAULT_OLLAMA_URL };
+/** The address first-run detection probes for a local Ollama. */
+export async function localOllamaUrl(): Promise<string> {
+  return (await getPref('localOllamaUrl')) || DEFAULT_OLLAMA_URL;
+}
 
 export async function detectLocalModels(): Promise<DetectedLocalModels> {
-  const models = await detectOllama(globalThis.fetch.bind(globalThis), DEFAULT_OLLAMA_URL, 1500);
-  return models?.length ? { ollama: { baseUrl: DEFAULT_OLLAMA_URL, models } } : {};
+  const baseUrl = await localOllamaUrl();
+  const models = await detectOllama(globalThis.fetch.bind(globalThis), baseUrl, 1500);
+  return models?.length ? { ollama: { baseUrl, models } } : {};
 }

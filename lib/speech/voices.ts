@@ -74,6 +74,20 @@ export function browserVoicesByLocale(reported: readonly ReportedVoice[]): Reado
   return new Map([...grouped].map(([code, list]) => [code, uniqueByValue(list)]));
 }
 
+/**
+ * Voice groups shown together (a picker's "All languages"): each voice stays
+ * only in the first group that lists it, because a browser voice reported for
+ * two locales is still one voice (SPEC "Speech voice option": merged lists
+ * hold each voice once). Groups left empty are dropped.
+ */
+export function mergeVoiceGroups<G extends { voices: readonly VoiceOption[] }>(groups: readonly G[]): G[] {
+  const seen = new Set<string>();
+  return groups.flatMap((group) => {
+    const voices = group.voices.filter((voice) => !seen.has(voice.value) && seen.add(voice.value));
+    return voices.length ? [{ ...group, voices }] : [];
+  });
+}
+
 /** Browser voices for one locale, or for every supported locale merged without duplicates. */
 export function browserVoiceOptions(reported: readonly ReportedVoice[], locale?: LocaleCode): VoiceOption[] {
   return pick(browserVoicesByLocale(reported), locale);

@@ -3,6 +3,7 @@ import { fail, type ChatError } from '../core/errors';
 import { notifyChange } from './change-feed';
 import { getDb, reserveMessageSeq } from './db';
 import { byTimeThenSeq, conversationRange, toMessage, withoutUndefined } from './records';
+import { checkConversation, checkMessage, usable } from './repair';
 import { queryMatcher, snippetAround, type Snippet } from './snippet';
 
 export type ConversationInit = Partial<Omit<Conversation, 'id' | 'createdAt' | 'updatedAt'>>;
@@ -36,12 +37,12 @@ export async function createConversation(init: ConversationInit = {}): Promise<C
 }
 
 export async function getConversation(id: string): Promise<Conversation | undefined> {
-  return (await getDb()).get('conversations', id);
+  return usable(checkConversation)(await (await getDb()).get('conversations', id))[0];
 }
 
 /** Most recently active first. */
 export async function listConversations(): Promise<Conversation[]> {
-  return (await (await getDb()).getAllFromIndex('conversations', 'updatedAt')).reverse();
+  return (await (await getDb()).getAllFromIndex('conversations', 'updatedAt')).flatMap(usable(checkConversation)).reverse();
 }
 
 /**
@@ -108,7 +109,7 @@ export async function patchMessage(id: string, patch: MessagePatch): Promise<Sto
 }
 
 export async function getMessage(id: string): Promise<StoredMessage | undefined> {
-  const record = await (await getDb()).get('messages', id);
+  const [record] = usable(checkMessage)(await (await getDb()).get('messages', id));
   return record && toMessage(record);
 }
 
@@ -116,7 +117,7 @@ export async function getMessage(id: string): Promise<StoredMessage | undefined>
 export async function listMessages(conversationId: string): Promise<StoredMessage[]> {
   const db = await getDb();
   const records = await db.getAllFromIndex('messages', 'conversationCreatedAt', conversationRange(conversationId));
-  return records.sort(byTimeThenSeq).map(toMessage);
+  return records.flatMap(usable(checkMessage)).sort(byTimeThenSeq).map(toMessage);
 }
 
 /**
@@ -179,8 +180,15 @@ export async function searchConversations(query: string): Promise<ConversationSe
   if (!matcher) return [];
   const tx = (await getDb()).transaction(['conversations', 'messages'], 'readonly');
   const [conversations, records] = await Promise.all([
-    tx.objectStore('conversations').index('updatedAt').getAll(),
-    tx.objectStore('messages').getAll(),
+    tx
+      .objectStore('conversations')
+      .index('updatedAt')
+      .getAll()
+      .then((all) => all.flatMap(usable(checkConversation))),
+    tx
+      .objectStore('messages')
+      .getAll()
+      .then((all) => all.flatMap(usable(checkMessage))),
   ]);
   const firstMessageHit = new Map<string, { snippet: Snippet; messageId: string }>();
   for (const record of records.sort(byTimeThenSeq)) {

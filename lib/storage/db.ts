@@ -21,6 +21,15 @@ export interface SealedValue {
   data: ArrayBuffer;
 }
 
+/** A stored record that could not be read, moved aside (never deleted) by lib/storage/repair. */
+export interface QuarantinedRecord {
+  store: 'conversations' | 'messages' | 'providers';
+  key: string;
+  record: unknown;
+  reason: string;
+  at: number;
+}
+
 interface VaultRecord {
   ownerId: string;
   fields: Record<string, SealedValue>;
@@ -42,6 +51,8 @@ interface ParleySchema extends DBSchema {
   meta: { key: string; value: number };
   /** Installed plugins by identifier; their settings live in the vault. */
   plugins: { key: string; value: InstalledPlugin };
+  /** Damaged records set aside, oldest first. */
+  quarantine: { key: number; value: QuarantinedRecord };
 }
 
 export type ParleyDb = IDBPDatabase<ParleySchema>;
@@ -67,6 +78,9 @@ const MIGRATIONS: ((db: ParleyDb) => void)[] = [
   },
   (db) => {
     db.createObjectStore('plugins', { keyPath: 'identifier' });
+  },
+  (db) => {
+    db.createObjectStore('quarantine', { autoIncrement: true });
   },
 ];
 

@@ -86,7 +86,7 @@ function readMessage(value: unknown, path: string): StoredMessage {
   });
 }
 
-function readParams(value: unknown, path: string): GenerationParams {
+export function readParams(value: unknown, path: string): GenerationParams {
   const v = record(value, path);
   return withoutUndefined({
     temperature: optional(v.temperature, `${path}.temperature`, number),
@@ -98,12 +98,12 @@ function readParams(value: unknown, path: string): GenerationParams {
   });
 }
 
-function readModelRef(value: unknown, path: string): ModelRef {
+export function readModelRef(value: unknown, path: string): ModelRef {
   const v = record(value, path);
   return { providerId: string(v.providerId, `${path}.providerId`), model: string(v.model, `${path}.model`) };
 }
 
-function readChatError(value: unknown, path: string): ChatError {
+export function readChatError(value: unknown, path: string): ChatError {
   const v = record(value, path);
   return withoutUndefined({
     // Codes are kept as written: one from a newer version still reads as an
@@ -117,7 +117,7 @@ function readChatError(value: unknown, path: string): ChatError {
   });
 }
 
-function readUsage(value: unknown, path: string): Usage {
+export function readUsage(value: unknown, path: string): Usage {
   const v = record(value, path);
   return withoutUndefined({
     inputTokens: optional(v.inputTokens, `${path}.inputTokens`, number),
@@ -125,7 +125,7 @@ function readUsage(value: unknown, path: string): Usage {
   });
 }
 
-function readContextBlock(value: unknown, path: string): ContextBlock {
+export function readContextBlock(value: unknown, path: string): ContextBlock {
   const v = record(value, path);
   return withoutUndefined({
     kind: oneOf(v.kind, `${path}.kind`, CONTEXT_KINDS),
@@ -135,7 +135,7 @@ function readContextBlock(value: unknown, path: string): ContextBlock {
   });
 }
 
-function readToolStep(value: unknown, path: string): ToolStep {
+export function readToolStep(value: unknown, path: string): ToolStep {
   const v = record(value, path);
   return withoutUndefined({
     call: readToolCall(v.call, `${path}.call`),

@@ -8,6 +8,7 @@ import {
   type ExportedConversation,
 } from './export-format';
 import { byTimeThenSeq, conversationRange, toMessage } from './records';
+import { checkConversation, checkMessage, usable } from './repair';
 
 /**
  * Conversations with their messages, newest first (all of them when `ids` is
@@ -17,14 +18,14 @@ import { byTimeThenSeq, conversationRange, toMessage } from './records';
 export async function exportConversations(ids?: string[]): Promise<ConversationsDocument> {
   const tx = (await getDb()).transaction(['conversations', 'messages'], 'readonly');
   const conversationStore = tx.objectStore('conversations');
-  const all = (await conversationStore.index('updatedAt').getAll()).reverse();
+  const all = (await conversationStore.index('updatedAt').getAll()).flatMap(usable(checkConversation)).reverse();
   const wanted = ids && new Set(ids);
   const chosen = wanted ? all.filter((c) => wanted.has(c.id)) : all;
   const byConversation = tx.objectStore('messages').index('conversationCreatedAt');
   const conversations = await Promise.all(
     chosen.map(async (conversation): Promise<ExportedConversation> => {
       const records = await byConversation.getAll(conversationRange(conversation.id));
-      return { ...conversation, messages: records.sort(byTimeThenSeq).map(toMessage) };
+      return { ...conversation, messages: records.flatMap(usable(checkMessage)).sort(byTimeThenSeq).map(toMessage) };
     }),
   );
   return { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: new Date().toISOString(), conversations };

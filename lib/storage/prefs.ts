@@ -27,6 +27,14 @@ export interface Prefs {
   customPrompts: CustomPrompt[];
   /** Voices, speed, auto-read and dictation; read through normalizeSpeechSettings, as older versions stored less. */
   speech: SpeechSettings;
+  /**
+   * Where first-run detection looks for Ollama; absent means Ollama's default
+   * address. No screen sets it: tests point it at a mock on a free port, so
+   * they never need the port a developer's real Ollama holds.
+   */
+  localOllamaUrl?: string;
+  /** Damaged stored records were repaired or set aside and the user has not yet dismissed the notice. */
+  storageRepairNotice?: boolean;
 }
 
 export const DEFAULT_PREFS: Readonly<Prefs> = {
@@ -39,8 +47,9 @@ export const DEFAULT_PREFS: Readonly<Prefs> = {
 
 export async function getPref<K extends keyof Prefs>(key: K): Promise<Prefs[K]> {
   const stored = (await (await getDb()).get('prefs', key)) as Prefs[K] | undefined;
-  // A copy, so a caller mutating the result cannot alter the shared default.
-  return stored === undefined ? structuredClone(DEFAULT_PREFS[key]) : stored;
+  // A copy, so a caller mutating the result cannot alter the shared default; a
+  // stored value of the wrong shape (an old version's, a bug's) yields the default too.
+  return stored === undefined || !sameShape(stored, DEFAULT_PREFS[key]) ? structuredClone(DEFAULT_PREFS[key]) : stored;
 }
 
 /** Setting undefined removes the stored value, so the default applies again. */
@@ -49,4 +58,11 @@ export async function setPref<K extends keyof Prefs>(key: K, value: Prefs[K]): P
   if (value === undefined) await db.delete('prefs', key);
   else await db.put('prefs', value, key);
   notifyChange({ type: 'prefs', id: key });
+}
+
+const shapeOf = (value: unknown) => (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value);
+
+/** Whether a stored pref has its default's shape; prefs without a default are taken as stored. */
+function sameShape(stored: unknown, fallback: unknown): boolean {
+  return fallback === undefined || shapeOf(stored) === shapeOf(fallback);
 }

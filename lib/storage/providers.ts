@@ -1,6 +1,7 @@
 import { kindInfo, type ProviderConfig } from '../core/providers';
 import { notifyChange } from './change-feed';
 import { getDb } from './db';
+import { checkProvider, usable } from './repair';
 
 /**
  * Stores a provider's non-secret configuration. Settings keyed by a field the
@@ -20,11 +21,11 @@ export async function saveProvider(config: ProviderConfig): Promise<void> {
 
 /** Oldest first, so the list keeps the order providers were added in. */
 export async function listProviders(): Promise<ProviderConfig[]> {
-  return (await getDb()).getAllFromIndex('providers', 'createdAt');
+  return (await (await getDb()).getAllFromIndex('providers', 'createdAt')).flatMap(usable(checkProvider));
 }
 
 export async function getProvider(id: string): Promise<ProviderConfig | undefined> {
-  return (await getDb()).get('providers', id);
+  return usable(checkProvider)(await (await getDb()).get('providers', id))[0];
 }
 
 /** Removes the configuration only; the caller deletes the provider's secrets from the vault. */

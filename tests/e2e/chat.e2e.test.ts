@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { launchExtension, type ExtensionHarness } from './support/extension';
 import { addProvider, backToChat, conversation, lastAnswer, sendMessage, waitForAnswer } from './support/panel';
+import { putRawRecord } from './support/idb';
 import { startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
 import { startOllamaMock, type OllamaMock } from '../mocks/ollama-server';
 
@@ -253,8 +254,12 @@ describe('side-panel chat from a fresh install', () => {
   });
 
   it('offers a local Ollama found on this computer, with nothing typed', async () => {
-    ollama = await startOllamaMock({ models: ['qwen3'], port: 11434 });
+    ollama = await startOllamaMock({ models: ['qwen3'] });
     const page = await harness.openSidePanelPage();
+    // Detection probes Ollama's default address unless this pref names another; the mock holds a free port.
+    await page.getByText('Add a provider').first().waitFor();
+    await putRawRecord(page, 'prefs', ollama.url, 'localOllamaUrl');
+    await page.reload();
     await page.getByRole('button', { name: 'Chat with Ollama' }).click();
     const picker = page.getByRole('combobox', { name: 'Model' });
     await expect.poll(() => picker.locator('option').allInnerTexts()).toEqual(['qwen3:latest']);

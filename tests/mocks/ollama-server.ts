@@ -32,8 +32,6 @@ export interface OllamaMockOptions {
   models?: string[];
   /** Extra allowed origins, as in OLLAMA_ORIGINS: exact, or a prefix ending in `*`. */
   allowedOrigins?: string[];
-  /** 11434 to sit where Ollama really listens; by default a free port. */
-  port?: number;
 }
 
 export interface OllamaMock {
@@ -141,7 +139,7 @@ export async function startOllamaMock(options: OllamaMockOptions = {}): Promise<
     const reply = scenario ?? { kind: 'text', text: echoText(body) };
     if (body.stream === false) await completeChat(res, body, reply);
     else await streamChat(res, body, reply);
-  }, options.port);
+  });
 
   return {
     url: server.origin,

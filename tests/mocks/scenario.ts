@@ -282,10 +282,10 @@ export type MockHandler = (req: IncomingMessage, res: ServerResponse, recorded: 
 /**
  * An HTTP server on 127.0.0.1 and an OS-chosen port that records every request
  * and counts replies the client abandoned. close() cuts open connections, so a
- * hanging reply never keeps a test run alive. `listenPort` 0 picks a free port;
- * a fixed one stands in for a service's well-known address.
+ * hanging reply never keeps a test run alive. The port is always a free one, so
+ * a real service on its well-known port (Ollama's 11434) never collides.
  */
-export async function startMockHttpServer(handler: MockHandler, listenPort = 0): Promise<MockHttpServer> {
+export async function startMockHttpServer(handler: MockHandler): Promise<MockHttpServer> {
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
   let aborted = 0;
@@ -325,7 +325,7 @@ export async function startMockHttpServer(handler: MockHandler, listenPort = 0):
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(listenPort, '127.0.0.1', () => resolve());
+    server.listen(0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
 

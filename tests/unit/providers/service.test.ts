@@ -1,8 +1,10 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteDB } from 'idb';
 import { ChatFailure } from '@/lib/core/errors';
 import type { ProviderConfig } from '@/lib/core/providers';
-import { providerViews, removeProvider, resolveModel, saveProviderWithSecrets } from '@/lib/providers/service';
+import { detectLocalModels, providerViews, removeProvider, resolveModel, saveProviderWithSecrets } from '@/lib/providers/service';
+import { startOllamaMock } from '../../mocks/ollama-server';
+import { setPref } from '@/lib/storage/prefs';
 import { closeDb, DB_NAME } from '@/lib/storage/db';
 import { getSecrets } from '@/lib/storage/secret-vault';
 
@@ -67,5 +69,29 @@ describe('provider service', () => {
     expect(context.settings.baseUrl).toBe('https://api.openai.com/v1');
     expect(await failure(context.fetch('http://example.test/'))).toMatch(/^insecure-url/);
     expect(await failure(resolveModel({ providerId: 'gone', model: 'x' }))).toMatch(/^not-found/);
+  });
+
+  it('looks for a local Ollama at its default address unless the address pref says otherwise', async () => {
+    const probed: string[] = [];
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      probed.push(String(input));
+      throw new TypeError('connection refused');
+    });
+    try {
+      expect(await detectLocalModels()).toEqual({});
+    } finally {
+      fetchSpy.mockRestore();
+    }
+    expect(probed).toEqual(['http://127.0.0.1:11434/api/tags']);
+
+    const ollama = await startOllamaMock({ models: ['qwen3'] });
+    try {
+      await setPref('localOllamaUrl', ollama.url);
+      const found = await detectLocalModels();
+      expect(found.ollama?.baseUrl).toBe(ollama.url);
+      expect(found.ollama?.models.map((m) => m.id)).toEqual(['qwen3:latest']);
+    } finally {
+      await ollama.close();
+    }
   });
 });

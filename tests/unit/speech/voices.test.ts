@@ -4,6 +4,7 @@ import {
   OPENAI_VOICES,
   browserVoiceOptions,
   browserVoicesByLocale,
+  mergeVoiceGroups,
   neuralVoiceLocale,
   neuralVoiceOptions,
   openaiVoiceOptions,
@@ -69,6 +70,26 @@ describe('browser voices', () => {
     expect(new Set(merged.map((o) => o.value)).size).toBe(merged.length);
     const perLocale = SUPPORTED_LOCALES.reduce((n, l) => n + browserVoiceOptions([], l.code).length, 0);
     expect(merged).toHaveLength(perLocale);
+  });
+
+  it('lists a voice reported for two locales once when the locales are merged', () => {
+    const grouped = browserVoicesByLocale([
+      voice('Ava Multilingual', 'en-US'),
+      voice('Ava Multilingual', 'fr-FR'),
+      voice('Thomas', 'fr-FR'),
+    ]);
+    expect(grouped.get('en-US')).toEqual([{ label: 'Ava Multilingual', value: 'Ava Multilingual' }]);
+    expect(grouped.get('fr-FR')!.map((o) => o.value)).toEqual(['Ava Multilingual', 'Thomas']);
+    const groups = [...grouped].map(([locale, voices]) => ({ locale, voices }));
+    expect(mergeVoiceGroups(groups)).toEqual([
+      { locale: 'en-US', voices: [{ label: 'Ava Multilingual', value: 'Ava Multilingual' }] },
+      { locale: 'fr-FR', voices: [{ label: 'Thomas', value: 'Thomas' }] },
+    ]);
+  });
+
+  it('drops a group whose every voice was listed by an earlier one', () => {
+    const only = [{ label: 'Ava', value: 'Ava' }];
+    expect(mergeVoiceGroups([{ voices: only }, { voices: only }])).toEqual([{ voices: only }]);
   });
 
   it('ignores voices without a name', () => {

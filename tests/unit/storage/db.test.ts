@@ -11,7 +11,7 @@ describe('getDb', () => {
   it('creates every store with its indexes on a fresh database', async () => {
     const db = await getDb();
     expect([...db.objectStoreNames].sort()).toEqual(
-      ['conversations', 'messages', 'meta', 'plugins', 'prefs', 'providers', 'vault', 'vaultKeys'].sort(),
+      ['conversations', 'messages', 'meta', 'plugins', 'prefs', 'providers', 'quarantine', 'vault', 'vaultKeys'].sort(),
     );
     const tx = db.transaction(['conversations', 'messages', 'providers'], 'readonly');
     expect([...tx.objectStore('conversations').indexNames]).toEqual(['updatedAt']);

@@ -1,0 +1,29 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * Writes one record straight into the extension's IndexedDB from an extension
+ * page, bypassing Parley's own storage code, the way an older version or a bad
+ * import would have left it. The page must be one that has already opened the
+ * database (the side panel does at start), so no empty database is created.
+ */
+export async function putRawRecord(page: Page, store: string, value: unknown, key?: string): Promise<void> {
+  await page.evaluate(
+    ({ store, value, key }) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('parley');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction(store, 'readwrite');
+          if (key === undefined) tx.objectStore(store).put(value);
+          else tx.objectStore(store).put(value, key);
+          tx.oncomplete = () => {
+            db.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    { store, value, key },
+  );
+}
