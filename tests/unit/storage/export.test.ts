@@ -1,5 +1,5 @@
 import { deleteDB } from 'idb';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StoredMessage } from '@/lib/core/conversation';
 import { createConversation, getConversation, listConversations, listMessages, putMessage } from '@/lib/storage/conversations';
 import { closeDb, DB_NAME } from '@/lib/storage/db';
@@ -11,6 +11,10 @@ import { setSecrets } from '@/lib/storage/secret-vault';
 beforeEach(async () => {
   await closeDb();
   await deleteDB(DB_NAME);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 async function freshDb() {
@@ -98,6 +102,9 @@ describe('exportConversations', () => {
   });
 
   it('exports only the requested conversations, newest first, skipping unknown ids', async () => {
+    // Each write gets its own millisecond, so "newest" never depends on how fast the machine is.
+    let clock = 1_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => ++clock);
     const a = await createConversation({ title: 'a' });
     const b = await createConversation({ title: 'b' });
     await createConversation({ title: 'c' });
