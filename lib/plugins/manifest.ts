@@ -64,7 +64,9 @@ export type ManifestIssueCode =
   | 'too-deep'
   | 'duplicate-identifier'
   | 'duplicate-api-name'
-  | 'forbidden-key';
+  | 'forbidden-key'
+  | 'unsafe-pattern'
+  | 'recursive-ref';
 
 /** One reason a document was refused; the UI localises by `code` and shows `path`. */
 export interface ManifestIssue {
