@@ -1,4 +1,5 @@
 import { codeForStatus, fail } from '../core/errors';
+import { fetchWithinOrigin } from '../transport/redirect-policy';
 import type { FetchLike } from '../transport/secure-fetch';
 import { readLimited } from './gateway';
 import { checkPluginUrl } from './url-rules';
@@ -15,15 +16,16 @@ function assertEndpoint(url: string): void {
 }
 
 /**
- * Fetches a manifest or index: GET without cookies, https (or loopback http)
- * before and after any redirect, cut off at maxBytes and after timeoutMs.
+ * Fetches a manifest or index: GET without cookies, https (or loopback http),
+ * redirects followed only within the origin asked for, cut off at maxBytes and
+ * after timeoutMs.
  * Resolves with the text and the address it finally came from.
  */
 export async function fetchPluginDocument(url: string, opts: DocumentOptions): Promise<{ text: string; url: string }> {
   assertEndpoint(url);
   const signal = AbortSignal.timeout(opts.timeoutMs);
   try {
-    const response = await (opts.fetch ?? globalThis.fetch.bind(globalThis))(url, {
+    const response = await fetchWithinOrigin(opts.fetch ?? globalThis.fetch.bind(globalThis), url, {
       method: 'GET',
       headers: { accept: 'application/json' },
       credentials: 'omit',

@@ -91,6 +91,35 @@ describe('plugin previews', () => {
     expect(error.code).toBe('unsupported');
   });
 
+  it('follows a redirect within the plugin host and shows the final address', async () => {
+    const preview = await manifestPreview(server.redirectTo(server.urls.weather));
+    expect(preview.manifest.identifier).toBe('mock-weather');
+    expect(preview.manifestUrl).toBe(server.urls.weather);
+  });
+
+  it.each([
+    ['another loopback service', () => `${server.foreignOrigin}/weather/manifest.json`],
+    ['the same service under the name localhost', () => server.urls.weather.replace('127.0.0.1', 'localhost')],
+  ])('refuses a manifest or index that redirects to %s, never asking it', async (_name, target) => {
+    const error = await failureOf(service.preview(server.redirectTo(target())));
+    expect(error.code).toBe('redirect-refused');
+    expect(server.foreignRequests).toEqual([]);
+    expect(server.requests.map((r) => r.path.split('?')[0])).toEqual(['/moved']);
+  });
+
+  it('refuses an update whose manifest now redirects to another origin', async () => {
+    const view = await install(server.redirectTo(server.urls.weather));
+    expect(view.manifestUrl).toBe(server.urls.weather);
+    const preview = await manifestPreview(server.urls.report);
+    await service.install({
+      manifestUrl: server.redirectTo(`${server.foreignOrigin}/weather/manifest.json`),
+      manifest: preview.manifest,
+      origins: preview.origins,
+    });
+    expect((await failureOf(service.update('mock-report'))).code).toBe('redirect-refused');
+    expect(server.foreignRequests).toEqual([]);
+  });
+
   it('refuses an http address that is not this computer', async () => {
     expect((await failureOf(service.preview('http://plugins.example/manifest.json'))).code).toBe('insecure-url');
   });
