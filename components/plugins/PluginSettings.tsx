@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { inertText } from '@/lib/core/inert-text';
 import { request } from '@/lib/messaging/client';
 import type { ManifestPreview, PluginPreview, PluginView } from '@/lib/messaging/plugin-protocol';
 import { ErrorNotice } from '../common/ErrorNotice';
@@ -87,25 +88,28 @@ function IndexList({
       {preview.skipped > 0 && <p className="plugin-hint">{t('plugins.index.skipped', { count: preview.skipped })}</p>}
       {!preview.entries.length && <p>{t('plugins.index.empty')}</p>}
       <ul className="plugin-index">
-        {preview.entries.map((entry) => (
-          <li key={entry.identifier}>
-            <span className="plugin-index-title">{entry.title}</span>
-            {entry.description && <span className="plugin-hint">{entry.description}</span>}
-            {installed.has(entry.identifier) ? (
-              <span className="plugin-hint">{t('plugins.index.installed')}</span>
-            ) : (
-              <button
-                type="button"
-                className="button"
-                disabled={busy}
-                aria-label={t('plugins.index.reviewNamed', { title: entry.title })}
-                onClick={() => onReview(entry.manifestUrl)}
-              >
-                {t('plugins.index.review')}
-              </button>
-            )}
-          </li>
-        ))}
+        {preview.entries.map((entry) => {
+          const title = inertText(entry.title);
+          return (
+            <li key={entry.identifier}>
+              <span className="plugin-index-title">{title}</span>
+              {entry.description && <span className="plugin-hint">{inertText(entry.description)}</span>}
+              {installed.has(entry.identifier) ? (
+                <span className="plugin-hint">{t('plugins.index.installed')}</span>
+              ) : (
+                <button
+                  type="button"
+                  className="button"
+                  disabled={busy}
+                  aria-label={t('plugins.index.reviewNamed', { title })}
+                  onClick={() => onReview(entry.manifestUrl)}
+                >
+                  {t('plugins.index.review')}
+                </button>
+              )}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );
@@ -123,7 +127,7 @@ function InvalidDocument({ preview }: { preview: Extract<PluginPreview, { kind: 
             {issue.path && (
               <>
                 {' '}
-                <code dir="ltr">{issue.path}</code>
+                <code dir="ltr">{inertText(issue.path)}</code>
               </>
             )}
           </li>
@@ -188,7 +192,7 @@ function InstalledPlugin({ view }: { view: PluginView }) {
             <ul className="plugin-origins">
               {view.origins.map((origin) => (
                 <li key={origin} dir="ltr">
-                  {origin}
+                  {inertText(origin)}
                 </li>
               ))}
             </ul>
