@@ -75,4 +75,6 @@ export interface ManifestIssue {
   path: string;
   /** English technical detail naming the field. */
   message: string;
+  /** For `too-large`: the most bytes accepted, for the UI to state. */
+  limit?: number;
 }

@@ -25,6 +25,7 @@ const TOO_LARGE: ManifestIssue = {
   code: 'too-large',
   path: '',
   message: `The manifest exceeds the limit of ${MAX_MANIFEST_BYTES} bytes.`,
+  limit: MAX_MANIFEST_BYTES,
 };
 
 type UrlCheck = [raw: string | undefined, path: string, role: UrlRole];
