@@ -66,7 +66,8 @@ export type ManifestIssueCode =
   | 'duplicate-api-name'
   | 'forbidden-key'
   | 'unsafe-pattern'
-  | 'recursive-ref';
+  | 'recursive-ref'
+  | 'too-complex';
 
 /** One reason a document was refused; the UI localises by `code` and shows `path`. */
 export interface ManifestIssue {

@@ -6,8 +6,9 @@ import type { ManifestIssue } from './manifest';
 /**
  * Install-time checks of a plugin's parameter or settings schema for what
  * would hurt the background when a tool call is validated against it: a
- * pattern RE2 cannot run in linear time, and a `$ref` that leads back into
- * itself (the validator would recurse until the stack overflows).
+ * pattern RE2 cannot run in linear time, a `$ref` that leads back into itself
+ * (the validator would recurse until the stack overflows), and references
+ * that multiply into more checks than any call should cost.
  */
 
 type SchemaNode = Record<string, unknown>;
@@ -23,6 +24,14 @@ const SCHEMA_MAPS: ReadonlySet<string> = new Set([
   'dependencies',
 ]);
 const DATA: ReadonlySet<string> = new Set(['const', 'default', 'enum', 'examples', 'required', 'dependentRequired', 'type']);
+
+/**
+ * How many schemas one value may be checked against once references are
+ * expanded. Shared definitions are normal, but each used twice by the one
+ * before it doubles the work per level: 30 levels are a billion checks.
+ * Real parameter schemas expand to a few hundred at most.
+ */
+const MAX_EXPANDED_SCHEMAS = 10_000;
 
 const isNode = (value: unknown): value is SchemaNode => value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -98,7 +107,9 @@ export function schemaSafetyIssues(schema: unknown, prefix: readonly PathSegment
   // Depth-first over subschemas and references, iterative so a long chain cannot overflow the stack here either.
   // Subschemas form a tree, so reaching a schema that is still open means a reference closed a cycle.
   const state = new Map<SchemaNode, 'open' | 'done'>();
-  const stack: { node: SchemaNode; next: SchemaNode[] }[] = [];
+  // Schemas each one expands to with its references followed; computed as each closes, capped to stay small.
+  const expanded = new Map<SchemaNode, number>();
+  const stack: { node: SchemaNode; next: SchemaNode[]; edges: readonly SchemaNode[] }[] = [];
   const enter = (node: SchemaNode) => {
     state.set(node, 'open');
     const path = paths.get(node) ?? [...prefix];
@@ -110,7 +121,7 @@ export function schemaSafetyIssues(schema: unknown, prefix: readonly PathSegment
         issues.push({ ...refIssue(path, `the reference "${node.$ref}" points to no schema.`), code: 'invalid-value' });
       }
     }
-    stack.push({ node, next });
+    stack.push({ node, next, edges: [...next] });
   };
   enter(root);
   while (stack.length) {
@@ -118,12 +129,22 @@ export function schemaSafetyIssues(schema: unknown, prefix: readonly PathSegment
     const child = top.next.pop();
     if (!child) {
       state.set(top.node, 'done');
+      const total = top.edges.reduce((sum, edge) => sum + (expanded.get(edge) ?? 0), 1);
+      expanded.set(top.node, Math.min(total, MAX_EXPANDED_SCHEMAS + 1));
       stack.pop();
     } else if (state.get(child) === 'open') {
       issues.push(refIssue(paths.get(top.node) ?? [...prefix], 'the reference leads back to itself, so checking a call would never end.'));
     } else if (!state.has(child)) {
       enter(child);
     }
+  }
+  if ((expanded.get(root) ?? 0) > MAX_EXPANDED_SCHEMAS) {
+    const where = formatPath(prefix);
+    issues.push({
+      code: 'too-complex',
+      path: where,
+      message: `Field "${where}": with its references followed, the schema expands to more than ${MAX_EXPANDED_SCHEMAS} schemas.`,
+    });
   }
   return issues;
 }

@@ -244,6 +244,15 @@ describe('schemas a tool call is validated against', () => {
     expect(validateManifest(manifest).ok).toBe(true);
   });
 
+  it('refuses references that multiply into billions of checks', () => {
+    // Each definition uses the next one twice: 2^30 checks for one value, with no cycle anywhere.
+    const definitions: Json = { d30: { type: 'string' } };
+    for (let i = 0; i < 30; i++)
+      definitions[`d${i}`] = { allOf: [{ $ref: `#/definitions/d${i + 1}` }, { $ref: `#/definitions/d${i + 1}` }] };
+    const manifest = withParameters({ value: { $ref: '#/definitions/d0' } }, { definitions });
+    expect(errorsOf(manifest)).toEqual([expect.objectContaining({ code: 'too-complex', path: 'api[0].parameters' })]);
+  });
+
   it('leaves the manifest without annotations', () => {
     const manifest = withParameters({ a: { $ref: '#/definitions/x' } }, { definitions: { x: { type: 'string' } } });
     const result = validateManifest(manifest);
