@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { inertText } from '@/lib/core/inert-text';
 import type { ManifestPreview } from '@/lib/messaging/plugin-protocol';
 import { usePluginNames } from './plugin-names';
 
@@ -27,18 +28,18 @@ export function PluginApproval({ preview, update, busy, onApprove, onCancel }: P
       {description && <p>{description}</p>}
       <dl className="plugin-facts">
         <dt>{t('plugins.approval.identifier')}</dt>
-        <dd dir="ltr">{manifest.identifier}</dd>
+        <dd dir="ltr">{inertText(manifest.identifier)}</dd>
         {manifest.author && (
           <>
             <dt>{t('plugins.approval.author')}</dt>
-            <dd>{manifest.author}</dd>
+            <dd>{inertText(manifest.author)}</dd>
           </>
         )}
         <dt>{t('plugins.approval.kind')}</dt>
         <dd>{t(`plugins.type.${manifest.type}`)}</dd>
         <dt>{t('plugins.approval.source')}</dt>
         <dd dir="ltr" className="plugin-url">
-          {preview.manifestUrl}
+          {inertText(preview.manifestUrl)}
         </dd>
       </dl>
       {preview.unsupported ? (
@@ -52,7 +53,7 @@ export function PluginApproval({ preview, update, busy, onApprove, onCancel }: P
             <ul className="plugin-origins" aria-label={t('plugins.approval.originsList')}>
               {preview.origins.map((origin) => (
                 <li key={origin} dir="ltr">
-                  {origin}
+                  {inertText(origin)}
                 </li>
               ))}
             </ul>

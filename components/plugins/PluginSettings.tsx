@@ -1,8 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { inertText } from '@/lib/core/inert-text';
 import { request } from '@/lib/messaging/client';
 import type { ManifestPreview, PluginPreview, PluginView } from '@/lib/messaging/plugin-protocol';
 import type { ToolApprovalMode } from '@/lib/plugins/consent';
+import type { ManifestIssue } from '@/lib/plugins/manifest';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { useBusyRun } from '../common/use-busy-run';
 import { PluginApproval } from './PluginApproval';
@@ -24,6 +26,12 @@ export function PluginSettings() {
 
   const lookUp = (target: string) => run(async () => setPreview(await request('plugins.preview', { url: target })));
 
+  /** A verdict belongs to the address it was given for: a new address or a new look-up takes it off screen. */
+  const lookUpTyped = () => {
+    setPreview(undefined);
+    void lookUp(url);
+  };
+
   const install = (approved: ManifestPreview) =>
     run(async () => {
       await request('plugins.install', { manifestUrl: approved.manifestUrl, manifest: approved.manifest, origins: approved.origins });
@@ -38,7 +46,7 @@ export function PluginSettings() {
         className="row"
         onSubmit={(e) => {
           e.preventDefault();
-          if (url.trim()) void lookUp(url);
+          if (url.trim()) lookUpTyped();
         }}
       >
         <label htmlFor={`${id}-url`}>{t('plugins.sourceLabel')}</label>
@@ -49,7 +57,10 @@ export function PluginSettings() {
           className="plugin-source"
           placeholder="https://…/manifest.json"
           value={url}
-          onChange={(e) => setUrl(e.target.value)}
+          onChange={(e) => {
+            setUrl(e.target.value);
+            setPreview(undefined);
+          }}
         />
         <button type="submit" className="button" disabled={busy || !url.trim()}>
           {t('plugins.lookUp')}
@@ -60,7 +71,7 @@ export function PluginSettings() {
         <PluginApproval preview={preview} busy={busy} onApprove={() => void install(preview)} onCancel={() => setPreview(undefined)} />
       )}
       {preview?.kind === 'index' && <IndexList preview={preview} views={views} busy={busy} onReview={(target) => void lookUp(target)} />}
-      {preview?.kind === 'invalid' && <InvalidDocument preview={preview} />}
+      {preview?.kind === 'invalid' && <InvalidDocument issues={preview.issues} />}
       <h4>{t('plugins.installed.heading')}</h4>
       {views.map((view) => (
         <InstalledPlugin key={view.identifier} view={view} />
@@ -88,43 +99,53 @@ function IndexList({
       {preview.skipped > 0 && <p className="plugin-hint">{t('plugins.index.skipped', { count: preview.skipped })}</p>}
       {!preview.entries.length && <p>{t('plugins.index.empty')}</p>}
       <ul className="plugin-index">
-        {preview.entries.map((entry) => (
-          <li key={entry.identifier}>
-            <span className="plugin-index-title">{entry.title}</span>
-            {entry.description && <span className="plugin-hint">{entry.description}</span>}
-            {installed.has(entry.identifier) ? (
-              <span className="plugin-hint">{t('plugins.index.installed')}</span>
-            ) : (
-              <button
-                type="button"
-                className="button"
-                disabled={busy}
-                aria-label={t('plugins.index.reviewNamed', { title: entry.title })}
-                onClick={() => onReview(entry.manifestUrl)}
-              >
-                {t('plugins.index.review')}
-              </button>
-            )}
-          </li>
-        ))}
+        {preview.entries.map((entry) => {
+          const title = inertText(entry.title);
+          return (
+            <li key={entry.identifier}>
+              <span className="plugin-index-title">{title}</span>
+              {entry.description && <span className="plugin-hint">{inertText(entry.description)}</span>}
+              {installed.has(entry.identifier) ? (
+                <span className="plugin-hint">{t('plugins.index.installed')}</span>
+              ) : (
+                <button
+                  type="button"
+                  className="button"
+                  disabled={busy}
+                  aria-label={t('plugins.index.reviewNamed', { title })}
+                  onClick={() => onReview(entry.manifestUrl)}
+                >
+                  {t('plugins.index.review')}
+                </button>
+              )}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );
 }
 
-function InvalidDocument({ preview }: { preview: Extract<PluginPreview, { kind: 'invalid' }> }) {
-  const { t } = useTranslation();
+/** A size limit as people read it: 1 MB, 4 MB, in the interface language's digits and units. */
+function formatLimit(bytes: number, locale: string): string {
+  const megabytes = bytes / (1024 * 1024);
+  const [value, unit] = megabytes >= 1 ? [megabytes, 'megabyte'] : [bytes / 1024, 'kilobyte'];
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, maximumFractionDigits: 1 }).format(value);
+}
+
+function InvalidDocument({ issues }: { issues: ManifestIssue[] }) {
+  const { t, i18n } = useTranslation();
   return (
     <div className="notice notice-error" role="alert">
       <p className="notice-title">{t('plugins.invalid.heading')}</p>
       <ul>
-        {preview.issues.map((issue, i) => (
+        {issues.map((issue, i) => (
           <li key={i}>
-            {t(`plugins.issue.${issue.code}`)}
+            {t(`plugins.issue.${issue.code}`, { limit: issue.limit === undefined ? undefined : formatLimit(issue.limit, i18n.language) })}
             {issue.path && (
               <>
                 {' '}
-                <code dir="ltr">{issue.path}</code>
+                <code dir="ltr">{inertText(issue.path)}</code>
               </>
             )}
           </li>
@@ -171,11 +192,13 @@ function InstalledPlugin({ view }: { view: PluginView }) {
   const description = names.description(view);
   const [approval, setApproval] = useState<ManifestPreview>();
   const [status, setStatus] = useState<'updated'>();
+  const [refused, setRefused] = useState<ManifestIssue[]>();
   const busyRun = useBusyRun();
   const { busy, error } = busyRun;
 
   const run = (work: () => Promise<void>) => {
     setStatus(undefined);
+    setRefused(undefined);
     return busyRun.run(work);
   };
 
@@ -183,6 +206,7 @@ function InstalledPlugin({ view }: { view: PluginView }) {
     run(async () => {
       const outcome = await request('plugins.update', { identifier: view.identifier });
       if (outcome.kind === 'approve') setApproval(outcome.preview);
+      else if (outcome.kind === 'invalid') setRefused(outcome.issues);
       else setStatus('updated');
     });
 
@@ -219,7 +243,7 @@ function InstalledPlugin({ view }: { view: PluginView }) {
             <ul className="plugin-origins">
               {view.origins.map((origin) => (
                 <li key={origin} dir="ltr">
-                  {origin}
+                  {inertText(origin)}
                 </li>
               ))}
             </ul>
@@ -244,6 +268,7 @@ function InstalledPlugin({ view }: { view: PluginView }) {
             </button>
           </div>
           <div aria-live="polite">{status === 'updated' && <p className="notice notice-ok">{t('plugins.updated')}</p>}</div>
+          {refused && <InvalidDocument issues={refused} />}
           {error && <ErrorNotice error={error} />}
         </>
       )}

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toChatError, type ChatError } from '@/lib/core/errors';
+import { inertText } from '@/lib/core/inert-text';
 import { request } from '@/lib/messaging/client';
 import type { PluginView } from '@/lib/messaging/plugin-protocol';
 import { parseSettingInput, settingFields, type SettingField } from '@/lib/plugins/settings-form';
@@ -124,13 +125,13 @@ function SettingInput({ id, field, saved, value, problem, onChange }: InputProps
           { value: 'false', label: t('plugins.settings.no') },
         ]
       : field.kind === 'enum'
-        ? (field.options ?? []).map((option) => ({ value: String(option), label: String(option) }))
+        ? (field.options ?? []).map((option) => ({ value: String(option), label: inertText(String(option)) }))
         : undefined;
 
   return (
     <div className="field">
       <label htmlFor={id}>
-        {field.title ?? field.key}
+        {inertText(field.title ?? field.key)}
         {field.required && <span className="plugin-required"> ({t('plugins.settings.required')})</span>}
       </label>
       {choices ? (
@@ -167,7 +168,7 @@ function SettingInput({ id, field, saved, value, problem, onChange }: InputProps
       )}
       {field.description && (
         <small id={hintId} className="plugin-hint">
-          {field.description}
+          {inertText(field.description)}
         </small>
       )}
       {problem && (

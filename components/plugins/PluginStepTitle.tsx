@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ToolStep } from '@/lib/core/conversation';
+import { inertText } from '@/lib/core/inert-text';
 import { apiNameOf, usePluginNames } from './plugin-names';
 import { usePluginsStore } from './plugins-store';
 
@@ -8,6 +9,6 @@ export function PluginStepTitle({ step }: { step: ToolStep }) {
   const { t } = useTranslation();
   const names = usePluginNames();
   const view = usePluginsStore((s) => s.views.find((v) => v.identifier === step.plugin));
-  const plugin = view ? names.title(view) : (step.plugin ?? '');
+  const plugin = view ? names.title(view) : inertText(step.plugin ?? '');
   return <>{t('chat.pluginStep', { plugin, name: apiNameOf(view?.manifest, step.call.name) })}</>;
 }

@@ -1,19 +1,24 @@
 import { useTranslation } from 'react-i18next';
+import { inertText } from '@/lib/core/inert-text';
 import type { PluginManifest } from '@/lib/plugins/manifest';
 import { buildPluginTools, resolvePluginTool } from '@/lib/plugins/tools';
 import type { PluginView } from '@/lib/messaging/plugin-protocol';
 
-/** A plugin's name for people: built-ins in the interface language, others as their manifest titles them. */
+/**
+ * A plugin's name for people: built-ins in the interface language, others as
+ * their manifest titles them, with bidi controls made inert (see inertText).
+ */
 export function usePluginNames() {
   const { t } = useTranslation();
   return {
     title(view: Pick<PluginView, 'builtin' | 'identifier' | 'manifest'>): string {
       if (view.builtin) return t(`plugins.builtin.${view.identifier}.title`);
-      return view.manifest.meta.title?.trim() || view.identifier;
+      return inertText(view.manifest.meta.title?.trim() || view.identifier);
     },
     description(view: Pick<PluginView, 'builtin' | 'identifier' | 'manifest'>): string | undefined {
       if (view.builtin) return t(`plugins.builtin.${view.identifier}.description`);
-      return view.manifest.meta.description?.trim() || undefined;
+      const description = view.manifest.meta.description?.trim();
+      return description ? inertText(description) : undefined;
     },
   };
 }

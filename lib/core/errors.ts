@@ -9,6 +9,7 @@ export type ChatErrorCode =
   | 'insecure-url'
   | 'invalid-url'
   | 'cross-origin-redirect'
+  | 'redirect-refused'
   | 'unauthorized'
   | 'forbidden'
   | 'origin-rejected'

@@ -35,6 +35,12 @@ export type PluginPreview =
   /** The document is neither a valid manifest nor a valid index. */
   | { kind: 'invalid'; url: string; issues: ManifestIssue[] };
 
+export type PluginUpdate =
+  | { kind: 'updated'; view: PluginView }
+  | { kind: 'approve'; preview: ManifestPreview }
+  /** The manifest now served is one Parley refuses; the installed version stays. */
+  | { kind: 'invalid'; issues: ManifestIssue[] };
+
 export interface PluginRequests {
   'plugins.list': { req: Record<string, never>; res: PluginView[] };
   /** Fetches a manifest or a LobeChat index; installs nothing. */
@@ -46,10 +52,7 @@ export interface PluginRequests {
    */
   'plugins.install': { req: { manifestUrl: string; manifest: PluginManifest; origins: string[]; replace?: boolean }; res: PluginView };
   /** Fetches the manifest again; applied at once unless it wants new origins, which come back for approval. */
-  'plugins.update': {
-    req: { identifier: string };
-    res: { kind: 'updated'; view: PluginView } | { kind: 'approve'; preview: ManifestPreview };
-  };
+  'plugins.update': { req: { identifier: string }; res: PluginUpdate };
   'plugins.remove': { req: { identifier: string }; res: null };
   /** Merges typed settings into the saved ones (validated as a whole); `clear` forgets them all first. */
   'plugins.saveSettings': { req: { identifier: string; values: Record<string, unknown>; clear?: boolean }; res: PluginView };

@@ -1,6 +1,7 @@
 import { Validator, type OutputUnit, type Schema } from '@cfworker/json-schema';
 import { formatPath, pointerSegments } from './issue-path';
 import { findStructuralIssue } from './json-safety';
+import { withLinearPatterns } from './linear-patterns';
 import type { PluginParameters } from './manifest';
 
 /** Tool arguments are a model's JSON, sent on to a plugin; anything near this size is a runaway generation. */
@@ -68,7 +69,8 @@ export function parseToolArguments(text: string, parameters: PluginParameters): 
   if (structural) return failure([{ path: structural.path, message: structural.message }]);
   let result;
   try {
-    result = validatorFor(parameters).validate(args);
+    const validator = validatorFor(parameters);
+    result = withLinearPatterns(() => validator.validate(args));
   } catch (e) {
     return failure([{ path: '', message: `The plugin's parameter schema cannot be applied: ${(e as Error).message}` }]);
   }

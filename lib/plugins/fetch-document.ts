@@ -1,7 +1,12 @@
 import { codeForStatus, fail } from '../core/errors';
+import { fetchWithinOrigin } from '../transport/redirect-policy';
 import type { FetchLike } from '../transport/secure-fetch';
-import { readLimited } from './gateway';
+import { isTooLarge, readLimited } from './gateway';
+import type { ManifestIssue } from './manifest';
 import { checkPluginUrl } from './url-rules';
+
+/** The document's text, or, when it is over the limit, the issue saying so (the user sees it like any other). */
+export type FetchedDocument = { text: string; url: string; tooLarge?: undefined } | { tooLarge: ManifestIssue; url: string };
 
 export interface DocumentOptions {
   fetch?: FetchLike;
@@ -15,15 +20,16 @@ function assertEndpoint(url: string): void {
 }
 
 /**
- * Fetches a manifest or index: GET without cookies, https (or loopback http)
- * before and after any redirect, cut off at maxBytes and after timeoutMs.
+ * Fetches a manifest or index: GET without cookies, https (or loopback http),
+ * redirects followed only within the origin asked for, cut off at maxBytes and
+ * after timeoutMs.
  * Resolves with the text and the address it finally came from.
  */
-export async function fetchPluginDocument(url: string, opts: DocumentOptions): Promise<{ text: string; url: string }> {
+export async function fetchPluginDocument(url: string, opts: DocumentOptions): Promise<FetchedDocument> {
   assertEndpoint(url);
   const signal = AbortSignal.timeout(opts.timeoutMs);
   try {
-    const response = await (opts.fetch ?? globalThis.fetch.bind(globalThis))(url, {
+    const response = await fetchWithinOrigin(opts.fetch ?? globalThis.fetch.bind(globalThis), url, {
       method: 'GET',
       headers: { accept: 'application/json' },
       credentials: 'omit',
@@ -31,9 +37,22 @@ export async function fetchPluginDocument(url: string, opts: DocumentOptions): P
     });
     const finalUrl = response.url || url;
     assertEndpoint(finalUrl);
-    const text = await readLimited(response, opts.maxBytes);
-    if (!response.ok) fail(codeForStatus(response.status), `${finalUrl} answered ${response.status}`, { status: response.status });
-    return { text, url: finalUrl };
+    if (!response.ok) {
+      await response.body?.cancel();
+      fail(codeForStatus(response.status), `${finalUrl} answered ${response.status}`, { status: response.status });
+    }
+    try {
+      return { text: await readLimited(response, opts.maxBytes), url: finalUrl };
+    } catch (e) {
+      if (!isTooLarge(e)) throw e;
+      const issue: ManifestIssue = {
+        code: 'too-large',
+        path: '',
+        message: `${finalUrl} sends more than ${opts.maxBytes} bytes.`,
+        limit: opts.maxBytes,
+      };
+      return { tooLarge: issue, url: finalUrl };
+    }
   } catch (e) {
     if (signal.aborted) fail('timeout', `${url} did not answer within ${opts.timeoutMs} ms`);
     throw e;

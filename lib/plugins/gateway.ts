@@ -56,8 +56,15 @@ export function buildPluginRequest({ manifest, apiName, args, settings }: Plugin
   return { url, method: 'POST', headers, body };
 }
 
+const TOO_LARGE_TYPE = 'PluginResponseTooLarge';
+
 function tooLarge(maxBytes: number): ChatFailure {
-  return new ChatFailure(chatError('unsupported', `The plugin's response exceeds ${maxBytes} bytes.`, { type: 'PluginResponseTooLarge' }));
+  return new ChatFailure(chatError('unsupported', `The plugin's response exceeds ${maxBytes} bytes.`, { type: TOO_LARGE_TYPE }));
+}
+
+/** Whether readLimited gave up because the body grew past its limit. */
+export function isTooLarge(e: unknown): boolean {
+  return e instanceof ChatFailure && e.error.type === TOO_LARGE_TYPE;
 }
 
 /** Reads the body as text, giving up as soon as it grows past maxBytes. */

@@ -53,6 +53,7 @@ const TOO_LARGE: ManifestIssue = {
   code: 'too-large',
   path: '',
   message: `The index exceeds the limit of ${MAX_INDEX_BYTES} bytes.`,
+  limit: MAX_INDEX_BYTES,
 };
 
 function entryIssues(raw: unknown, index: number): ManifestIssue[] {

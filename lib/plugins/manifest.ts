@@ -64,7 +64,10 @@ export type ManifestIssueCode =
   | 'too-deep'
   | 'duplicate-identifier'
   | 'duplicate-api-name'
-  | 'forbidden-key';
+  | 'forbidden-key'
+  | 'unsafe-pattern'
+  | 'recursive-ref'
+  | 'too-complex';
 
 /** One reason a document was refused; the UI localises by `code` and shows `path`. */
 export interface ManifestIssue {
@@ -73,4 +76,6 @@ export interface ManifestIssue {
   path: string;
   /** English technical detail naming the field. */
   message: string;
+  /** For `too-large`: the most bytes accepted, for the UI to state. */
+  limit?: number;
 }

@@ -5,7 +5,7 @@
  * imports this module, because it reads the vault.
  */
 import { fail } from '../core/errors';
-import type { ManifestPreview, PluginPreview, PluginView } from '../messaging/plugin-protocol';
+import type { ManifestPreview, PluginPreview, PluginUpdate, PluginView } from '../messaging/plugin-protocol';
 import { deleteSecrets, getSecrets, secretFieldsSet, setSecrets } from '../storage/secret-vault';
 import type { FetchLike } from '../transport/secure-fetch';
 import type { ToolApprovalMode } from './consent';
@@ -91,6 +91,7 @@ export function createPluginService(deps: PluginServiceDeps) {
         maxBytes: MAX_INDEX_BYTES,
         timeoutMs: DOCUMENT_TIMEOUT_MS,
       });
+      if (fetched.tooLarge) return { kind: 'invalid', url: fetched.url, issues: [fetched.tooLarge] };
       if (isIndexDocument(fetched.text)) {
         const parsed = parsePluginIndexText(fetched.text);
         if (!parsed.ok) return { kind: 'invalid', url: fetched.url, issues: parsed.errors };
@@ -129,15 +130,16 @@ export function createPluginService(deps: PluginServiceDeps) {
       return view(plugin);
     },
 
-    async update(identifier: string): Promise<{ kind: 'updated'; view: PluginView } | { kind: 'approve'; preview: ManifestPreview }> {
+    async update(identifier: string): Promise<PluginUpdate> {
       const current = await installedOrFail(identifier);
       const fetched = await fetchPluginDocument(current.manifestUrl, {
         fetch: deps.fetch,
         maxBytes: MAX_INDEX_BYTES,
         timeoutMs: DOCUMENT_TIMEOUT_MS,
       });
+      if (fetched.tooLarge) return { kind: 'invalid', issues: [fetched.tooLarge] };
       const parsed = parseManifestText(fetched.text);
-      if (!parsed.ok) fail('bad-request', describeIssues(parsed.errors));
+      if (!parsed.ok) return { kind: 'invalid', issues: parsed.errors };
       const { manifest } = parsed;
       if (manifest.identifier !== identifier) {
         fail('conflict', `The manifest at ${current.manifestUrl} now describes "${manifest.identifier}", not "${identifier}".`);

@@ -2,6 +2,7 @@ import { validateManifestSchema } from './generated/validators';
 import type { ManifestIssue, PluginManifest, PluginType } from './manifest';
 import { findStructuralIssue, utf8Length } from './json-safety';
 import { schemaIssues } from './schema-issues';
+import { schemaSafetyIssues } from './schema-safety';
 import { checkPluginUrl, parsesAsUrl, type UrlRole } from './url-rules';
 
 /** Published manifests are a few kilobytes; a megabyte is already generous. */
@@ -24,6 +25,7 @@ const TOO_LARGE: ManifestIssue = {
   code: 'too-large',
   path: '',
   message: `The manifest exceeds the limit of ${MAX_MANIFEST_BYTES} bytes.`,
+  limit: MAX_MANIFEST_BYTES,
 };
 
 type UrlCheck = [raw: string | undefined, path: string, role: UrlRole];
@@ -64,9 +66,18 @@ function duplicateIssues(manifest: SchemaValidManifest, installed: readonly stri
   return issues;
 }
 
+/** The schemas a tool call or a settings save is validated against at runtime. */
+function runtimeSchemaIssues(manifest: SchemaValidManifest): ManifestIssue[] {
+  return [
+    ...manifest.api.flatMap((api, i) => schemaSafetyIssues(api.parameters, ['api', i, 'parameters'])),
+    ...schemaSafetyIssues(manifest.settings, ['settings']),
+  ];
+}
+
 /**
  * Checks a parsed manifest against the LobeChat manifest schema and Parley's
- * safety rules (size, depth, prototype keys, URL schemes, duplicates).
+ * safety rules (size, depth, prototype keys, URL schemes, duplicates, schemas
+ * the runtime validator can apply without freezing or overflowing).
  * On success the manifest comes back with `type` filled in.
  */
 export function validateManifest(input: unknown, opts: ManifestOptions = {}): ManifestResult {
@@ -78,7 +89,7 @@ export function validateManifest(input: unknown, opts: ManifestOptions = {}): Ma
   if (size > MAX_MANIFEST_BYTES) return refuse(TOO_LARGE);
   if (!validateManifestSchema(input)) return refuse(...schemaIssues(validateManifestSchema.errors, input));
   const manifest = input as SchemaValidManifest;
-  const issues = [...urlIssues(manifest), ...duplicateIssues(manifest, opts.installedIdentifiers)];
+  const issues = [...urlIssues(manifest), ...duplicateIssues(manifest, opts.installedIdentifiers), ...runtimeSchemaIssues(manifest)];
   if (issues.length > 0) return refuse(...issues);
   return { ok: true, manifest: { ...manifest, type: manifest.type ?? 'default' } };
 }

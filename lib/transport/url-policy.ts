@@ -8,6 +8,37 @@ export function isLoopbackHost(hostname: string): boolean {
   return /^127(\.\d{1,3}){3}$/.test(host);
 }
 
+const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+
+function isPrivateIpv4(host: string): boolean {
+  const octets = IPV4.exec(host)?.slice(1).map(Number);
+  if (!octets) return false;
+  const [a, b] = octets as [number, number];
+  return a === 0 || a === 10 || a === 127 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254);
+}
+
+/** The IPv4 address inside an IPv4-mapped IPv6 one, as the URL parser writes it (`::ffff:7f00:1`). */
+function mappedIpv4(host: string): string | undefined {
+  const match = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host);
+  if (!match) return undefined;
+  const [high, low] = [parseInt(match[1]!, 16), parseInt(match[2]!, 16)];
+  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+}
+
+/**
+ * This computer or a private network: loopback, 0/8, 10/8, 172.16/12,
+ * 192.168/16, link-local 169.254/16, IPv6 unique-local fc00::/7 and link-local
+ * fe80::/10, localhost names. Expects a hostname the URL parser has normalised
+ * (it turns `2130706433` or `0x7f.1` into dotted decimal).
+ */
+export function isPrivateHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  if (isLoopbackHost(host) || isPrivateIpv4(host)) return true;
+  const mapped = mappedIpv4(host);
+  if (mapped) return isPrivateIpv4(mapped);
+  return host === '::' || /^f[cd][0-9a-f]{0,2}:/.test(host) || /^fe[89ab][0-9a-f]?:/.test(host);
+}
+
 export function parseHttpUrl(raw: string): URL {
   let url: URL;
   try {

@@ -322,4 +322,13 @@ describe('plugins', () => {
       { ok: true, value: [] },
     );
   });
+
+  it('refuses a manifest URL that redirects to another origin, never contacting it', async () => {
+    // The service worker sees only an opaque redirect, whose target it cannot check: nothing is followed.
+    await installFrom(plugins.redirectTo(`${plugins.foreignOrigin}/weather/manifest.json`));
+    const alert = page.getByRole('alert').filter({ hasText: 'The address sent Parley elsewhere' });
+    await expect.poll(() => alert.count()).toBe(1);
+    expect(plugins.foreignRequests.filter((r) => r.path.includes('manifest'))).toEqual([]);
+    expect(await page.getByRole('button', { name: 'Allow and install' }).count()).toBe(0);
+  });
 });

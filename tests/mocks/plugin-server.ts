@@ -3,7 +3,8 @@
  * markdown, a standalone and a gateway plugin), a market index listing them,
  * API endpoints that record the X-Lobe-Plugin-Settings header they receive,
  * and the standalone plugin's UI page. A second server on another port plays
- * a foreign origin whose frame tries to speak to Parley as if it were the plugin.
+ * a foreign origin whose frame tries to speak to Parley as if it were the plugin,
+ * and the target of redirects that must not be followed.
  * It also serves an ordinary article page for the built-in page tools.
  */
 import { readFile } from 'node:fs/promises';
@@ -32,6 +33,10 @@ export interface PluginMock {
   foreignOrigin: string;
   urls: { weather: string; report: string; clock: string; gateway: string; index: string; article: string };
   requests: RecordedRequest[];
+  /** Requests the foreign server received. */
+  foreignRequests: RecordedRequest[];
+  /** A URL on the plugin host that answers 302 with Location `to`. */
+  redirectTo(to: string): string;
   /** POSTs to the API endpoints, in order. */
   apiCalls(): RecordedRequest[];
   nextApiReply(reply: ApiReply): void;
@@ -166,6 +171,7 @@ export async function startPluginServer(): Promise<PluginMock> {
   const foreign: MockHttpServer = await startMockHttpServer(async (_req, res, recorded) => {
     const path = recorded.path.split('?')[0];
     if (path === '/forger.html') await serveFile(res, 'forger.html');
+    else if (path === '/weather/manifest.json') sendJson(res, 200, current!.weather);
     else res.writeHead(404).end();
   });
 
@@ -188,6 +194,11 @@ export async function startPluginServer(): Promise<PluginMock> {
             createdAt: '2024-01-01',
           })),
         });
+      }
+      if (path === '/moved') {
+        res.writeHead(302, { location: new URL(recorded.path, server.origin).searchParams.get('to') ?? '/' });
+        res.end();
+        return;
       }
       if (path === '/ui/standalone.html') return serveFile(res, 'standalone.html');
       if (path === '/ui/forger.html') return serveFile(res, 'forger.html');
@@ -231,6 +242,8 @@ export async function startPluginServer(): Promise<PluginMock> {
       article: `${server.origin}/pages/article.html`,
     },
     requests: server.requests,
+    foreignRequests: foreign.requests,
+    redirectTo: (to) => `${server.origin}/moved?to=${encodeURIComponent(to)}`,
     apiCalls: () => server.requests.filter(isApi),
     nextApiReply: (reply) => void replies.push(reply),
     editManifest(name, edit) {
@@ -240,6 +253,7 @@ export async function startPluginServer(): Promise<PluginMock> {
     clear() {
       replies.length = 0;
       server.requests.length = 0;
+      foreign.requests.length = 0;
       current = manifests(server.origin, foreign.origin);
     },
     close: async () => {

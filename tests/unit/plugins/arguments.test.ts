@@ -102,3 +102,76 @@ describe('the parameter schema', () => {
     expect(issuesOf('{"a":1}', parameters).error).toMatch(/cannot be applied/);
   });
 });
+
+describe('schema patterns', () => {
+  const EXPONENTIAL = '^(a|a)*$';
+  /** 40 characters: a backtracking engine needs about 2^40 steps (hours) to refuse this. */
+  const CRAFTED = `${'a'.repeat(39)}!`;
+  const hostile: PluginParameters = {
+    type: 'object',
+    properties: { word: { type: 'string', pattern: EXPONENTIAL } },
+    patternProperties: { [EXPONENTIAL]: { type: 'string' } },
+  };
+
+  /**
+   * Stands in for the native engine: any schema pattern reaching it fails the
+   * call instead of hanging the test, which is what the old code would have done.
+   */
+  function withNativeRegExpForbidden(run: () => void) {
+    const native = globalThis.RegExp;
+    const seen: string[] = [];
+    globalThis.RegExp = new Proxy(native, {
+      construct(target, args: [string, string?]) {
+        seen.push(String(args[0]));
+        if (String(args[0]) === EXPONENTIAL) throw new Error('a schema pattern reached the backtracking engine');
+        return new target(...args);
+      },
+    });
+    try {
+      run();
+    } finally {
+      globalThis.RegExp = native;
+    }
+    expect(seen).not.toContain(EXPONENTIAL);
+  }
+
+  it('judge a crafted 40-character value without the backtracking engine', () => {
+    withNativeRegExpForbidden(() => {
+      expect(issuesOf(JSON.stringify({ word: CRAFTED }), hostile).issues).toEqual([
+        { path: 'word', message: 'String does not match pattern.' },
+      ]);
+      expect(parseToolArguments(JSON.stringify({ word: 'a'.repeat(40) }), hostile).ok).toBe(true);
+    });
+  });
+
+  it('apply to property names with patternProperties', () => {
+    withNativeRegExpForbidden(() => {
+      expect(parseToolArguments(JSON.stringify({ [CRAFTED]: 1 }), hostile).ok).toBe(true);
+      expect(issuesOf(JSON.stringify({ aaaa: 1 }), hostile).issues).toEqual([{ path: 'aaaa', message: expect.any(String) }]);
+    });
+  });
+
+  it('leave the global RegExp as it was, even when validation throws', () => {
+    const native = globalThis.RegExp;
+    const parameters: PluginParameters = { type: 'object', properties: { a: { type: 'string', pattern: '(?=a)a' } } };
+    expect(issuesOf('{"a":"a"}', parameters).error).toMatch(/cannot be applied/);
+    expect(globalThis.RegExp).toBe(native);
+    expect(/a+/.test('aa')).toBe(true);
+  });
+
+  it('check format "url" in linear time, whose own regex takes minutes on a crafted value', () => {
+    const parameters: PluginParameters = { type: 'object', properties: { link: { type: 'string', format: 'url' } } };
+    expect(parseToolArguments(JSON.stringify({ link: `http://${'a'.repeat(40)}_` }), parameters).ok).toBe(true);
+    expect(issuesOf(JSON.stringify({ link: `${'a'.repeat(40)}_` }), parameters).issues).toEqual([
+      { path: 'link', message: expect.any(String) },
+    ]);
+    expect(issuesOf(JSON.stringify({ link: 'javascript:alert(1)' }), parameters).issues).toHaveLength(1);
+    expect(parseToolArguments('{"link":"https://example.com/a?b=c"}', parameters).ok).toBe(true);
+  });
+
+  it('check format "regex" with RE2 as well', () => {
+    const parameters: PluginParameters = { type: 'object', properties: { re: { type: 'string', format: 'regex' } } };
+    expect(parseToolArguments('{"re":"^[a-z]+$"}', parameters).ok).toBe(true);
+    expect(issuesOf(JSON.stringify({ re: '(a)\\1' }), parameters).issues).toEqual([{ path: 're', message: expect.any(String) }]);
+  });
+});

@@ -2,10 +2,12 @@ import { deleteDB } from 'idb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ChatFailure, type ChatError } from '@/lib/core/errors';
 import type { ManifestPreview } from '@/lib/messaging/plugin-protocol';
+import { MAX_INDEX_BYTES } from '@/lib/plugins/index-format';
 import { pluginSecretOwner } from '@/lib/plugins/installed';
 import type { BuiltinPlugin } from '@/lib/plugins/runtime';
 import { createPluginService } from '@/lib/plugins/service';
 import { getInstalledPlugin } from '@/lib/plugins/store';
+import { MAX_MANIFEST_BYTES } from '@/lib/plugins/validate-manifest';
 import { closeDb, DB_NAME, getDb } from '@/lib/storage/db';
 import { getSecrets } from '@/lib/storage/secret-vault';
 import { startPluginServer, type PluginMock } from '../../mocks/plugin-server';
@@ -91,6 +93,44 @@ describe('plugin previews', () => {
     expect(error.code).toBe('unsupported');
   });
 
+  it('follows a redirect within the plugin host and shows the final address', async () => {
+    const preview = await manifestPreview(server.redirectTo(server.urls.weather));
+    expect(preview.manifest.identifier).toBe('mock-weather');
+    expect(preview.manifestUrl).toBe(server.urls.weather);
+  });
+
+  it.each([
+    ['another loopback service', () => `${server.foreignOrigin}/weather/manifest.json`],
+    ['the same service under the name localhost', () => server.urls.weather.replace('127.0.0.1', 'localhost')],
+  ])('refuses a manifest or index that redirects to %s, never asking it', async (_name, target) => {
+    const error = await failureOf(service.preview(server.redirectTo(target())));
+    expect(error.code).toBe('redirect-refused');
+    expect(server.foreignRequests).toEqual([]);
+    expect(server.requests.map((r) => r.path.split('?')[0])).toEqual(['/moved']);
+  });
+
+  it('refuses an update whose manifest now redirects to another origin', async () => {
+    const view = await install(server.redirectTo(server.urls.weather));
+    expect(view.manifestUrl).toBe(server.urls.weather);
+    const preview = await manifestPreview(server.urls.report);
+    await service.install({
+      manifestUrl: server.redirectTo(`${server.foreignOrigin}/weather/manifest.json`),
+      manifest: preview.manifest,
+      origins: preview.origins,
+    });
+    expect((await failureOf(service.update('mock-report'))).code).toBe('redirect-refused');
+    expect(server.foreignRequests).toEqual([]);
+  });
+
+  it.each([
+    ['over the manifest limit', 2 * 1024 * 1024, MAX_MANIFEST_BYTES],
+    ['over the most Parley reads of any document', MAX_INDEX_BYTES + 1, MAX_INDEX_BYTES],
+  ])('says a manifest %s is too large, with the limit', async (_name, size, limit) => {
+    server.editManifest('weather', (m) => ({ ...m, systemRole: 'x'.repeat(size) }));
+    const preview = await service.preview(server.urls.weather);
+    expect(preview).toMatchObject({ kind: 'invalid', issues: [{ code: 'too-large', limit }] });
+  });
+
   it('refuses an http address that is not this computer', async () => {
     expect((await failureOf(service.preview('http://plugins.example/manifest.json'))).code).toBe('insecure-url');
   });
@@ -133,6 +173,16 @@ describe('installing', () => {
     const { preview } = grown;
     await service.install({ manifestUrl: preview.manifestUrl, manifest: preview.manifest, origins: preview.origins, replace: true });
     expect((await getInstalledPlugin('mock-weather'))!.origins).toEqual(preview.origins);
+  });
+
+  it('reports a manifest it now refuses, keeping the installed version', async () => {
+    await install(server.urls.weather);
+    server.editManifest('weather', (m) => ({ ...m, systemRole: 'x'.repeat(MAX_MANIFEST_BYTES) }));
+    expect(await service.update('mock-weather')).toMatchObject({
+      kind: 'invalid',
+      issues: [{ code: 'too-large', limit: MAX_MANIFEST_BYTES }],
+    });
+    expect((await getInstalledPlugin('mock-weather'))!.manifest.systemRole).toBe('Use getWeather for every question about the weather.');
   });
 
   it('removes the plugin and its settings', async () => {

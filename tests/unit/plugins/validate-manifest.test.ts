@@ -176,6 +176,90 @@ describe('hostile structure', () => {
   });
 });
 
+describe('schemas a tool call is validated against', () => {
+  const withParameters = (properties: Json, extra: Json = {}) => {
+    const manifest = base();
+    manifest.api[0].parameters = { type: 'object', properties, ...extra };
+    return manifest;
+  };
+
+  it.each([
+    ['a backreference', '^(a)\\1$'],
+    ['a lookahead', '^(?=a)a$'],
+    ['a lookbehind', '(?<=a)b'],
+    ['text that is no pattern at all', '(unclosed'],
+  ])('refuses a pattern with %s, saying which', (_name, pattern) => {
+    expectIssue(withParameters({ city: { type: 'string', pattern } }), 'unsafe-pattern', 'api[0].parameters.properties.city.pattern');
+  });
+
+  it('checks patternProperties keys and settings too', () => {
+    expectIssue(
+      withParameters({}, { patternProperties: { '(?!x)': {} } }),
+      'unsafe-pattern',
+      'api[0].parameters.patternProperties["(?!x)"]',
+    );
+    const manifest = base();
+    manifest.settings = { type: 'object', properties: { key: { type: 'string', pattern: '(k)\\1' } } };
+    expectIssue(manifest, 'unsafe-pattern', 'settings.properties.key.pattern');
+  });
+
+  it('accepts patterns that RE2 runs in linear time, exponential ones for backtracking included', () => {
+    expect(validateManifest(withParameters({ w: { type: 'string', pattern: '^(a|a)*$' }, d: { pattern: '^\\d{4}-\\p{L}+$' } })).ok).toBe(
+      true,
+    );
+  });
+
+  it('refuses a schema that refers to itself', () => {
+    expectIssue(withParameters({}, { $ref: '#' }), 'recursive-ref', 'api[0].parameters.$ref');
+    expectIssue(withParameters({ a: { allOf: [{ $ref: '#' }] } }), 'recursive-ref', 'api[0].parameters.properties.a.allOf[0].$ref');
+  });
+
+  it('refuses a cycle through definitions', () => {
+    const manifest = withParameters(
+      { a: { $ref: '#/definitions/x' } },
+      { definitions: { x: { anyOf: [{ $ref: '#/definitions/y' }] }, y: { not: { $ref: '#/definitions/x' } } } },
+    );
+    const issues = errorsOf(manifest);
+    expect(issues.map((i) => i.code)).toEqual(['recursive-ref']);
+    expect(issues[0]!.path).toMatch(/^api\[0\]\.parameters\.definitions\.[xy]\./);
+  });
+
+  it('refuses a cycle through $id, as the validator resolves it', () => {
+    expectIssue(
+      withParameters({}, { $id: 'https://schemas.example/p', allOf: [{ $ref: 'https://schemas.example/p' }] }),
+      'recursive-ref',
+      'api[0].parameters.allOf[0].$ref',
+    );
+  });
+
+  it('refuses a reference to nothing', () => {
+    expectIssue(withParameters({ a: { $ref: '#/definitions/missing' } }), 'invalid-value', 'api[0].parameters.properties.a.$ref');
+  });
+
+  it('accepts references that only share a definition', () => {
+    const manifest = withParameters(
+      { a: { $ref: '#/definitions/x' }, b: { $ref: '#/definitions/x' } },
+      { definitions: { x: { type: 'string', pattern: '^x' } } },
+    );
+    expect(validateManifest(manifest).ok).toBe(true);
+  });
+
+  it('refuses references that multiply into billions of checks', () => {
+    // Each definition uses the next one twice: 2^30 checks for one value, with no cycle anywhere.
+    const definitions: Json = { d30: { type: 'string' } };
+    for (let i = 0; i < 30; i++)
+      definitions[`d${i}`] = { allOf: [{ $ref: `#/definitions/d${i + 1}` }, { $ref: `#/definitions/d${i + 1}` }] };
+    const manifest = withParameters({ value: { $ref: '#/definitions/d0' } }, { definitions });
+    expect(errorsOf(manifest)).toEqual([expect.objectContaining({ code: 'too-complex', path: 'api[0].parameters' })]);
+  });
+
+  it('leaves the manifest without annotations', () => {
+    const manifest = withParameters({ a: { $ref: '#/definitions/x' } }, { definitions: { x: { type: 'string' } } });
+    const result = validateManifest(manifest);
+    expect(result.ok && Reflect.ownKeys(result.manifest.api[0]!.parameters.properties.a as object)).toEqual(['$ref']);
+  });
+});
+
 describe('size', () => {
   it('refuses text over 1 MB before parsing it', () => {
     const text = fixtureText('manifests/realtime-weather.json').replace('获取当前天气情况', 'x'.repeat(MAX_MANIFEST_BYTES));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChatFailure } from '@/lib/core/errors';
-import { assertCredentialUrl, isLoopbackHost, joinUrl, parseHttpUrl, requireCredential } from '@/lib/transport/url-policy';
+import { assertCredentialUrl, isLoopbackHost, isPrivateHost, joinUrl, parseHttpUrl, requireCredential } from '@/lib/transport/url-policy';
 
 function codeOf(fn: () => unknown): string | undefined {
   try {
@@ -47,5 +47,48 @@ describe('url policy', () => {
   it('joins paths without losing the base path', () => {
     expect(joinUrl('https://h/v1/', '/models')).toBe('https://h/v1/models');
     expect(joinUrl('https://h/v1', 'chat/completions')).toBe('https://h/v1/chat/completions');
+  });
+});
+
+describe('isPrivateHost', () => {
+  const hostOf = (url: string) => new URL(url).hostname;
+
+  it('knows this computer and private networks, however the address is spelled', () => {
+    const privateUrls = [
+      'http://localhost/',
+      'http://127.0.0.1/',
+      'http://2130706433/',
+      'http://0x7f.1/',
+      'http://0.0.0.0/',
+      'http://10.1.2.3/',
+      'http://172.16.0.1/',
+      'http://172.31.255.255/',
+      'http://192.168.0.1/',
+      'http://169.254.169.254/',
+      'http://[::1]/',
+      'http://[::]/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://[::ffff:192.168.1.1]/',
+      'http://[fc00::1]/',
+      'http://[fd12:3456::1]/',
+      'http://[fe80::1]/',
+      'http://[febf::1]/',
+    ];
+    for (const url of privateUrls) expect(isPrivateHost(hostOf(url)), url).toBe(true);
+  });
+
+  it('leaves public addresses alone', () => {
+    const publicUrls = [
+      'https://example.com/',
+      'http://172.15.0.1/',
+      'http://172.32.0.1/',
+      'http://192.169.0.1/',
+      'http://8.8.8.8/',
+      'http://[2001:db8::1]/',
+      'http://[::ffff:8.8.8.8]/',
+      'http://[fec0::1]/',
+      'http://fd.example/',
+    ];
+    for (const url of publicUrls) expect(isPrivateHost(hostOf(url)), url).toBe(false);
   });
 });
