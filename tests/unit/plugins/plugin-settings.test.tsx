@@ -135,6 +135,7 @@ describe('PluginSettings look-ups', () => {
       manifestUrl: 'https://a.example/manifest.json',
       origins: ['https://a.example'],
       settingsSet: {},
+      approval: 'ask',
     };
     await render();
     await act(async () => usePluginsStore.setState({ views: [view] }));
