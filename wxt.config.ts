@@ -1,4 +1,5 @@
 import { defineConfig } from 'wxt';
+import { katexWoff2Only } from './build/katex-woff2-only';
 
 // Each permission is justified in README.md ("Permissions"); keep the two in step.
 const PERMISSIONS = [
@@ -16,6 +17,7 @@ const CHROME_ONLY_PERMISSIONS: readonly string[] = ['sidePanel', 'offscreen', 'd
 
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
+  vite: () => ({ plugins: [katexWoff2Only()] }),
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
