@@ -1,5 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'wxt';
 import { katexWoff2Only } from './build/katex-woff2-only';
+import { privacyPage } from './build/privacy-page';
 
 // Each permission is justified in README.md ("Permissions"); keep the two in step.
 const PERMISSIONS = [
@@ -17,7 +19,7 @@ const CHROME_ONLY_PERMISSIONS: readonly string[] = ['sidePanel', 'offscreen', 'd
 
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
-  vite: () => ({ plugins: [katexWoff2Only()] }),
+  vite: () => ({ plugins: [katexWoff2Only(), privacyPage(fileURLToPath(new URL('.', import.meta.url)))] }),
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',

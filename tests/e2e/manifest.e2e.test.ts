@@ -49,6 +49,12 @@ describe.each(BUILDS)('the %s package', (build) => {
     expect(manifestOf(build).permissions).not.toContain('tabs');
   });
 
+  it.runIf(built)('ships the privacy policy page that Settings links to, rendered from PRIVACY.md', () => {
+    const page = readFileSync(join(dir, 'privacy.html'), 'utf8');
+    expect(page).toContain('<h1>Parley privacy policy</h1>');
+    expect(page).not.toContain('<!-- PRIVACY.md -->');
+  });
+
   it.runIf(built)('ships KaTeX fonts as woff2 only', () => {
     const fonts = filesUnder(dir).filter((f) => /KaTeX_/.test(f));
     expect(fonts.length).toBeGreaterThan(0);
