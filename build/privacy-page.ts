@@ -15,11 +15,14 @@ export function privacyPage(root: string): Plugin {
   const source = resolve(root, 'PRIVACY.md');
   return {
     name: 'parley:privacy-page',
+    // `wxt` dev rebuilds the page when the policy changes.
+    configureServer(server) {
+      server.watcher.add(source);
+    },
     transformIndexHtml: {
       order: 'pre',
       handler(html) {
         if (!html.includes(POLICY_SLOT)) return html;
-        this.addWatchFile?.(source);
         return html.replace(POLICY_SLOT, () => policyHtml(readFileSync(source, 'utf8')));
       },
     },
