@@ -1,24 +1,33 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'wxt';
+import { katexWoff2Only } from './build/katex-woff2-only';
+import { privacyPage } from './build/privacy-page';
+
+// Each permission is justified in README.md ("Permissions"); keep the two in step.
+const PERMISSIONS = [
+  'storage',
+  'unlimitedStorage',
+  'sidePanel',
+  'contextMenus',
+  'declarativeNetRequestWithHostAccess',
+  'scripting',
+  'tts',
+  'offscreen',
+] as const;
+// Chrome-only APIs; Firefox's lint rejects `tts`, and it has a sidebar instead of a side panel.
+const CHROME_ONLY_PERMISSIONS: readonly string[] = ['sidePanel', 'offscreen', 'declarativeNetRequestWithHostAccess', 'tts'];
 
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
+  vite: () => ({ plugins: [katexWoff2Only(), privacyPage(fileURLToPath(new URL('.', import.meta.url)))] }),
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
     default_locale: 'en',
-    permissions: [
-      'storage',
-      'unlimitedStorage',
-      'sidePanel',
-      'contextMenus',
-      'declarativeNetRequestWithHostAccess',
-      'scripting',
-      'tabs',
-      'tts',
-      'offscreen',
-    ].filter((p) => browser === 'chrome' || !['sidePanel', 'offscreen', 'declarativeNetRequestWithHostAccess'].includes(p)),
+    permissions: PERMISSIONS.filter((p) => browser === 'chrome' || !CHROME_ONLY_PERMISSIONS.includes(p)),
     host_permissions: ['<all_urls>'],
-    action: { default_title: '__MSG_actionTitle__' },
+    // The toolbar sizes; without them Firefox shows a puzzle piece.
+    action: { default_title: '__MSG_actionTitle__', default_icon: { 16: 'icon/16.png', 32: 'icon/32.png' } },
     commands: {
       // Firefox has a sidebar instead of a side panel, with its own built-in command.
       [browser === 'firefox' ? '_execute_sidebar_action' : '_execute_action']: {
@@ -27,6 +36,24 @@ export default defineConfig({
       },
       'ask-selection': { suggested_key: { default: 'Alt+Shift+S' }, description: '__MSG_commandAskSelection__' },
     },
-    ...(browser === 'firefox' ? { browser_specific_settings: { gecko: { id: 'parley@parley.app', strict_min_version: '128.0' } } } : {}),
+    ...(browser === 'firefox'
+      ? {
+          browser_specific_settings: {
+            gecko: {
+              id: 'parley@parley.app',
+              // 140 (ESR) is the first Firefox that reads data_collection_permissions.
+              strict_min_version: '140.0',
+              // Chats, page text and speech go to services the user chose, never to us (PRIVACY.md),
+              // so there is nothing for the add-on's own author to declare.
+              data_collection_permissions: { required: ['none'] },
+            },
+            // Firefox for Android reads data_collection_permissions from 142.
+            gecko_android: { strict_min_version: '142.0' },
+          },
+        }
+      : {
+          // 126: the modern pdf.js build calls URL.parse; Parley itself needs 116 (sidePanel.open, runtime.getContexts).
+          minimum_chrome_version: '126',
+        }),
   }),
 });

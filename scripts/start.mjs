@@ -5,11 +5,14 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CdpPipe, navigateFirstTab, waitForExtensionWorker } from './cdp-pipe.mjs';
 import { requireChromium } from './check-chromium.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const extensionDir = join(root, '.output', 'chrome-mv3');
-const profileDir = join(root, '.output', 'chromium-profile');
+// PARLEY_PROFILE_DIR, PARLEY_SKIP_BUILD and PARLEY_CHROMIUM_ARGS exist for the test of this script.
+const profileDir = process.env.PARLEY_PROFILE_DIR ?? join(root, '.output', 'chromium-profile');
+const WORKER_TIMEOUT_MS = 30_000;
 
 /** Chromium derives an unpacked extension's id from the sha256 of its absolute path, digits mapped to a-p. */
 function unpackedExtensionId(dir) {
@@ -19,11 +22,13 @@ function unpackedExtensionId(dir) {
 
 const chromium = requireChromium();
 
-console.log('Building the Chrome extension (npm run build)...');
-const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-if (build.status !== 0) {
-  console.error('Build failed; not starting Chromium.');
-  process.exit(build.status ?? 1);
+if (!process.env.PARLEY_SKIP_BUILD) {
+  console.log('Building the Chrome extension (npm run build)...');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.error('Build failed; not starting Chromium.');
+    process.exit(build.status ?? 1);
+  }
 }
 
 if (!existsSync(profileDir)) {
@@ -32,7 +37,8 @@ if (!existsSync(profileDir)) {
   writeFileSync(join(profileDir, 'Default', 'Preferences'), JSON.stringify({ extensions: { ui: { developer_mode: true } } }));
 }
 
-const panelUrl = `chrome-extension://${unpackedExtensionId(extensionDir)}/sidepanel.html`;
+const extensionId = unpackedExtensionId(extensionDir);
+const panelUrl = `chrome-extension://${extensionId}/sidepanel.html`;
 console.log(
   [
     '',
@@ -49,6 +55,8 @@ if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND
   console.warn('No DISPLAY or WAYLAND_DISPLAY is set: a headed Chromium needs a graphical session.');
 }
 
+// The first tab opens the panel page only once the extension's worker runs: navigating
+// earlier, before the extension is loaded, ends in ERR_BLOCKED_BY_CLIENT.
 const browser = spawn(
   chromium,
   [
@@ -60,8 +68,21 @@ const browser = spawn(
     // Chromium refuses to start as root with its sandbox on, as on a root-only dev container.
     ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
     '--no-default-browser-check',
-    panelUrl,
+    '--remote-debugging-pipe',
+    ...(process.env.PARLEY_CHROMIUM_ARGS?.split(' ').filter(Boolean) ?? []),
+    'about:blank',
   ],
-  { stdio: 'inherit' },
+  { stdio: ['inherit', 'inherit', 'inherit', 'pipe', 'pipe'] },
 );
 browser.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+const cdp = new CdpPipe(browser.stdio[3], browser.stdio[4]);
+try {
+  await waitForExtensionWorker(cdp, extensionId, WORKER_TIMEOUT_MS);
+  await navigateFirstTab(cdp, panelUrl);
+  console.log(`Opened the side panel page: ${panelUrl}`);
+} catch (error) {
+  console.error(
+    `Could not open the side panel page (${error.message}); open ${panelUrl} yourself, or reload Parley from chrome://extensions.`,
+  );
+}

@@ -5,6 +5,7 @@ import { request } from '@/lib/messaging/client';
 import { useProvidersStore } from '../state/providers-store';
 import { ProviderForm } from './ProviderForm';
 import { LanguagePicker } from './LanguagePicker';
+import { PrivacyLink } from './PrivacyLink';
 import { PageSettings } from '../page/PageSettings';
 import { PluginSettings } from '../plugins/PluginSettings';
 import { SpeechSettings } from '../speech/SpeechSettings';
@@ -79,6 +80,7 @@ export function SettingsView() {
       <PageSettings />
       <PluginSettings />
       <SpeechSettings />
+      <PrivacyLink />
     </section>
   );
 }

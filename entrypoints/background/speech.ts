@@ -140,12 +140,14 @@ class OffscreenSink implements AudioSink {
   }
 }
 
-const offscreen = new OffscreenSink();
+// Firefox's background plays audio itself; leaving the sink out keeps chrome.offscreen out of its bundle.
+const offscreen = import.meta.env.FIREFOX ? undefined : new OffscreenSink();
 
 /** Firefox's background is a page that can play audio itself; Chrome's worker needs the offscreen document. */
 function backgroundSink(): AudioSink {
   if (typeof Audio === 'function' && typeof document !== 'undefined') return createAudioElementPlayer();
-  if (!globalThis.chrome?.offscreen) throw new ChatFailure(chatError('unsupported', 'This browser cannot play audio from the background.'));
+  if (!offscreen || !globalThis.chrome?.offscreen)
+    throw new ChatFailure(chatError('unsupported', 'This browser cannot play audio from the background.'));
   return offscreen;
 }
 
@@ -254,6 +256,6 @@ export function startSpeech(): void {
   installEdgeOriginRule().catch(() => undefined);
   browser.runtime.onConnect.addListener((port) => {
     if (port.name !== AUDIO_PORT || !port.sender || !isTrustedSender(port.sender, browser.runtime.getURL('/'))) return;
-    offscreen.attach(port);
+    offscreen?.attach(port);
   });
 }

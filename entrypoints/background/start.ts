@@ -31,7 +31,8 @@ async function syncOriginRules(): Promise<void> {
 
 /** Wires the background's modules to the browser; nothing runs until WXT calls this. */
 export function startBackground(): void {
-  chrome.sidePanel?.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);
+  // Firefox opens its sidebar itself; the build-time check keeps the Chrome call out of its bundle.
+  if (!import.meta.env.FIREFOX) chrome.sidePanel?.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);
 
   const streams = new StreamRegistry({
     loadTurn,

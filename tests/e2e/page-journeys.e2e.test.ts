@@ -36,8 +36,14 @@ describe('asking about a selection and chatting with the page', () => {
     return page;
   }
 
+  /** Without the tabs permission a page closed to extensions shows no url; it is then the active tab, brought to front. */
   async function tabOf(page: Page): Promise<chrome.tabs.Tab> {
-    return harness.evalInWorker(async (url) => (await chrome.tabs.query({})).find((t) => t.url === url)!, page.url());
+    return harness.evalInWorker(
+      async (url) =>
+        (await chrome.tabs.query({})).find((t) => t.url === url) ??
+        (await chrome.tabs.query({ active: true, lastFocusedWindow: true }))[0]!,
+      page.url(),
+    );
   }
 
   async function select(target: Page | Frame, selector: string): Promise<string> {

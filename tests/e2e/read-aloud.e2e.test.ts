@@ -327,7 +327,8 @@ describe('reading a page aloud', () => {
     await harness.closeRealSidePanel();
     const heard = (await spokenTexts()).length;
     await request('reader.control', { action: 'resume' });
-    await expect.poll(async () => (await spokenTexts()).length).toBeGreaterThan(heard + 2);
+    // Going on is the point, not how fast: espeak-ng on a loaded machine can take seconds per line.
+    await expect.poll(async () => (await spokenTexts()).length, { timeout: 20_000 }).toBeGreaterThan(heard + 2);
 
     // Reopened mid-reading, the panel asks for the state instead of waiting for the next change.
     await request('reader.control', { action: 'jump', index: 30 });
