@@ -21,6 +21,7 @@ import {
 } from '@/lib/providers/service';
 import { effectiveSettings } from '@/lib/core/providers';
 import { getMessage, markInterruptedStreams, patchMessage } from '@/lib/storage/conversations';
+import { getPref } from '@/lib/storage/prefs';
 import { listProviders } from '@/lib/storage/providers';
 
 async function syncOriginRules(): Promise<void> {
@@ -38,6 +39,7 @@ export function startBackground(): void {
     patchMessage: async (id, patch) => void (await patchMessage(id, patch)),
     keepAlive: keepServiceWorkerAlive,
     tools: pluginToolRuntime,
+    idleTimeoutMs: () => getPref('streamIdleTimeoutMs'),
   });
 
   // Rules and interrupted answers are settled before any request is served; a worker that just started runs no answer yet.

@@ -4,7 +4,9 @@ import { ChatFailure, chatError, toChatError, type ChatError } from '../core/err
 import type { ModelRef } from '../core/providers';
 import type { BackgroundToPanel } from '../messaging/protocol';
 import type { ProviderAdapter, ProviderContext } from '../providers/types';
+import { DEFAULT_PREFS } from '../storage/prefs';
 import { buildChatRequest } from './build-request';
+import { guardStream } from './stream-guard';
 import type { ToolRuntime } from './tool-runtime';
 
 export interface Turn {
@@ -23,6 +25,8 @@ export interface StreamDeps {
   tools?: ToolRuntime;
   checkpointMs?: number;
   now?: () => number;
+  /** How long a provider may stay silent before its answer is given up (the streamIdleTimeoutMs pref). */
+  idleTimeoutMs?: () => Promise<number>;
 }
 
 export interface Watcher {
@@ -129,13 +133,15 @@ export class StreamRegistry {
       const toolSet = this.deps.tools ? await this.deps.tools.definitions(turn.conversation) : undefined;
       const tools = toolSet?.tools.length && adapter.supportsTools?.(ref.model) !== false ? toolSet.tools : undefined;
       const request = buildChatRequest(turn.conversation, turn.history, ref.model, tools, toolSet?.systemRole);
-      const ctx: ProviderContext = { ...context, signal: run.controller.signal };
+      const idleMs = (await this.deps.idleTimeoutMs?.()) ?? DEFAULT_PREFS.streamIdleTimeoutMs;
+      const guard = { signal: run.controller.signal, idleMs, provider: ref.providerId };
 
-      for (let round = 0; round < MAX_TOOL_ROUNDS; round++) {
+      let round = 0;
+      for (; round < MAX_TOOL_ROUNDS; round++) {
         const calls: ToolCall[] = [];
         let roundText = '';
         let reason: FinishReason | undefined;
-        for await (const event of adapter.chat(ctx, request)) {
+        for await (const event of guardStream((signal) => adapter.chat({ ...context, signal }, request), guard)) {
           if (event.type === 'text-delta') {
             run.content += event.text;
             roundText += event.text;
@@ -149,6 +155,10 @@ export class StreamRegistry {
         if (error || !calls.length || !this.deps.tools || run.controller.signal.aborted) break;
         if (reason === undefined) break;
         request.messages.push(...(await this.runTools(run, turn.conversation, calls, roundText, checkpoint)));
+      }
+      // Every round asked for more tools: the model is looping, and its answer is not finished.
+      if (round === MAX_TOOL_ROUNDS && !error && !run.controller.signal.aborted) {
+        error = chatError('tool-rounds', `Stopped after ${MAX_TOOL_ROUNDS} rounds of tool calls.`, { rounds: MAX_TOOL_ROUNDS });
       }
       if (!error && run.controller.signal.aborted) error = chatError('aborted', 'Stopped by the user');
     } catch (e) {

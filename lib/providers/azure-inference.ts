@@ -267,7 +267,8 @@ async function* readStream(body: ByteSource, provider: string): AsyncGenerator<C
     for (const part of toolCallList(delta.tool_calls)) collectToolCall(calls, part);
     finish = mapFinish(choice.finish_reason) ?? finish;
   }
-  if (!done && finish === undefined) fail('network', 'The connection closed before Azure finished the reply.');
+  // Neither a finish reason nor [DONE]: the stream was cut off, and the caller is left to say so.
+  if (!done && finish === undefined) return;
   for (const call of finishedCalls(calls)) yield { type: 'tool-call', call };
   if (usage) yield { type: 'usage', usage };
   yield { type: 'finish', reason: finalReason(finish, calls.size > 0) };

@@ -151,7 +151,8 @@ async function* streamChat(ctx: ProviderContext, request: ChatRequest): AsyncGen
       checkFinish(candidate);
       finish = candidate.finishReason ?? finish;
     }
-    if (!finish) fail('network', 'The connection closed before Gemini finished the reply.');
+    // No finish reason: the stream was cut off, and the caller is left to say so.
+    if (!finish) return;
     for (const call of calls) yield { type: 'tool-call', call };
     if (usage) yield { type: 'usage', usage };
     yield { type: 'finish', reason: mapFinish(finish, calls.length > 0) };

@@ -169,7 +169,7 @@ async function* streamChat(ctx: ProviderContext, request: ChatRequest): AsyncGen
         return;
       }
     }
-    fail('network', 'The connection closed before Ollama finished the reply.');
+    // No `done: true`: the stream was cut off, and the caller is left to say so.
   } catch (e) {
     yield { type: 'error', error: ollamaError(e, provider, ctx.signal) };
   }

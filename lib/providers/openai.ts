@@ -19,6 +19,7 @@ import {
 } from '../core/errors';
 import type { ModelInfo } from '../core/providers';
 import { parseExtraHeaders } from '../transport/extra-headers';
+import { watchSseDone } from '../transport/sse-done';
 import { assertCredentialUrl, parseHttpUrl, requireCredential } from '../transport/url-policy';
 import type { ProviderAdapter, ProviderContext } from './types';
 
@@ -160,7 +161,8 @@ function finishedCalls(calls: Map<number, PartialCall>): ToolCall[] {
 async function* streamChat(kind: OpenAICompatibleKind, ctx: ProviderContext, request: ChatRequest): AsyncGenerator<ChatEvent> {
   const provider = ctx.config.id;
   try {
-    const client = createClient(kind, ctx);
+    let sawDone = false;
+    const client = createClient(kind, { ...ctx, fetch: watchSseDone(ctx.fetch, () => (sawDone = true)) });
     const stream = await client.chat.completions.create(buildChatBody(kind, request), { signal: ctx.signal });
     const calls = new Map<number, PartialCall>();
     let finish: FinishReason | undefined;
@@ -180,6 +182,8 @@ async function* streamChat(kind: OpenAICompatibleKind, ctx: ProviderContext, req
       yield { type: 'error', error: stoppedError(ctx.signal, provider) };
       return;
     }
+    // Neither a finish reason nor [DONE]: the stream was cut off, and the caller is left to say so.
+    if (finish === undefined && !sawDone) return;
     for (const call of finishedCalls(calls)) yield { type: 'tool-call', call };
     if (usage) yield { type: 'usage', usage };
     yield { type: 'finish', reason: finish ?? (calls.size > 0 ? 'tool-calls' : 'other') };

@@ -27,6 +27,8 @@ export interface Prefs {
   customPrompts: CustomPrompt[];
   /** Voices, speed, auto-read and dictation; read through normalizeSpeechSettings, as older versions stored less. */
   speech: SpeechSettings;
+  /** An answer with no data from its provider for this long is given up (kept as incomplete). */
+  streamIdleTimeoutMs: number;
 }
 
 export const DEFAULT_PREFS: Readonly<Prefs> = {
@@ -35,6 +37,7 @@ export const DEFAULT_PREFS: Readonly<Prefs> = {
   askSendsImmediately: false,
   customPrompts: [],
   speech: DEFAULT_SPEECH_SETTINGS,
+  streamIdleTimeoutMs: 90_000,
 };
 
 export async function getPref<K extends keyof Prefs>(key: K): Promise<Prefs[K]> {

@@ -202,6 +202,14 @@ export function runAdapterContract(name: string, makeHarness: () => Promise<Adap
       expect(errorOf(events)?.code).toBe('network');
     });
 
+    it('keeps the text and emits no finish when the stream closes before its end marker (the guard then says cut off)', async () => {
+      h.enqueue({ kind: 'cut-off', text: 'the first half' });
+      const events: ChatEvent[] = [];
+      for await (const event of h.adapter.chat(h.context(), ask())) events.push(event);
+      expect(textOf(events)).toBe('the first half');
+      expect(events.filter((e) => e.type === 'finish' || e.type === 'error')).toEqual([]);
+    });
+
     it('keeps the text so far and ends with an error when the server reports one mid-stream', async () => {
       h.enqueue({ kind: 'error-after', text: 'started well', message: 'generation failed' });
       const events = await runChat(h.adapter, h.context(), ask());
