@@ -25,6 +25,8 @@ export interface StreamDeps {
   tools?: ToolRuntime;
   checkpointMs?: number;
   now?: () => number;
+  /** Removes every stored secret from an error before it is stored or sent (a provider may echo the key). */
+  redact?: (error: ChatError) => Promise<ChatError>;
   /** How long a provider may stay silent before its answer is given up (the streamIdleTimeoutMs pref). */
   idleTimeoutMs?: () => Promise<number>;
 }
@@ -167,6 +169,8 @@ export class StreamRegistry {
       release();
     }
 
+    if (error && this.deps.redact)
+      error = await this.deps.redact(error).catch(() => chatError(error!.code, '', { provider: error!.provider }));
     const status: MessageStatus = !error ? 'complete' : run.content || run.steps.length ? 'incomplete' : 'error';
     checkpoint(true);
     await pending;
