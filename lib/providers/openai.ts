@@ -19,6 +19,7 @@ import {
 } from '../core/errors';
 import type { ModelInfo } from '../core/providers';
 import { parseExtraHeaders } from '../transport/extra-headers';
+import { retryBudgetFor, retryingFetch } from '../transport/retry-policy';
 import { watchSseDone } from '../transport/sse-done';
 import { assertCredentialUrl, parseHttpUrl, requireCredential } from '../transport/url-policy';
 import type { ProviderAdapter, ProviderContext } from './types';
@@ -42,9 +43,10 @@ function createClient(kind: OpenAICompatibleKind, ctx: ProviderContext): OpenAI 
     organization: ctx.settings.organization?.trim() || null,
     project: null,
     defaultHeaders: { ...(apiKey === undefined ? { Authorization: null } : {}), ...extraHeaders },
-    fetch: ctx.fetch,
+    // Retries follow the shared policy (retry-policy), not the SDK's own.
+    fetch: retryingFetch(ctx.fetch, { budget: retryBudgetFor(ctx.config.id) }),
     dangerouslyAllowBrowser: true,
-    maxRetries: 2,
+    maxRetries: 0,
     timeout: 600_000,
     // Every failure reaches the user as an error event; the SDK's own console output would only duplicate it.
     logLevel: 'off',
@@ -193,10 +195,8 @@ async function* streamChat(kind: OpenAICompatibleKind, ctx: ProviderContext, req
 }
 
 /**
- * OpenAI itself and every server that speaks its chat completions API. The
- * SDK retries 408/409/429/5xx and connection failures twice; it honours
- * retry-after(-ms) only up to 60 s and falls back to its own short backoff
- * beyond that, so a hostile header cannot park a request.
+ * OpenAI itself and every server that speaks its chat completions API,
+ * retrying by the shared policy (lib/transport/retry-policy).
  */
 export function createOpenAICompatibleAdapter(kind: OpenAICompatibleKind): ProviderAdapter {
   return {

@@ -202,6 +202,38 @@ export function runAdapterContract(name: string, makeHarness: () => Promise<Adap
       expect(errorOf(events)?.code).toBe('network');
     });
 
+    it('retries a throttled request by the shared policy, honouring retry-after-ms, then answers', async () => {
+      const before = h.requests.length;
+      h.enqueue({ kind: 'status', status: 429, headers: { 'retry-after-ms': '1' } }, { times: 2 });
+      const events = await runChat(h.adapter, h.context(), ask('ping'));
+      expect(textOf(events)).toBe('Echo: ping');
+      expect(h.requests.length - before).toBe(3);
+    });
+
+    it("stops after three attempts in all with 'rate-limited'", async () => {
+      const before = h.requests.length;
+      h.enqueue({ kind: 'status', status: 429, headers: { 'retry-after-ms': '1' } }, { times: 4 });
+      const events = await runChat(h.adapter, h.context(), ask());
+      expect(errorOf(events)).toMatchObject({ code: 'rate-limited', status: 429 });
+      expect(h.requests.length - before).toBe(3);
+      h.clear();
+    });
+
+    it.each<Record<string, string>>([
+      { 'retry-after': '86400' },
+      { 'retry-after-ms': '3600000' },
+      { 'retry-after': new Date(Date.now() + 86_400_000).toUTCString() },
+    ])("fails at once with 'rate-limited' and the time to retry when asked to wait longer than the cap (%j)", async (headers) => {
+      const before = h.requests.length;
+      h.enqueue({ kind: 'status', status: 429, headers }, { times: 3 });
+      const events = await runChat(h.adapter, h.context(), ask());
+      const error = errorOf(events);
+      expect(error).toMatchObject({ code: 'rate-limited', status: 429 });
+      expect(error?.retryAt).toBeGreaterThan(Date.now() + 3_000_000);
+      expect(h.requests.length - before).toBe(1);
+      h.clear();
+    });
+
     it('keeps the text and emits no finish when the stream closes before its end marker (the guard then says cut off)', async () => {
       h.enqueue({ kind: 'cut-off', text: 'the first half' });
       const events: ChatEvent[] = [];
