@@ -178,7 +178,7 @@ describe('StreamRegistry endings', () => {
     it('gives up a reply that sends headers and then nothing, and closes the request', async () => {
       mock.enqueue({ kind: 'hang-after', text: 'partial answer' });
       const before = mock.aborted;
-      const t = registryFor(createOpenAICompatibleAdapter('openai-compatible'), context(), { idleTimeoutMs: async () => 200 });
+      const t = registryFor(createOpenAICompatibleAdapter('openai-compatible'), context(), { idleTimeoutMs: async () => 1500 });
       await t.registry.start('c1', 'a1');
       expect(t.stored.get('a1')).toMatchObject({ content: 'partial answer', status: 'incomplete', error: { code: 'stalled' } });
       await vi.waitFor(() => expect(mock.aborted).toBe(before + 1));
