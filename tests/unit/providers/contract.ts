@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatEvent, ChatRequest } from '../../../lib/core/chat';
 import type { ChatError } from '../../../lib/core/errors';
+import { guardStream } from '../../../lib/chat/stream-guard';
 import type { ProviderConfig, ProviderKind } from '../../../lib/core/providers';
 import type { FetchLike } from '../../../lib/transport/secure-fetch';
 import type { ProviderAdapter, ProviderContext, ProviderSecrets } from '../../../lib/providers/types';
@@ -200,6 +201,22 @@ export function runAdapterContract(name: string, makeHarness: () => Promise<Adap
       const events = await runChat(h.adapter, h.context(), ask());
       expect(textOf(events)).toBe('half an answ');
       expect(errorOf(events)?.code).toBe('network');
+    });
+
+    it('is given up by the stream guard when it goes silent, and the request is really closed', async () => {
+      const before = h.aborted;
+      h.enqueue({ kind: 'hang-after', text: 'so far' });
+      const events: ChatEvent[] = [];
+      const controller = new AbortController();
+      for await (const event of guardStream((signal) => h.adapter.chat(h.context(signal), ask()), {
+        signal: controller.signal,
+        idleMs: 1500,
+      })) {
+        events.push(event);
+      }
+      expect(textOf(events)).toBe('so far');
+      expect(errorOf(events)?.code).toBe('stalled');
+      await expect.poll(() => h.aborted).toBe(before + 1);
     });
 
     it('retries a throttled request by the shared policy, honouring retry-after-ms, then answers', async () => {
