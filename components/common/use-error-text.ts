@@ -3,9 +3,20 @@ import type { ChatError } from '@/lib/core/errors';
 
 /** Errors are localised by code; the technical message is only a detail. */
 export function useErrorText(): (error: ChatError) => { title: string; hint: string } {
-  const { t } = useTranslation();
-  return (error) => ({
-    title: t(`errors.${error.code}.title`, { defaultValue: t('errors.unknown.title') }),
-    hint: t(`errors.${error.code}.hint`, { defaultValue: t('errors.unknown.hint') }),
-  });
+  const { t, i18n } = useTranslation();
+  return (error) => {
+    // What some codes say beyond their name: the round limit, the field at fault, the time a provider asked to wait until.
+    const values = {
+      rounds: error.rounds,
+      field: error.field ? t(`settings.field.${error.field}`) : '',
+      time: error.retryAt ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(error.retryAt) : '',
+    };
+    return {
+      title: t(`errors.${error.code}.title`, { ...values, defaultValue: t('errors.unknown.title') }),
+      hint:
+        error.code === 'rate-limited' && error.retryAt
+          ? t('errors.rate-limited.hintUntil', values)
+          : t(`errors.${error.code}.hint`, { ...values, defaultValue: t('errors.unknown.hint') }),
+    };
+  };
 }

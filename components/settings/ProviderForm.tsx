@@ -4,6 +4,7 @@ import { kindInfo, type ProviderConfig, type ProviderView } from '@/lib/core/pro
 import { toChatError, type ChatError } from '@/lib/core/errors';
 import { request } from '@/lib/messaging/client';
 import { ErrorNotice } from '../common/ErrorNotice';
+import { useErrorText } from '../common/use-error-text';
 
 interface Props {
   provider: ProviderView | ProviderConfig;
@@ -24,8 +25,12 @@ export function ProviderForm({ provider, onSaved, onDelete }: Props) {
   const [models, setModels] = useState(provider.manualModels.join('\n'));
   const [status, setStatus] = useState<Status>();
   const [busy, setBusy] = useState(false);
+  const errorText = useErrorText();
   const idFor = (key: string) => `${provider.id}-${key}`;
   if (!info) return null;
+  // A refusal that names a field is shown at that field.
+  const fieldError =
+    status?.kind === 'error' && info.fields.some((f) => f.label === status.error.field && f.type !== 'headers') ? status.error : undefined;
 
   const save = async (): Promise<ProviderView | undefined> => {
     setBusy(true);
@@ -117,11 +122,14 @@ export function ProviderForm({ provider, onSaved, onDelete }: Props) {
             </div>
           );
         }
+        const invalid = fieldError?.field === f.label;
         return (
           <div className="field" key={f.key}>
             <label htmlFor={id}>{t(`settings.field.${f.label}`)}</label>
             <input
               id={id}
+              aria-invalid={invalid || undefined}
+              aria-describedby={invalid ? `${id}-error` : undefined}
               dir="ltr"
               type={secret ? 'password' : f.type === 'url' ? 'url' : 'text'}
               autoComplete="off"
@@ -133,6 +141,11 @@ export function ProviderForm({ provider, onSaved, onDelete }: Props) {
                 secret ? setSecrets({ ...secrets, [f.key]: e.target.value }) : setSettings({ ...settings, [f.key]: e.target.value })
               }
             />
+            {invalid && (
+              <p id={`${id}-error`} className="field-error" role="alert">
+                {errorText(fieldError).hint}
+              </p>
+            )}
           </div>
         );
       })}
@@ -157,7 +170,7 @@ export function ProviderForm({ provider, onSaved, onDelete }: Props) {
         {status?.kind === 'saved' && <p className="notice notice-ok">{t('settings.saved')}</p>}
         {status?.kind === 'tested' && <p className="notice notice-ok">{t('settings.testOk', { count: status.models })}</p>}
       </div>
-      {status?.kind === 'error' && <ErrorNotice error={status.error} />}
+      {status?.kind === 'error' && !fieldError && <ErrorNotice error={status.error} />}
     </form>
   );
 }

@@ -22,6 +22,8 @@ import {
 } from '@/lib/providers/service';
 import { effectiveSettings } from '@/lib/core/providers';
 import { patchMessage } from '@/lib/storage/conversations';
+import { getPref } from '@/lib/storage/prefs';
+import { redactVaultSecrets } from '@/lib/storage/vault-secrets';
 import { listProviders } from '@/lib/storage/providers';
 
 async function syncOriginRules(): Promise<void> {
@@ -40,6 +42,8 @@ export function startBackground(): void {
     patchMessage: async (id, patch) => void (await patchMessage(id, patch)),
     keepAlive: keepServiceWorkerAlive,
     tools: pluginToolRuntime,
+    idleTimeoutMs: () => getPref('streamIdleTimeoutMs'),
+    redact: redactVaultSecrets,
   });
 
   // Rules and interrupted answers are settled before any request is served; a worker that just started runs no answer yet.

@@ -1,10 +1,12 @@
-import type { ChatMessage, FinishReason, ToolCall, Usage } from '../core/chat';
+import type { ChatMessage, ToolCall, Usage } from '../core/chat';
 import type { Conversation, MessageStatus, StoredMessage, ToolStep } from '../core/conversation';
 import { ChatFailure, chatError, toChatError, type ChatError } from '../core/errors';
 import type { ModelRef } from '../core/providers';
 import type { BackgroundToPanel } from '../messaging/protocol';
 import type { ProviderAdapter, ProviderContext } from '../providers/types';
+import { DEFAULT_PREFS } from '../storage/prefs';
 import { buildChatRequest } from './build-request';
+import { guardStream } from './stream-guard';
 import type { ToolRuntime } from './tool-runtime';
 
 export interface Turn {
@@ -23,6 +25,10 @@ export interface StreamDeps {
   tools?: ToolRuntime;
   checkpointMs?: number;
   now?: () => number;
+  /** Removes every stored secret from an error before it is stored or sent (a provider may echo the key). */
+  redact?: (error: ChatError) => Promise<ChatError>;
+  /** How long a provider may stay silent before its answer is given up (the streamIdleTimeoutMs pref). */
+  idleTimeoutMs?: () => Promise<number>;
 }
 
 export interface Watcher {
@@ -152,13 +158,14 @@ export class StreamRegistry {
       const toolSet = this.deps.tools ? await this.deps.tools.definitions(turn.conversation) : undefined;
       const tools = toolSet?.tools.length && adapter.supportsTools?.(ref.model) !== false ? toolSet.tools : undefined;
       const request = buildChatRequest(turn.conversation, turn.history, ref.model, tools, toolSet?.systemRole);
-      const ctx: ProviderContext = { ...context, signal: run.controller.signal };
+      const idleMs = (await this.deps.idleTimeoutMs?.()) ?? DEFAULT_PREFS.streamIdleTimeoutMs;
+      const guard = { signal: run.controller.signal, idleMs, provider: ref.providerId };
 
-      for (let round = 0; round < MAX_TOOL_ROUNDS; round++) {
+      let round = 0;
+      for (; round < MAX_TOOL_ROUNDS; round++) {
         const calls: ToolCall[] = [];
         let roundText = '';
-        let reason: FinishReason | undefined;
-        for await (const event of adapter.chat(ctx, request)) {
+        for await (const event of guardStream((signal) => adapter.chat({ ...context, signal }, request), guard)) {
           if (event.type === 'text-delta') {
             run.content += event.text;
             roundText += event.text;
@@ -166,12 +173,14 @@ export class StreamRegistry {
             checkpoint();
           } else if (event.type === 'tool-call') calls.push(event.call);
           else if (event.type === 'usage') usage = addUsage(usage, event.usage);
-          else if (event.type === 'finish') reason = event.reason;
-          else error = event.error;
+          else if (event.type === 'error') error = event.error;
         }
         if (error || !calls.length || !this.deps.tools || run.controller.signal.aborted) break;
-        if (reason === undefined) break;
         request.messages.push(...(await this.runTools(run, turn.conversation, calls, roundText, checkpoint)));
+      }
+      // Every round asked for more tools: the model is looping, and its answer is not finished.
+      if (round === MAX_TOOL_ROUNDS && !error && !run.controller.signal.aborted) {
+        error = chatError('tool-rounds', `Stopped after ${MAX_TOOL_ROUNDS} rounds of tool calls.`, { rounds: MAX_TOOL_ROUNDS });
       }
       if (!error && run.controller.signal.aborted) error = chatError('aborted', 'Stopped by the user');
     } catch (e) {
@@ -182,6 +191,8 @@ export class StreamRegistry {
 
     // Once text has arrived, a network failure is the connection dropping, not the provider being unreachable.
     if (error?.code === 'network' && (run.content || run.steps.length)) error = { ...error, code: 'connection-dropped' };
+    if (error && this.deps.redact)
+      error = await this.deps.redact(error).catch(() => chatError(error!.code, '', { provider: error!.provider }));
     const status: MessageStatus = !error ? 'complete' : run.content || run.steps.length ? 'incomplete' : 'error';
     checkpoint(true);
     await pending;

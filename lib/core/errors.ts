@@ -4,6 +4,8 @@
  */
 export type ChatErrorCode =
   | 'credential-missing'
+  /** A credential with characters no HTTP header can carry. */
+  | 'invalid-credential'
   | 'api-key-header-missing'
   | 'region-missing'
   | 'insecure-url'
@@ -32,6 +34,12 @@ export type ChatErrorCode =
   | 'model-error'
   | 'model-not-ready'
   | 'model-stream-error'
+  /** No byte or event for longer than the idle timeout: the stream was given up. */
+  | 'stalled'
+  /** The stream ended without the provider's end marker: the answer may be missing its end. */
+  | 'cut-off'
+  /** The model kept asking for tools past the round limit. */
+  | 'tool-rounds'
   | 'conflict'
   | 'unsupported'
   | 'unknown';
@@ -46,6 +54,12 @@ export interface ChatError {
   status?: number;
   /** Provider's own error type name, e.g. Bedrock's ThrottlingException. */
   type?: string;
+  /** When a rate-limited request may be tried again (epoch ms), if the server said. */
+  retryAt?: number;
+  /** With 'tool-rounds': how many rounds of tool calls were run. */
+  rounds?: number;
+  /** With 'invalid-credential': the label key (settings.field.*) of the field at fault. */
+  field?: string;
 }
 
 const RETRYABLE: ReadonlySet<ChatErrorCode> = new Set([
@@ -57,6 +71,8 @@ const RETRYABLE: ReadonlySet<ChatErrorCode> = new Set([
   'malformed-stream',
   'model-not-ready',
   'model-stream-error',
+  'stalled',
+  'cut-off',
   'aborted',
   'connection-dropped',
   'interrupted',

@@ -14,7 +14,8 @@ import type { ModelInfo } from '../core/providers';
 import { parseSse } from '../transport/sse';
 import type { ByteSource } from '../transport/stream-lines';
 import { resolveAzureConfig } from './azure-config';
-import { fetchHttpClient, retryAfterCapPolicy, staticBearerPolicy } from './azure-transport';
+import { retryBudgetFor, retryingFetch } from '../transport/retry-policy';
+import { fetchHttpClient, staticBearerPolicy } from './azure-transport';
 import type { ProviderAdapter, ProviderContext } from './types';
 
 export type AzureChatBody = GetChatCompletionsBodyParam['body'];
@@ -29,13 +30,8 @@ export interface AzureCompletion {
   usage?: Usage;
 }
 
-/**
- * Two retries after the first attempt, 0.5 s then 1 s (with jitter), for
- * 408, 5xx and throttling replies; Retry-After is honoured up to 60 s (see
- * retryAfterCapPolicy). Failed connections are not retried: the SDK only
- * retries Node system errors, and a fetch failure is not one.
- */
-const RETRY: PipelineRetryOptions = { maxRetries: 2, retryDelayInMs: 500, maxRetryDelayInMs: 8_000 };
+/** The SDK's retries are off: requests retry by the shared policy, in the fetch under the pipeline. */
+const RETRY: PipelineRetryOptions = { maxRetries: 0 };
 
 /** A pasted token cannot be refreshed: it is used until the service refuses it. */
 function staticToken(token: string): TokenCredential {
@@ -47,7 +43,7 @@ function createAzureClient(ctx: ProviderContext): ModelClient {
   const client = createClient(endpoint, auth.mode === 'bearer' ? staticToken(auth.token) : { key: auth.key }, {
     apiVersion,
     ...(auth.mode === 'api-key' ? { credentials: { apiKeyHeaderName: auth.header } } : {}),
-    httpClient: fetchHttpClient(ctx.fetch),
+    httpClient: fetchHttpClient(retryingFetch(ctx.fetch, { budget: retryBudgetFor(ctx.config.id) })),
     retryOptions: RETRY,
   });
   // The SDK also copies a key into Authorization (for GitHub Models); it goes only under the header the user named.
@@ -57,7 +53,6 @@ function createAzureClient(ctx: ProviderContext): ModelClient {
     client.pipeline.removePolicy({ name: bearerTokenAuthenticationPolicyName });
     client.pipeline.addPolicy(staticBearerPolicy(auth.token), { phase: 'Sign' });
   }
-  client.pipeline.addPolicy(retryAfterCapPolicy(), { afterPhase: 'Retry' });
   return client;
 }
 
@@ -267,7 +262,8 @@ async function* readStream(body: ByteSource, provider: string): AsyncGenerator<C
     for (const part of toolCallList(delta.tool_calls)) collectToolCall(calls, part);
     finish = mapFinish(choice.finish_reason) ?? finish;
   }
-  if (!done && finish === undefined) fail('network', 'The connection closed before Azure finished the reply.');
+  // Neither a finish reason nor [DONE]: the stream was cut off, and the caller is left to say so.
+  if (!done && finish === undefined) return;
   for (const call of finishedCalls(calls)) yield { type: 'tool-call', call };
   if (usage) yield { type: 'usage', usage };
   yield { type: 'finish', reason: finalReason(finish, calls.size > 0) };

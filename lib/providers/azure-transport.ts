@@ -1,7 +1,6 @@
 /**
  * The Azure SDK's HTTP layer, bent to the extension's rules: every request
- * goes through the fetch the background polices, and no server can make the
- * SDK's retry policy wait without bound.
+ * goes through the fetch the background polices (and retries by the shared policy).
  */
 import {
   createHttpHeaders,
@@ -47,36 +46,6 @@ export function fetchHttpClient(fetch: FetchLike): HttpClient {
       if (!wantsStream(request, reply.status)) response.bodyAsText = await reply.text();
       else if (reply.ok) response.browserStreamBody = reply.body ?? undefined;
       else response.browserStreamBody = new Response(await reply.arrayBuffer()).body ?? undefined;
-      return response;
-    },
-  };
-}
-
-const MAX_RETRY_AFTER_MS = 60_000;
-const RETRY_AFTER_HEADERS = ['retry-after-ms', 'x-ms-retry-after-ms', 'retry-after'] as const;
-
-function askedWaitMs(header: (typeof RETRY_AFTER_HEADERS)[number], value: string): number {
-  const n = Number(value);
-  if (header !== 'retry-after') return n;
-  return Number.isFinite(n) ? n * 1000 : Date.parse(value) - Date.now();
-}
-
-/**
- * The SDK's throttling retry waits as long as Retry-After says, however long.
- * Beyond 60 s the headers are dropped: a 429 then fails at once and a 503
- * falls back to the bounded exponential backoff. Added after the Retry phase,
- * so it sees each attempt's reply before the retry policy does.
- */
-export function retryAfterCapPolicy(): PipelinePolicy {
-  return {
-    name: 'retryAfterCapPolicy',
-    async sendRequest(request, next) {
-      const response = await next(request);
-      const tooLong = RETRY_AFTER_HEADERS.some((header) => {
-        const value = response.headers.get(header);
-        return value !== undefined && askedWaitMs(header, value) > MAX_RETRY_AFTER_MS;
-      });
-      if (tooLong) for (const header of RETRY_AFTER_HEADERS) response.headers.delete(header);
       return response;
     },
   };

@@ -4,6 +4,7 @@ import type { BedrockConfig } from './bedrock-config';
 import { ContextFetchHandler } from './bedrock-http';
 import { ServiceWorkerRestJsonProtocol } from './bedrock-protocol';
 import { BEDROCK_RETRY, BedrockRetryStrategy } from './bedrock-retry';
+import { refuseLongWaits } from '../transport/retry-policy';
 import type { ProviderContext } from './types';
 
 /** What outlives one request: the retry budget and the learnt clock offset. */
@@ -38,7 +39,8 @@ export function createBedrockClient(ctx: ProviderContext, config: BedrockConfig)
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
     useFipsEndpoint: config.useFipsEndpoint,
     useDualstackEndpoint: config.useDualstackEndpoint,
-    requestHandler: new ContextFetchHandler(ctx.fetch),
+    // Waits longer than the retry cap fail at once, saying until when; shorter ones are the strategy's.
+    requestHandler: new ContextFetchHandler(refuseLongWaits(ctx.fetch)),
     protocol: ServiceWorkerRestJsonProtocol,
     maxAttempts: BEDROCK_RETRY.maxAttempts,
     retryStrategy: state.retry,

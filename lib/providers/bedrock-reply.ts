@@ -12,7 +12,7 @@ export type JsonObject = Record<string, unknown>;
 export interface ReplyDecoder {
   /** The text one chunk or event carries, in order; anything else in it is kept for the end. */
   push(payload: unknown): string[];
-  /** Tool calls, usage and the finish; fails when the reply stopped without a stop reason. */
+  /** Tool calls, usage and the finish; nothing when the reply stopped without a stop reason (it was cut off). */
   end(): ChatEvent[];
 }
 
@@ -120,7 +120,8 @@ export class ReplyState {
   }
 
   end(): ChatEvent[] {
-    if (!this.stop) fail('network', 'The stream ended before Bedrock finished the reply.');
+    // The caller says the answer was cut off; tool calls and counts of a cut reply are not to be trusted.
+    if (!this.stop) return [];
     const events: ChatEvent[] = [];
     const calls: ToolCall[] = [...this.calls.entries()]
       .sort(([a], [b]) => a - b)

@@ -1,21 +1,12 @@
 import type { RetryErrorInfo, RetryStrategyV2, StandardRetryToken } from '@smithy/types';
+import { askedWaitMs, backoffMs, RETRY_POLICY } from '../transport/retry-policy';
 
 /**
- * The standard retry mode as the product specifies it. The installed SDK's own
+ * The shared retry policy, as the SDK's retry strategy. The installed SDK's own
  * StandardRetryStrategy has since moved to other numbers (50 ms / 1 s bases,
  * a cost of 14), so the strategy is spelled out here instead of configured.
  */
-export const BEDROCK_RETRY = {
-  maxAttempts: 3,
-  baseDelayMs: 100,
-  throttlingBaseDelayMs: 500,
-  maxDelayMs: 20_000,
-  budget: 500,
-  retryCost: 5,
-  transientRetryCost: 10,
-  /** What a success without retries returns to the budget. */
-  successRefund: 1,
-} as const;
+export const BEDROCK_RETRY = RETRY_POLICY;
 
 class Token implements StandardRetryToken {
   constructor(
@@ -35,6 +26,13 @@ class Token implements StandardRetryToken {
   getRetryCost(): number | undefined {
     return this.cost;
   }
+}
+
+/** retry-after-ms or Retry-After from the failed reply; the SDK's own hint reads only Retry-After. */
+function askedWait(info: RetryErrorInfo): number | undefined {
+  const headers = (info.error as { $response?: { headers?: Record<string, string | undefined> } } | undefined)?.$response?.headers;
+  const fromHeaders = headers ? askedWaitMs({ get: (name) => headers[name] }) : undefined;
+  return fromHeaders ?? (info.retryAfterHint ? info.retryAfterHint.getTime() - Date.now() : undefined);
 }
 
 /**
@@ -64,10 +62,10 @@ export class BedrockRetryStrategy implements RetryStrategyV2 {
       throw new Error('No retry token available');
     }
     this.capacity -= cost;
-    const base = throttled ? BEDROCK_RETRY.throttlingBaseDelayMs : BEDROCK_RETRY.baseDelayMs;
-    let delay = Math.floor(this.random() * Math.min(base * 2 ** token.getRetryCount(), BEDROCK_RETRY.maxDelayMs));
-    // A server's own retry-after wins over a shorter backoff, within the same cap.
-    if (info.retryAfterHint) delay = Math.max(delay, Math.min(info.retryAfterHint.getTime() - Date.now(), BEDROCK_RETRY.maxDelayMs));
+    let delay = backoffMs(throttled ? 'throttling' : 'transient', token.getRetryCount(), this.random);
+    // A server's own wait wins over a shorter backoff, within the same cap (longer ones were refused by the fetch, see bedrock-client).
+    const asked = askedWait(info);
+    if (asked !== undefined) delay = Math.max(delay, Math.min(asked, BEDROCK_RETRY.maxDelayMs));
     return new Token(attempts, delay, cost);
   }
 

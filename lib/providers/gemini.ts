@@ -2,61 +2,13 @@ import { GoogleGenAI, type Candidate, type GenerateContentResponse } from '@goog
 import type { ChatEvent, ChatRequest, FinishReason, ToolCall, Usage } from '../core/chat';
 import { ChatFailure, fail } from '../core/errors';
 import type { ModelInfo } from '../core/providers';
-import type { FetchLike } from '../transport/secure-fetch';
+import { retryBudgetFor, retryingFetch } from '../transport/retry-policy';
 import { assertCredentialUrl, requireCredential } from '../transport/url-policy';
 import { geminiChatError } from './gemini-errors';
 import { buildGeminiRequest, localCallId } from './gemini-request';
 import type { ProviderAdapter, ProviderContext } from './types';
 
 const DEFAULT_GEMINI_URL = 'https://generativelanguage.googleapis.com';
-
-const RETRY_STATUSES = new Set([500, 502, 503, 504]);
-const MAX_RETRIES = 2;
-const MAX_RETRY_DELAY_MS = 10_000;
-
-function retryDelayMs(res: Response, attempt: number): number {
-  const ms = Number(res.headers.get('retry-after-ms'));
-  if (ms > 0) return Math.min(ms, MAX_RETRY_DELAY_MS);
-  const seconds = Number(res.headers.get('retry-after'));
-  if (seconds > 0) return Math.min(seconds * 1000, MAX_RETRY_DELAY_MS);
-  return 500 * 2 ** attempt;
-}
-
-function wait(ms: number, signal: AbortSignal | null | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason as Error);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason as Error);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-/**
- * "The model is overloaded" (503) and its kin usually pass within seconds, so
- * they are tried twice more, honouring Retry-After up to a cap. The SDK's own
- * retries are left off: they ignore Retry-After and would also retry transport
- * policy refusals, which never change. 429s are not retried: Gemini's quotas
- * reset after tens of seconds at best, and the user should know.
- */
-function retrying(fetch: FetchLike): FetchLike {
-  return async (input, init) => {
-    for (let attempt = 0; ; attempt++) {
-      const res = await fetch(input, init);
-      if (!RETRY_STATUSES.has(res.status) || attempt === MAX_RETRIES) return res;
-      await res.body?.cancel().catch(() => undefined);
-      await wait(retryDelayMs(res, attempt), init?.signal);
-    }
-  };
-}
 
 /**
  * The SDK sends the key only as the x-goog-api-key header (query-string keys
@@ -71,7 +23,8 @@ function createClient(ctx: ProviderContext): GoogleGenAI {
     apiKey,
     // The SDK defaults to v1, which lacks parametersJsonSchema.
     apiVersion: 'v1beta',
-    httpOptions: { baseUrl: baseUrl.replace(/\/+$/, ''), fetch: retrying(ctx.fetch) },
+    // The SDK's own retries stay off (they ignore Retry-After); requests retry by the shared policy.
+    httpOptions: { baseUrl: baseUrl.replace(/\/+$/, ''), fetch: retryingFetch(ctx.fetch, { budget: retryBudgetFor(ctx.config.id) }) },
   });
 }
 
@@ -151,7 +104,8 @@ async function* streamChat(ctx: ProviderContext, request: ChatRequest): AsyncGen
       checkFinish(candidate);
       finish = candidate.finishReason ?? finish;
     }
-    if (!finish) fail('network', 'The connection closed before Gemini finished the reply.');
+    // No finish reason: the stream was cut off, and the caller is left to say so.
+    if (!finish) return;
     for (const call of calls) yield { type: 'tool-call', call };
     if (usage) yield { type: 'usage', usage };
     yield { type: 'finish', reason: mapFinish(finish, calls.length > 0) };

@@ -2,6 +2,7 @@ import type { ChatEvent, ChatMessage, ChatRequest, FinishReason, ToolCall } from
 import { chatError, ChatFailure, codeForStatus, fail, toChatError, type ChatError, type ChatErrorCode, stoppedError } from '../core/errors';
 import type { ModelInfo } from '../core/providers';
 import { parseNdjson } from '../transport/ndjson';
+import { retryBudgetFor, retryingFetch } from '../transport/retry-policy';
 import type { FetchLike } from '../transport/secure-fetch';
 import { joinUrl, parseHttpUrl } from '../transport/url-policy';
 import type { ProviderAdapter, ProviderContext } from './types';
@@ -27,6 +28,11 @@ interface WireLine {
   prompt_eval_count?: unknown;
   eval_count?: unknown;
   error?: unknown;
+}
+
+/** Requests retry by the shared policy: a loading model answers 503, and a busy server 429. */
+function policyFetch(ctx: ProviderContext): FetchLike {
+  return retryingFetch(ctx.fetch, { budget: retryBudgetFor(ctx.config.id) });
 }
 
 function baseUrl(ctx: ProviderContext): string {
@@ -143,7 +149,7 @@ function modelsFrom(body: unknown): ModelInfo[] {
 async function* streamChat(ctx: ProviderContext, request: ChatRequest): AsyncGenerator<ChatEvent> {
   const provider = ctx.config.id;
   try {
-    const res = await ctx.fetch(joinUrl(baseUrl(ctx), '/api/chat'), {
+    const res = await policyFetch(ctx)(joinUrl(baseUrl(ctx), '/api/chat'), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(buildOllamaBody(request)),
@@ -169,7 +175,7 @@ async function* streamChat(ctx: ProviderContext, request: ChatRequest): AsyncGen
         return;
       }
     }
-    fail('network', 'The connection closed before Ollama finished the reply.');
+    // No `done: true`: the stream was cut off, and the caller is left to say so.
   } catch (e) {
     yield { type: 'error', error: ollamaError(e, provider, ctx.signal) };
   }
@@ -179,7 +185,7 @@ export const ollamaAdapter: ProviderAdapter = {
   kind: 'ollama',
   async listModels(ctx) {
     try {
-      const res = await ctx.fetch(joinUrl(baseUrl(ctx), '/api/tags'), { signal: ctx.signal });
+      const res = await policyFetch(ctx)(joinUrl(baseUrl(ctx), '/api/tags'), { signal: ctx.signal });
       if (!res.ok) await failForReply(res);
       return modelsFrom(await res.json());
     } catch (e) {

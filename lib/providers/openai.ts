@@ -19,6 +19,8 @@ import {
 } from '../core/errors';
 import type { ModelInfo } from '../core/providers';
 import { parseExtraHeaders } from '../transport/extra-headers';
+import { retryBudgetFor, retryingFetch } from '../transport/retry-policy';
+import { watchSseDone } from '../transport/sse-done';
 import { assertCredentialUrl, parseHttpUrl, requireCredential } from '../transport/url-policy';
 import type { ProviderAdapter, ProviderContext } from './types';
 
@@ -41,9 +43,10 @@ function createClient(kind: OpenAICompatibleKind, ctx: ProviderContext): OpenAI 
     organization: ctx.settings.organization?.trim() || null,
     project: null,
     defaultHeaders: { ...(apiKey === undefined ? { Authorization: null } : {}), ...extraHeaders },
-    fetch: ctx.fetch,
+    // Retries follow the shared policy (retry-policy), not the SDK's own.
+    fetch: retryingFetch(ctx.fetch, { budget: retryBudgetFor(ctx.config.id) }),
     dangerouslyAllowBrowser: true,
-    maxRetries: 2,
+    maxRetries: 0,
     timeout: 600_000,
     // Every failure reaches the user as an error event; the SDK's own console output would only duplicate it.
     logLevel: 'off',
@@ -160,7 +163,8 @@ function finishedCalls(calls: Map<number, PartialCall>): ToolCall[] {
 async function* streamChat(kind: OpenAICompatibleKind, ctx: ProviderContext, request: ChatRequest): AsyncGenerator<ChatEvent> {
   const provider = ctx.config.id;
   try {
-    const client = createClient(kind, ctx);
+    let sawDone = false;
+    const client = createClient(kind, { ...ctx, fetch: watchSseDone(ctx.fetch, () => (sawDone = true)) });
     const stream = await client.chat.completions.create(buildChatBody(kind, request), { signal: ctx.signal });
     const calls = new Map<number, PartialCall>();
     let finish: FinishReason | undefined;
@@ -180,6 +184,8 @@ async function* streamChat(kind: OpenAICompatibleKind, ctx: ProviderContext, req
       yield { type: 'error', error: stoppedError(ctx.signal, provider) };
       return;
     }
+    // Neither a finish reason nor [DONE]: the stream was cut off, and the caller is left to say so.
+    if (finish === undefined && !sawDone) return;
     for (const call of finishedCalls(calls)) yield { type: 'tool-call', call };
     if (usage) yield { type: 'usage', usage };
     yield { type: 'finish', reason: finish ?? (calls.size > 0 ? 'tool-calls' : 'other') };
@@ -189,10 +195,8 @@ async function* streamChat(kind: OpenAICompatibleKind, ctx: ProviderContext, req
 }
 
 /**
- * OpenAI itself and every server that speaks its chat completions API. The
- * SDK retries 408/409/429/5xx and connection failures twice; it honours
- * retry-after(-ms) only up to 60 s and falls back to its own short backoff
- * beyond that, so a hostile header cannot park a request.
+ * OpenAI itself and every server that speaks its chat completions API,
+ * retrying by the shared policy (lib/transport/retry-policy).
  */
 export function createOpenAICompatibleAdapter(kind: OpenAICompatibleKind): ProviderAdapter {
   return {

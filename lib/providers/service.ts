@@ -3,6 +3,7 @@
  * validated before saving, and turned into adapter contexts. Only the
  * background imports this module, because it reads the vault.
  */
+import { cleanCredential, sendableCredentials } from '../core/credentials';
 import { ChatFailure, chatError, fail, toChatError } from '../core/errors';
 import { effectiveSettings, kindInfo, type ModelRef, type ProviderConfig, type ProviderView } from '../core/providers';
 import type { DetectedLocalModels, ProviderModels } from '../messaging/protocol';
@@ -45,7 +46,7 @@ function validate(config: ProviderConfig, secrets: Record<string, string>, typed
   // Typing only spaces into a key field is a mistake, never a way to clear it.
   for (const field of info.fields) {
     const value = typed[field.key];
-    if (field.type === 'secret' && value !== undefined && value !== '' && !value.trim()) requireCredential(value);
+    if (field.type === 'secret' && value !== undefined && value !== '' && !cleanCredential(value)) requireCredential('');
   }
   const settings = effectiveSettings(config);
   getAdapter(config.kind).validateConfig?.(effectiveSettings(config), secrets, config.settings);
@@ -69,10 +70,12 @@ function validate(config: ProviderConfig, secrets: Record<string, string>, typed
  * fields left out keep their stored value, so a masked key is never resent.
  */
 export async function saveProviderWithSecrets(config: ProviderConfig, secrets: Record<string, string>): Promise<ProviderView> {
-  const merged = { ...(await getSecrets(config.id)), ...secrets };
+  // A pasted key loses the newline or zero-width space that came with it, and one no header can carry is refused here.
+  const typed = sendableCredentials(kindInfo(config.kind)?.fields ?? [], secrets);
+  const merged = { ...(await getSecrets(config.id)), ...typed };
   validate(config, merged, secrets);
   await saveProvider(config);
-  await setSecrets(config.id, secrets);
+  await setSecrets(config.id, typed);
   return view(config);
 }
 
@@ -82,7 +85,8 @@ export async function removeProvider(id: string): Promise<void> {
 }
 
 async function contextFor(config: ProviderConfig): Promise<{ adapter: ProviderAdapter; context: Omit<ProviderContext, 'signal'> }> {
-  const secrets = await getSecrets(config.id);
+  // Keys saved before they were cleaned on saving are cleaned (or refused) before any request.
+  const secrets = sendableCredentials(kindInfo(config.kind)?.fields ?? [], await getSecrets(config.id));
   const adapter = getAdapter(config.kind);
   const hasCredential = Object.values(secrets).some((v) => v.trim());
   const base: FetchLike = globalThis.fetch.bind(globalThis);

@@ -35,6 +35,8 @@ export interface Prefs {
   localOllamaUrl?: string;
   /** Damaged stored records were repaired or set aside and the user has not yet dismissed the notice. */
   storageRepairNotice?: boolean;
+  /** An answer with no data from its provider for this long is given up (kept as incomplete). */
+  streamIdleTimeoutMs: number;
 }
 
 export const DEFAULT_PREFS: Readonly<Prefs> = {
@@ -43,6 +45,7 @@ export const DEFAULT_PREFS: Readonly<Prefs> = {
   askSendsImmediately: false,
   customPrompts: [],
   speech: DEFAULT_SPEECH_SETTINGS,
+  streamIdleTimeoutMs: 90_000,
 };
 
 export async function getPref<K extends keyof Prefs>(key: K): Promise<Prefs[K]> {

@@ -51,7 +51,8 @@ describe('Google Gemini provider', () => {
   });
 
   it('shows a used-up quota and a safety block as such', async () => {
-    gemini.enqueue({ kind: 'status', status: 429, body: geminiQuotaErrorBody('day') });
+    // A 429 is throttling, retried like any other before it is shown.
+    gemini.enqueue({ kind: 'status', status: 429, body: geminiQuotaErrorBody('day') }, { times: 3 });
     await sendMessage(page, 'Once more');
     await expect.poll(() => lastAnswer(page).getByRole('alert').innerText()).toContain('Quota used up');
     expect(await lastAnswer(page).getByRole('alert').textContent()).toContain('GenerateRequestsPerDayPerProjectPerModel-FreeTier');

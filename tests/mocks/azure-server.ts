@@ -246,6 +246,9 @@ async function completeChat(res: ServerResponse, body: ChatBody, scenario: Scena
     case 'error-after':
       sendJson(res, 500, azureErrorBody(500, scenario.message));
       return;
+    case 'cut-off':
+      sendJson(res, 200, { ...base, choices: [{ index: 0, finish_reason: null, message: { role: 'assistant', content: scenario.text } }] });
+      return;
     case 'malformed':
     case 'drop-after':
     case 'hang-after':
@@ -323,6 +326,10 @@ async function streamChat(res: ServerResponse, body: ChatBody, scenario: Scenari
     case 'hang-after':
       await streamText(scenario.text);
       await waitForClientClose(res);
+      return;
+    case 'cut-off':
+      await streamText(scenario.text);
+      res.end();
       return;
   }
 }

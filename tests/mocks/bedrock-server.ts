@@ -213,7 +213,7 @@ interface Plan {
   calls: MockToolCall[];
   usage?: MockUsage;
   finishReason?: string;
-  end: 'finish' | 'drop' | 'malformed' | 'hang' | ExceptionScenario;
+  end: 'finish' | 'drop' | 'malformed' | 'hang' | 'cut' | ExceptionScenario;
 }
 
 function planFor(scenario: BedrockScenario, echo: string): Plan {
@@ -240,6 +240,8 @@ function planFor(scenario: BedrockScenario, echo: string): Plan {
       return { ...base, text: scenario.text, end: { kind: 'exception', exception: 'InternalServerException', message: scenario.message } };
     case 'hang-after':
       return { ...base, text: scenario.text, end: 'hang' };
+    case 'cut-off':
+      return { ...base, text: scenario.text, end: 'cut' };
     case 'exception':
       return { ...base, text: scenario.afterText ?? '', end: scenario };
     case 'status':
@@ -280,6 +282,7 @@ class Writer {
     if (end === 'finish') return false;
     if (end === 'drop') await dropConnection(this.res);
     else if (end === 'hang') await waitForClientClose(this.res);
+    else if (end === 'cut') this.res.end();
     else {
       await this.write(end === 'malformed' ? malformed() : exceptionMessage(end));
       this.res.end();

@@ -354,6 +354,9 @@ class Reply {
       case 'error-after':
         sendJson(res, 500, geminiErrorBody(500, scenario.message));
         return;
+      case 'cut-off':
+        sendJson(res, 200, this.response({ content: { parts: [{ text: scenario.text }], role: 'model' } }, this.usage(scenario.text)));
+        return;
       case 'malformed':
       case 'drop-after':
       case 'hang-after':
@@ -431,6 +434,10 @@ class Reply {
       case 'hang-after':
         await streamAll(scenario.text);
         await waitForClientClose(res);
+        return;
+      case 'cut-off':
+        await streamAll(scenario.text);
+        res.end();
         return;
       case 'status':
         return;

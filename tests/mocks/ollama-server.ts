@@ -210,6 +210,9 @@ async function completeChat(res: ServerResponse, body: OllamaChatBody, scenario:
     case 'error-after':
       sendJson(res, 500, { error: scenario.message ?? 'model runner has unexpectedly stopped' });
       return;
+    case 'cut-off':
+      sendJson(res, 200, { ...base, message: { role: 'assistant', content: scenario.text }, done: false });
+      return;
     case 'malformed':
     case 'drop-after':
     case 'hang-after':
@@ -276,6 +279,10 @@ async function streamChat(res: ServerResponse, body: OllamaChatBody, scenario: S
     case 'hang-after':
       await streamText(scenario.text);
       await waitForClientClose(res);
+      return;
+    case 'cut-off':
+      await streamText(scenario.text);
+      res.end();
       return;
   }
 }

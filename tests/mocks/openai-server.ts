@@ -199,6 +199,12 @@ async function completeChat(res: ServerResponse, body: ChatBody, scenario: Scena
     case 'error-after':
       sendJson(res, 500, openAIErrorBody(500, scenario.message));
       return;
+    case 'cut-off':
+      sendJson(res, 200, {
+        ...base,
+        choices: [{ index: 0, message: { role: 'assistant', content: scenario.text, refusal: null }, logprobs: null, finish_reason: null }],
+      });
+      return;
     case 'malformed':
     case 'drop-after':
     case 'hang-after':
@@ -286,6 +292,10 @@ async function streamChat(res: ServerResponse, body: ChatBody, scenario: Scenari
     case 'hang-after':
       await streamText(scenario.text);
       await waitForClientClose(res);
+      return;
+    case 'cut-off':
+      await streamText(scenario.text);
+      res.end();
       return;
   }
 }

@@ -40,7 +40,9 @@ export type Scenario =
   /** Streams `text`, then an in-band error frame, as servers do when generation fails midway. */
   | { kind: 'error-after'; text: string; message?: string }
   /** Streams `text`, then keeps the connection open until the client goes away. */
-  | { kind: 'hang-after'; text: string };
+  | { kind: 'hang-after'; text: string }
+  /** Streams `text`, then ends the reply cleanly but without the provider's end marker (finish reason, [DONE], done). */
+  | { kind: 'cut-off'; text: string };
 
 export type MockRoute = 'chat' | 'models';
 

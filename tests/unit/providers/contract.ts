@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatEvent, ChatRequest } from '../../../lib/core/chat';
 import type { ChatError } from '../../../lib/core/errors';
+import { guardStream } from '../../../lib/chat/stream-guard';
 import type { ProviderConfig, ProviderKind } from '../../../lib/core/providers';
 import type { FetchLike } from '../../../lib/transport/secure-fetch';
 import type { ProviderAdapter, ProviderContext, ProviderSecrets } from '../../../lib/providers/types';
@@ -200,6 +201,62 @@ export function runAdapterContract(name: string, makeHarness: () => Promise<Adap
       const events = await runChat(h.adapter, h.context(), ask());
       expect(textOf(events)).toBe('half an answ');
       expect(errorOf(events)?.code).toBe('network');
+    });
+
+    it('is given up by the stream guard when it goes silent, and the request is really closed', async () => {
+      const before = h.aborted;
+      h.enqueue({ kind: 'hang-after', text: 'so far' });
+      const events: ChatEvent[] = [];
+      const controller = new AbortController();
+      for await (const event of guardStream((signal) => h.adapter.chat(h.context(signal), ask()), {
+        signal: controller.signal,
+        idleMs: 1500,
+      })) {
+        events.push(event);
+      }
+      expect(textOf(events)).toBe('so far');
+      expect(errorOf(events)?.code).toBe('stalled');
+      await expect.poll(() => h.aborted).toBe(before + 1);
+    });
+
+    it('retries a throttled request by the shared policy, honouring retry-after-ms, then answers', async () => {
+      const before = h.requests.length;
+      h.enqueue({ kind: 'status', status: 429, headers: { 'retry-after-ms': '1' } }, { times: 2 });
+      const events = await runChat(h.adapter, h.context(), ask('ping'));
+      expect(textOf(events)).toBe('Echo: ping');
+      expect(h.requests.length - before).toBe(3);
+    });
+
+    it("stops after three attempts in all with 'rate-limited'", async () => {
+      const before = h.requests.length;
+      h.enqueue({ kind: 'status', status: 429, headers: { 'retry-after-ms': '1' } }, { times: 4 });
+      const events = await runChat(h.adapter, h.context(), ask());
+      expect(errorOf(events)).toMatchObject({ code: 'rate-limited', status: 429 });
+      expect(h.requests.length - before).toBe(3);
+      h.clear();
+    });
+
+    it.each<Record<string, string>>([
+      { 'retry-after': '86400' },
+      { 'retry-after-ms': '3600000' },
+      { 'retry-after': new Date(Date.now() + 86_400_000).toUTCString() },
+    ])("fails at once with 'rate-limited' and the time to retry when asked to wait longer than the cap (%j)", async (headers) => {
+      const before = h.requests.length;
+      h.enqueue({ kind: 'status', status: 429, headers }, { times: 3 });
+      const events = await runChat(h.adapter, h.context(), ask());
+      const error = errorOf(events);
+      expect(error).toMatchObject({ code: 'rate-limited', status: 429 });
+      expect(error?.retryAt).toBeGreaterThan(Date.now() + 3_000_000);
+      expect(h.requests.length - before).toBe(1);
+      h.clear();
+    });
+
+    it('keeps the text and emits no finish when the stream closes before its end marker (the guard then says cut off)', async () => {
+      h.enqueue({ kind: 'cut-off', text: 'the first half' });
+      const events: ChatEvent[] = [];
+      for await (const event of h.adapter.chat(h.context(), ask())) events.push(event);
+      expect(textOf(events)).toBe('the first half');
+      expect(events.filter((e) => e.type === 'finish' || e.type === 'error')).toEqual([]);
     });
 
     it('keeps the text so far and ends with an error when the server reports one mid-stream', async () => {

@@ -98,13 +98,6 @@ describe('Ollama adapter', () => {
     expect(String(spy.mock.calls[0]?.[0])).toBe('http://127.0.0.1:11434/api/chat');
   });
 
-  it("treats a stream that ends without done as cut off ('network'), keeping the text", async () => {
-    const spy = vi.fn<FetchLike>(async () => new Response('{"message":{"content":"par"},"done":false}\n'));
-    const events = await runChat(ollamaAdapter, providerContext('ollama', {}, {}, spy), hi);
-    expect(textOf(events)).toBe('par');
-    expect(errorOf(events)?.code).toBe('network');
-  });
-
   it("maps done_reason 'length' to 'length'", async () => {
     mock.enqueue({ kind: 'text', text: 'cut', finishReason: 'length' });
     expect(finishOf(await runChat(ollamaAdapter, ctx(), hi))).toBe('length');
