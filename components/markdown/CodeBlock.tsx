@@ -54,7 +54,8 @@ export function CodeBlock({ code, language, highlight }: CodeBlockProps) {
         )}
       </pre>
       {!all && lines > CODE_WINDOW_LINES && (
-        <button type="button" className="md-more" onClick={() => setAll(true)}>
+        // dir="auto": the label is in the reader's language, inside a left-to-right code block.
+        <button type="button" className="md-more" dir="auto" onClick={() => setAll(true)}>
           {t('markdown.showAllLines', { count: lines })}
         </button>
       )}

@@ -65,12 +65,19 @@ const MarkdownBlock = memo(
     // Code needs no HTML round trip: its text goes to React as text, however many megabytes it is.
     if (block.token.type === 'code') {
       const { text, lang } = block.token as Tokens.Code;
-      return <CodeBlock code={text.replace(/\n+$/, '')} language={lang?.match(/^\S*/)?.[0] ?? ''} highlight={complete} />;
+      return <CodeBlock code={withoutTrailingNewlines(text)} language={lang?.match(/^\S*/)?.[0] ?? ''} highlight={complete} />;
     }
     return toReact(sanitizeBlock(blockHtml([block.token])), complete);
   },
   (before, after) => before.block.raw === after.block.raw && before.complete === after.complete && before.generation === after.generation,
 );
+
+/** Like `text.replace(/\n+$/, '')`, which would scan a megabyte of code from its start on every frame. */
+function withoutTrailingNewlines(text: string): string {
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '\n') end--;
+  return end === text.length ? text : text.slice(0, end);
+}
 
 /**
  * Chunks arrive every few milliseconds, faster than the screen refreshes:
