@@ -5,6 +5,7 @@ import { useProvidersStore } from '../state/providers-store';
 import { Composer } from './Composer';
 import { ConversationOptions } from './ConversationOptions';
 import { MessageItem } from './MessageItem';
+import { MessageList } from './MessageList';
 import { ContextChips } from './ContextChips';
 import { Onboarding } from './Onboarding';
 import { PageTools } from '../page/PageTools';
@@ -29,16 +30,20 @@ export function ChatView({ onOpenSettings }: { onOpenSettings(): void }) {
       <div className="log" role="log" aria-label={t('chat.conversation')} ref={log} tabIndex={0}>
         {loaded && !providers.length && !messages.length && <Onboarding onOpenSettings={onOpenSettings} />}
         {!messages.length && providers.length > 0 && <p className="empty">{t('chat.empty')}</p>}
-        {messages.map((m) => (
-          <MessageItem
-            key={m.id}
-            message={m}
-            isLast={m === last}
-            busy={streaming}
-            onRegenerate={() => void regenerate(selected)}
-            onEdit={(text) => void editAndResend(m.id, text, selected)}
-          />
-        ))}
+        <MessageList
+          messages={messages}
+          scrollRef={log}
+          renderMessage={(m) => (
+            <MessageItem
+              key={m.id}
+              message={m}
+              isLast={m === last}
+              busy={streaming}
+              onRegenerate={() => void regenerate(selected)}
+              onEdit={(text) => void editAndResend(m.id, text, selected)}
+            />
+          )}
+        />
       </div>
       {pendingContext.length > 0 && (
         <ContextChips

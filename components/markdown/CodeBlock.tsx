@@ -1,5 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { codeLines, CODE_WINDOW_LINES, HIGHLIGHT_CHUNK_CHARS } from './code-lines';
+import { whenIdle } from './idle';
 import { useHighlighter } from './lazy-modules';
 
 interface CodeBlockProps {
@@ -14,6 +16,8 @@ const COPIED_FOR_MS = 2000;
 export function CodeBlock({ code, language, highlight }: CodeBlockProps) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
+  const [all, setAll] = useState(false);
+  const { chunks, lines } = useMemo(() => codeLines(code, all ? Infinity : CODE_WINDOW_LINES), [code, all]);
 
   useEffect(() => {
     if (!copied) return;
@@ -29,6 +33,7 @@ export function CodeBlock({ code, language, highlight }: CodeBlockProps) {
     );
   };
 
+  const highlighted = highlight && !!language;
   return (
     <div className="md-code" dir="ltr">
       <div className="md-code-bar">
@@ -37,7 +42,23 @@ export function CodeBlock({ code, language, highlight }: CodeBlockProps) {
           {copied ? t('markdown.copied') : t('markdown.copyCode')}
         </button>
       </div>
-      <pre tabIndex={0}>{highlight && language ? <HighlightedCode code={code} language={language} /> : <code>{code}</code>}</pre>
+      <pre tabIndex={0}>
+        {chunks.length === 1 ? (
+          highlighted && chunks[0]!.length <= HIGHLIGHT_CHUNK_CHARS ? (
+            <HighlightedCode code={chunks[0]!} language={language} />
+          ) : (
+            <code>{chunks[0]}</code>
+          )
+        ) : (
+          <ChunkedCode chunks={chunks} language={highlighted ? language : ''} />
+        )}
+      </pre>
+      {!all && lines > CODE_WINDOW_LINES && (
+        // dir="auto": the label is in the reader's language, inside a left-to-right code block.
+        <button type="button" className="md-more" dir="auto" onClick={() => setAll(true)}>
+          {t('markdown.showAllLines', { count: lines })}
+        </button>
+      )}
     </div>
   );
 }
@@ -48,3 +69,71 @@ function HighlightedCode({ code, language }: { code: string; language: string })
   if (html === null) return <code>{code}</code>;
   return <code className="hljs" dangerouslySetInnerHTML={{ __html: html }} />;
 }
+
+/**
+ * A long code block as slices of lines. Each slice is highlighted on its own,
+ * in an idle task and only once it nears the viewport, so no single
+ * highlight.js call handles more than one slice; offscreen slices also skip
+ * layout (content-visibility in markdown.css).
+ */
+function ChunkedCode({ chunks, language }: { chunks: readonly string[]; language: string }) {
+  const highlighter = useHighlighter();
+  const active = language && highlighter ? highlighter : null;
+  return (
+    <code className={active ? 'hljs' : undefined}>
+      {chunks.map((chunk, index) => (
+        <CodeChunk key={index} text={chunk} language={language} highlighter={active} />
+      ))}
+    </code>
+  );
+}
+
+type Highlighter = NonNullable<ReturnType<typeof useHighlighter>>;
+
+const CodeChunk = memo(function CodeChunk({
+  text,
+  language,
+  highlighter,
+}: {
+  text: string;
+  language: string;
+  highlighter: Highlighter | null;
+}) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const [done, setDone] = useState<{ text: string; html: string | null } | null>(null);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!highlighter || !element || text.length > HIGHLIGHT_CHUNK_CHARS) return;
+    let cancel = () => undefined as void;
+    const start = () => {
+      cancel = whenIdle(() => setDone({ text, html: highlighter.highlightCode(text, language) }));
+    };
+    if (typeof IntersectionObserver !== 'function') {
+      start();
+      return () => cancel();
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        start();
+      },
+      { rootMargin: '800px 0px' },
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      cancel();
+    };
+  }, [highlighter, text, language]);
+
+  const html = done?.text === text ? done.html : null;
+  if (html === null)
+    return (
+      <span ref={ref} className="md-code-chunk">
+        {text}
+      </span>
+    );
+  return <span ref={ref} className="md-code-chunk" dangerouslySetInnerHTML={{ __html: html }} />;
+});

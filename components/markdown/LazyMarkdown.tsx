@@ -3,6 +3,8 @@ import type { MarkdownProps } from './types';
 import './markdown.css';
 
 const loadRenderer = () => import('./MarkdownRenderer');
+/** The plain stand-in shows at most this much: laying out megabytes of text would freeze the panel it stands in for. */
+const PLAIN_CHARS = 8 * 1024;
 const MarkdownRenderer = lazy(loadRenderer);
 
 /**
@@ -12,7 +14,7 @@ const MarkdownRenderer = lazy(loadRenderer);
  */
 export function Markdown(props: MarkdownProps) {
   return (
-    <Suspense fallback={<div className="md md-plain">{props.text}</div>}>
+    <Suspense fallback={<div className="md md-plain">{props.text.slice(0, PLAIN_CHARS)}</div>}>
       <MarkdownRenderer {...props} />
     </Suspense>
   );

@@ -1,5 +1,9 @@
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Tokens } from 'marked';
 import { BlockSplitter, type Block } from './block-splitter';
+import { CodeBlock } from './CodeBlock';
+import { eagerView } from './eager';
 import { blockHtml } from './markdown-parser';
 import { sanitizeBlock } from './sanitize';
 import { toReact } from './to-react';
@@ -8,22 +12,45 @@ import type { MarkdownProps } from './types';
 /**
  * The lazily loaded renderer behind <Markdown>. Each top-level block renders
  * once it is settled; while an answer streams only the last block re-renders.
+ * A huge answer mounts its first pages and its last block, the rest on
+ * "Show more", and is lexed a slice per task when it opens.
  */
 export default function MarkdownRenderer({ text, streaming = false }: MarkdownProps) {
+  const { t } = useTranslation();
   const shown = useFramePacedText(text, streaming);
   const [splitter] = useState(() => new BlockSplitter());
+  const [pages, setPages] = useState(1);
+  const [slice, setSlice] = useState(0);
+  // `slice` is a dependency without being read: each one asks the splitter to lex on where it paused.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const split = useMemo(() => splitter.split(shown, !streaming), [splitter, shown, streaming, slice]);
+
+  useEffect(() => {
+    if (!split.pending) return;
+    // The next slice of a huge text lexes in its own task, so input is handled in between.
+    const timer = setTimeout(() => setSlice((n) => n + 1), 0);
+    return () => clearTimeout(timer);
+  }, [split]);
+
   // Memoized elements let React skip the block list entirely on the many
   // parent renders between two frames, when the shown text has not changed.
   return useMemo(() => {
-    const { blocks, settled, generation } = splitter.split(shown, !streaming);
+    const { head, tail, more } = eagerView(split, pages);
+    const block = (item: Block, index: number) => (
+      <MarkdownBlock key={item.key} block={item} complete={!streaming || index < split.settled} generation={split.generation} />
+    );
     return (
       <div className="md">
-        {blocks.map((block, index) => (
-          <MarkdownBlock key={block.key} block={block} complete={!streaming || index < settled} generation={generation} />
-        ))}
+        {head.map(block)}
+        {more && (
+          <button type="button" className="md-more" onClick={() => setPages((n) => n + 1)}>
+            {t('markdown.showMore')}
+          </button>
+        )}
+        {tail && block(tail, split.blocks.length - 1)}
       </div>
     );
-  }, [splitter, shown, streaming]);
+  }, [split, pages, streaming, t]);
 }
 
 interface BlockProps {
@@ -35,10 +62,22 @@ interface BlockProps {
 
 const MarkdownBlock = memo(
   function MarkdownBlock({ block, complete }: BlockProps) {
+    // Code needs no HTML round trip: its text goes to React as text, however many megabytes it is.
+    if (block.token.type === 'code') {
+      const { text, lang } = block.token as Tokens.Code;
+      return <CodeBlock code={withoutTrailingNewlines(text)} language={lang?.match(/^\S*/)?.[0] ?? ''} highlight={complete} />;
+    }
     return toReact(sanitizeBlock(blockHtml([block.token])), complete);
   },
   (before, after) => before.block.raw === after.block.raw && before.complete === after.complete && before.generation === after.generation,
 );
+
+/** Like `text.replace(/\n+$/, '')`, which would scan a megabyte of code from its start on every frame. */
+function withoutTrailingNewlines(text: string): string {
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '\n') end--;
+  return end === text.length ? text : text.slice(0, end);
+}
 
 /**
  * Chunks arrive every few milliseconds, faster than the screen refreshes:

@@ -5,8 +5,12 @@ import { startOpenAIMock, type OpenAIMock } from '../../tests/mocks/openai-serve
 import { benchmarkScenario } from '../../tests/mocks/scenario';
 import { firstLoadJs } from './first-load';
 import { line } from './figures';
+import { hugeAnswerOnce, type HugeFigures } from './huge-answer';
+import { hugeCodeBlock, hugeMarkdown } from './huge-texts';
 
 const RUNS = 5;
+/** Each huge run streams megabytes through the panel; three keep the bench within minutes. */
+const HUGE_RUNS = 3;
 const SENTINEL = 'END-OF-BENCH-ANSWER';
 
 /** Time from navigation start until the message box exists and the app has loaded its models. */
@@ -104,6 +108,14 @@ export async function main(root: string): Promise<void> {
     const streams: StreamFigures[] = [];
     for (let i = 0; i < RUNS; i++) streams.push(await streamOnce(harness, mock));
 
+    const huge = { markdown: [] as HugeFigures[], code: [] as HugeFigures[] };
+    const markdown = hugeMarkdown(1024 * 1024);
+    const code = hugeCodeBlock(50_000);
+    for (let i = 0; i < HUGE_RUNS; i++) {
+      huge.markdown.push(await hugeAnswerOnce(harness, mock, markdown));
+      huge.code.push(await hugeAnswerOnce(harness, mock, code));
+    }
+
     console.log('\nParley benchmark (this machine)');
     console.log(
       `Side panel first-load JS: ${(size.raw / 1024).toFixed(1)} KB raw, ${(size.gzip / 1024).toFixed(1)} KB gzip (${size.files.join(', ')})` +
@@ -126,6 +138,45 @@ export async function main(root: string): Promise<void> {
         { max: 5, text: '5% of stream' },
       ),
     );
+    const task = { max: 200, text: '200 ms' };
+    const input = { max: 100, text: '100 ms' };
+    for (const [name, runs] of [
+      ['1 MB markdown', huge.markdown],
+      ['50,000-line code block', huge.code],
+    ] as const) {
+      console.log(
+        line(
+          `${name}: worst task while streaming`,
+          runs.map((r) => r.streamWorstTaskMs),
+          'ms',
+          task,
+        ),
+      );
+      console.log(
+        line(
+          `${name}: keypress delay while streaming`,
+          runs.map((r) => r.streamInputDelayMs),
+          'ms',
+          input,
+        ),
+      );
+      console.log(
+        line(
+          `${name}: worst task on reopen`,
+          runs.map((r) => r.reopenWorstTaskMs),
+          'ms',
+          task,
+        ),
+      );
+      console.log(
+        line(
+          `${name}: keypress delay on reopen`,
+          runs.map((r) => r.reopenInputDelayMs),
+          'ms',
+          input,
+        ),
+      );
+    }
   } finally {
     await harness.close();
     await mock.close();

@@ -3,13 +3,14 @@ import { createRoot, type Root } from 'react-dom/client';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import en from '../../../lib/i18n/locales/en-US.markdown.json';
+import huge from '../../../lib/i18n/locales/en-US.huge.json';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
   lng: 'en',
-  resources: { en: { translation: en } },
+  resources: { en: { translation: { markdown: { ...en.markdown, ...huge.markdown } } } },
   interpolation: { escapeValue: false },
   initAsync: false,
 });

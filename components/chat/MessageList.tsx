@@ -1,0 +1,31 @@
+import { lazy, Suspense, type ReactNode, type RefObject } from 'react';
+import type { StoredMessage } from '@/lib/core/conversation';
+import './message-list.css';
+
+/** From this many messages on, only those near the viewport are mounted. */
+export const VIRTUAL_FROM = 60;
+/** While the virtualiser loads, the newest messages stand in for the whole list. */
+const FALLBACK_LAST = 20;
+
+const VirtualMessages = lazy(() => import('./VirtualMessages'));
+
+export interface MessageListProps {
+  messages: readonly StoredMessage[];
+  /** The scrolling log the list lives in. */
+  scrollRef: RefObject<HTMLElement | null>;
+  renderMessage(message: StoredMessage): ReactNode;
+}
+
+/**
+ * The conversation's messages. A short conversation renders whole; a long one
+ * (hundreds or thousands of messages) is virtualised, and the virtualiser is
+ * fetched only then, so it adds nothing to the panel's first load.
+ */
+export function MessageList({ messages, scrollRef, renderMessage }: MessageListProps) {
+  if (messages.length < VIRTUAL_FROM) return <>{messages.map(renderMessage)}</>;
+  return (
+    <Suspense fallback={<>{messages.slice(-FALLBACK_LAST).map(renderMessage)}</>}>
+      <VirtualMessages messages={messages} scrollRef={scrollRef} renderMessage={renderMessage} />
+    </Suspense>
+  );
+}

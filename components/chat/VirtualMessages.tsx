@@ -1,0 +1,49 @@
+import { useLayoutEffect, useRef } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { MessageListProps } from './MessageList';
+
+/** A first guess at a message's height; each one is measured once mounted. */
+const ESTIMATED_HEIGHT = 160;
+/** Messages mounted beyond each edge of the viewport, so scrolling shows no blank. */
+const OVERSCAN = 4;
+
+/**
+ * Mounts only the messages near the viewport. Each sits in a measured slot;
+ * the articles inside keep their role and name, and the log around them its
+ * role, so assistive technology reads the same conversation.
+ */
+export default function VirtualMessages({ messages, scrollRef, renderMessage }: MessageListProps) {
+  const virtualizer = useVirtualizer({
+    count: messages.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ESTIMATED_HEIGHT,
+    overscan: OVERSCAN,
+    getItemKey: (index) => messages[index]!.id,
+  });
+
+  // A conversation opens at its latest message, as a short one does.
+  const opened = useRef(false);
+  useLayoutEffect(() => {
+    const log = scrollRef.current;
+    if (opened.current || !log || !messages.length) return;
+    opened.current = true;
+    // The browser clamps this to the end; the virtualiser follows the scroll and mounts the last messages.
+    log.scrollTop = virtualizer.getTotalSize();
+  });
+
+  return (
+    <div className="message-slots" style={{ blockSize: virtualizer.getTotalSize() }}>
+      {virtualizer.getVirtualItems().map((item) => (
+        <div
+          key={item.key}
+          className="message-slot"
+          data-index={item.index}
+          ref={virtualizer.measureElement}
+          style={{ transform: `translateY(${item.start}px)` }}
+        >
+          {renderMessage(messages[item.index]!)}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import type { Page } from 'playwright-core';
+import type { ExtensionHarness } from '../../tests/e2e/support/extension';
+import type { OpenAIMock } from '../../tests/mocks/openai-server';
+
+/** What one huge answer costs the panel's main thread, streaming and when reopened. */
+export interface HugeFigures {
+  /** Longest main-thread task while the answer streamed and settled. */
+  streamWorstTaskMs: number;
+  /** Slowest keypress in the composer while it streamed (sent until the page handled it). */
+  streamInputDelayMs: number;
+  /** Longest main-thread task while the panel reopened the stored answer. */
+  reopenWorstTaskMs: number;
+  /** Slowest keypress in the composer while the panel reopened it. */
+  reopenInputDelayMs: number;
+}
+
+/** Quiet time after the answer is on screen, so deferred work (highlighting, layout) is counted too. */
+const SETTLE_MS = 1500;
+const KEY_EVERY_MS = 100;
+
+type Watched = Window & { longTasks: number[] };
+
+/** Records every long task's duration from the moment the document starts. */
+function observeLongTasks() {
+  const w = window as unknown as Watched;
+  w.longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) w.longTasks.push(entry.duration);
+  }).observe({ type: 'longtask', buffered: true });
+}
+
+async function worstTask(page: Page): Promise<number> {
+  return page.evaluate(() => Math.max(0, ...(window as unknown as Watched).longTasks));
+}
+
+/** Presses a key in the composer every KEY_EVERY_MS until `done` resolves; returns the slowest press. */
+async function typeUntil(page: Page, done: Promise<unknown>): Promise<number> {
+  let finished = false;
+  void done.finally(() => (finished = true));
+  let worst = 0;
+  while (!finished) {
+    const at = Date.now();
+    await page.keyboard.press('x');
+    worst = Math.max(worst, Date.now() - at);
+    await new Promise((resolve) => setTimeout(resolve, KEY_EVERY_MS));
+  }
+  return worst;
+}
+
+/** The last assistant answer has stopped streaming and its markdown renderer (not the plain fallback) shows it. */
+async function answerShown(page: Page, timeout: number): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const answer = [...document.querySelectorAll('[role=log] article')].at(-1);
+      return answer?.getAttribute('aria-busy') === 'false' && answer.querySelector('.md:not(.md-plain)') !== null;
+    },
+    undefined,
+    { timeout, polling: 100 },
+  );
+}
+
+export async function hugeAnswerOnce(harness: ExtensionHarness, mock: OpenAIMock, text: string): Promise<HugeFigures> {
+  const page = await harness.context.newPage();
+  await page.addInitScript(observeLongTasks);
+  await page.goto(harness.extensionUrl('sidepanel.html'));
+  await page.getByRole('button', { name: 'New chat' }).click();
+  await page.getByRole('combobox', { name: 'Model' }).locator('option').first().waitFor({ state: 'attached' });
+
+  // Large chunks keep the mock and the worker from being the bottleneck: the panel is what is measured.
+  mock.enqueue({ kind: 'text', text, chunkSize: 2000, delayMs: 2 });
+  const endedBefore = mock.lastReplyEndedAt;
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill('Write the huge answer.');
+  await box.press('Enter');
+  await page.evaluate(() => ((window as unknown as Watched).longTasks = []));
+  const shown = (async () => {
+    while (mock.lastReplyEndedAt === endedBefore) await new Promise((resolve) => setTimeout(resolve, 50));
+    await answerShown(page, 300_000);
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  })();
+  const streamInputDelayMs = await typeUntil(page, shown);
+  await shown;
+  const streamWorstTaskMs = await worstTask(page);
+  await page.close();
+
+  // The panel opens the last conversation: the stored answer renders from scratch.
+  const reopened = await harness.context.newPage();
+  await reopened.addInitScript(observeLongTasks);
+  await reopened.goto(harness.extensionUrl('sidepanel.html'));
+  await reopened.getByRole('textbox', { name: 'Message' }).focus();
+  const loaded = (async () => {
+    await answerShown(reopened, 300_000);
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  })();
+  const reopenInputDelayMs = await typeUntil(reopened, loaded);
+  await loaded;
+  const reopenWorstTaskMs = await worstTask(reopened);
+  await reopened.close();
+  return { streamWorstTaskMs, streamInputDelayMs, reopenWorstTaskMs, reopenInputDelayMs };
+}
