@@ -63,7 +63,7 @@ export function MessageItem({ message, isLast, busy, onRegenerate, onEdit }: Pro
           {streaming && !message.content && <p className="typing">{t('chat.thinking')}</p>}
         </>
       )}
-      {message.status === 'incomplete' && !failure && <p className="message-flag">{stopped ? t('chat.stopped') : t('chat.incomplete')}</p>}
+      {message.status === 'incomplete' && <p className="message-flag">{stopped ? t('chat.stopped') : t('chat.incomplete')}</p>}
       {failure && <ErrorNotice error={failure} onRetry={retry} />}
       {!editing && !streaming && (
         <div className="message-actions">

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Conversation } from '@/lib/core/conversation';
+import { inertText } from '@/lib/core/inert-text';
 import { deleteConversation, listConversations, renameConversation, searchConversations } from '@/lib/storage/conversations';
 import { onStorageChange } from '@/lib/storage/change-feed';
 import { exportConversations, importConversations, summarizeImport, type ImportSummary } from '@/lib/storage/export';
@@ -211,7 +212,7 @@ export function ImportReview({ summary, onConfirm, onCancel }: { summary: Import
         <dd>{count.format(summary.systemPrompts)}</dd>
         <dt>{t('history.review.plugins')}</dt>
         <dd dir={summary.plugins.length ? 'ltr' : undefined}>
-          {summary.plugins.length ? summary.plugins.join(', ') : t('history.review.noPlugins')}
+          {summary.plugins.length ? summary.plugins.map(inertText).join(', ') : t('history.review.noPlugins')}
         </dd>
       </dl>
       {summary.plugins.length > 0 && <p className="notice">{t('history.review.pluginsOff')}</p>}

@@ -114,6 +114,9 @@ export function readChatError(value: unknown, path: string): ChatError {
     provider: optional(v.provider, `${path}.provider`, string),
     status: optional(v.status, `${path}.status`, number),
     type: optional(v.type, `${path}.type`, string),
+    retryAt: optional(v.retryAt, `${path}.retryAt`, number),
+    rounds: optional(v.rounds, `${path}.rounds`, number),
+    field: optional(v.field, `${path}.field`, string),
   });
 }
 

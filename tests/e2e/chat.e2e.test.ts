@@ -203,6 +203,11 @@ describe('side-panel chat', () => {
     expect(doc.conversations.map((c) => c.title)).toContain('Alphabet soup');
 
     await page.getByLabel('Conversations file to import').setInputFiles(file);
+    // Nothing is written before the user has seen what the file brings.
+    const review = page.getByRole('region', { name: 'Review the import' });
+    await expect.poll(() => review.innerText()).toContain(String(count));
+    expect(await page.getByRole('button', { name: /^Alphabet soup/ }).count()).toBe(1);
+    await review.getByRole('button', { name: 'Import' }).click();
     await expect.poll(() => page.getByRole('status').innerText()).toContain(`Imported ${count}`);
     await expect.poll(() => page.getByRole('button', { name: /^Alphabet soup/ }).count()).toBe(2);
 

@@ -30,6 +30,13 @@ describe('reading damaged records', () => {
     expect((await getMessage('m1'))?.content).toBe('');
   });
 
+  it('keeps what an error says beyond its code: the time to wait until, the tool rounds, the field at fault', async () => {
+    const error = { code: 'rate-limited', retryable: true, message: 'Slow down', retryAt: 1_900_000_000_000, rounds: 8, field: 'apiKey' };
+    await seed('conversations', conversation);
+    await seed('messages', { ...message, status: 'error', error });
+    expect((await getMessage('m1'))?.error).toEqual(error);
+  });
+
   it('fills the fields of a conversation an older version left out', async () => {
     await seed('conversations', { id: 'c1', updatedAt: 20, title: null, params: 'x', model: { providerId: 3 }, plugins: ['a', 4] });
     expect(await getConversation('c1')).toEqual({
