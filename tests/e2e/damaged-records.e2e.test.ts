@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { useExtension } from './support/suite';
+import { withExtension } from './support/suite';
 import { putRawRecord } from './support/idb';
 
 const NOTICE = 'Some saved chats or settings were damaged';
 
 describe('damaged stored records', () => {
-  const suite = useExtension();
+  const suite = withExtension();
 
   it('starts the panel with a notice, repairs what it can and sets the rest aside', async () => {
     const page = await suite.harness.openSidePanelPage();

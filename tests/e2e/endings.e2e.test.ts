@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addProvider, backToChat, lastAnswer, sendMessage, waitForAnswer } from './support/panel';
-import { useOpenAIPanel } from './support/suite';
+import { withOpenAIPanel } from './support/suite';
 import { openAIErrorBody, type OpenAIMock } from '../mocks/openai-server';
 
 const KEY = 'sk-test-endings-987654';
@@ -10,7 +10,7 @@ describe('how answers end, and keys', () => {
   let openai: OpenAIMock;
   let page: Page;
 
-  useOpenAIPanel({ apiKey: KEY, models: ['gpt-test'] }, (suite) => ({ openai, page } = suite));
+  withOpenAIPanel({ apiKey: KEY, models: ['gpt-test'] }, (suite) => ({ openai, page } = suite));
 
   afterEach(() => openai.clear());
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AxeResults } from 'axe-core';
 import { addProvider, backToChat, sendMessage, waitForAnswer } from './support/panel';
-import { useOpenAIPanel } from './support/suite';
+import { withOpenAIPanel } from './support/suite';
 import type { OpenAIMock } from '../mocks/openai-server';
 
 const KEY = 'sk-test-i18n-123456';
@@ -91,7 +91,7 @@ describe('the interface in Arabic and Japanese', () => {
   let openai: OpenAIMock;
   let page: Page;
 
-  useOpenAIPanel({ apiKey: KEY, models: ['gpt-test'] }, (suite) => ({ openai, page } = suite));
+  withOpenAIPanel({ apiKey: KEY, models: ['gpt-test'] }, (suite) => ({ openai, page } = suite));
 
   it('starts in the browser’s language, English, left to right', async () => {
     await expect.poll(() => html(page)).toEqual({ lang: 'en-US', dir: 'ltr' });

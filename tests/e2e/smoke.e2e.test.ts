@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { useExtension } from './support/suite';
+import { withExtension } from './support/suite';
 
 describe('built extension in Chromium', () => {
-  const suite = useExtension();
+  const suite = withExtension();
 
   it('runs its background service worker', async () => {
     expect(suite.harness.serviceWorker.url()).toBe(suite.harness.extensionUrl('background.js'));

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ExtensionHarness } from './support/extension';
 import { addProvider, backToChat, conversation, lastAnswer, sendMessage, waitForAnswer } from './support/panel';
-import { useOpenAIPanel } from './support/suite';
+import { withOpenAIPanel } from './support/suite';
 import type { OpenAIMock } from '../mocks/openai-server';
 
 const KEY = 'sk-test-survival-123';
@@ -21,7 +21,7 @@ describe('answers survive the background worker and a second panel', () => {
   let openai: OpenAIMock;
   let page: Page;
 
-  useOpenAIPanel({ apiKey: KEY, models: ['gpt-test'] }, (suite) => ({ harness, openai, page } = suite));
+  withOpenAIPanel({ apiKey: KEY, models: ['gpt-test'] }, (suite) => ({ harness, openai, page } = suite));
 
   afterEach(() => openai.clear());
 

@@ -15,7 +15,7 @@ export interface OpenAIPanelSuite extends ExtensionSuite {
 }
 
 /** Launches the built extension once for the enclosing describe block and closes it afterwards. */
-export function useExtension(): ExtensionSuite {
+export function withExtension(): ExtensionSuite {
   const suite: Partial<ExtensionSuite> = {};
   beforeAll(async () => {
     suite.harness = await launchExtension();
@@ -27,10 +27,10 @@ export function useExtension(): ExtensionSuite {
 }
 
 /**
- * As useExtension, with an OpenAI-compatible mock started first and the panel opened as a tab.
+ * As withExtension, with an OpenAI-compatible mock started first and the panel opened as a tab.
  * `ready` receives them once started, so tests keep their own variables (and may replace `page`).
  */
-export function useOpenAIPanel(mock: OpenAIMockOptions, ready: (suite: OpenAIPanelSuite) => void): void {
+export function withOpenAIPanel(mock: OpenAIMockOptions, ready: (suite: OpenAIPanelSuite) => void): void {
   let harness: ExtensionHarness | undefined;
   let openai: OpenAIMock | undefined;
   beforeAll(async () => {
