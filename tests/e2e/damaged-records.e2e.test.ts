@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchExtension, type ExtensionHarness } from './support/extension';
+import { describe, expect, it } from 'vitest';
+import { withExtension } from './support/suite';
 import { putRawRecord } from './support/idb';
 
 const NOTICE = 'Some saved chats or settings were damaged';
 
 describe('damaged stored records', () => {
-  let harness: ExtensionHarness;
-
-  beforeAll(async () => {
-    harness = await launchExtension();
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-  });
+  const suite = withExtension();
 
   it('starts the panel with a notice, repairs what it can and sets the rest aside', async () => {
-    const page = await harness.openSidePanelPage();
+    const page = await suite.harness.openSidePanelPage();
     await page.getByRole('button', { name: 'New chat' }).waitFor();
     // What an older version or a bad import could have left: missing fields, null content, an unknown role.
     await putRawRecord(page, 'conversations', { id: 'old-chat', title: null, updatedAt: Date.now() });

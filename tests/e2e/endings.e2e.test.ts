@@ -1,26 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchExtension, type ExtensionHarness } from './support/extension';
 import { addProvider, backToChat, lastAnswer, sendMessage, waitForAnswer } from './support/panel';
-import { openAIErrorBody, startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
+import { withOpenAIPanel } from './support/suite';
+import { openAIErrorBody, type OpenAIMock } from '../mocks/openai-server';
 
 const KEY = 'sk-test-endings-987654';
 
 describe('how answers end, and keys', () => {
-  let harness: ExtensionHarness;
   let openai: OpenAIMock;
   let page: Page;
 
-  beforeAll(async () => {
-    openai = await startOpenAIMock({ apiKey: KEY, models: ['gpt-test'] });
-    harness = await launchExtension();
-    page = await harness.openSidePanelPage();
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-    await openai?.close();
-  });
+  withOpenAIPanel({ apiKey: KEY, models: ['gpt-test'] }, (suite) => ({ openai, page } = suite));
 
   afterEach(() => openai.clear());
 

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AxeResults } from 'axe-core';
-import { launchExtension, type ExtensionHarness } from './support/extension';
 import { addProvider, backToChat, sendMessage, waitForAnswer } from './support/panel';
-import { startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
+import { withOpenAIPanel } from './support/suite';
+import type { OpenAIMock } from '../mocks/openai-server';
 
 const KEY = 'sk-test-i18n-123456';
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -88,20 +88,10 @@ async function pickLanguage(page: Page, settingsName: string, locale: Language):
 }
 
 describe('the interface in Arabic and Japanese', () => {
-  let harness: ExtensionHarness;
   let openai: OpenAIMock;
   let page: Page;
 
-  beforeAll(async () => {
-    openai = await startOpenAIMock({ apiKey: KEY, models: ['gpt-test'] });
-    harness = await launchExtension();
-    page = await harness.openSidePanelPage();
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-    await openai?.close();
-  });
+  withOpenAIPanel({ apiKey: KEY, models: ['gpt-test'] }, (suite) => ({ openai, page } = suite));
 
   it('starts in the browser’s language, English, left to right', async () => {
     await expect.poll(() => html(page)).toEqual({ lang: 'en-US', dir: 'ltr' });

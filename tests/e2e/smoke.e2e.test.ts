@@ -1,43 +1,35 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchExtension, type ExtensionHarness } from './support/extension';
+import { describe, expect, it } from 'vitest';
+import { withExtension } from './support/suite';
 
 describe('built extension in Chromium', () => {
-  let harness: ExtensionHarness;
-
-  beforeAll(async () => {
-    harness = await launchExtension();
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-  });
+  const suite = withExtension();
 
   it('runs its background service worker', async () => {
-    expect(harness.serviceWorker.url()).toBe(harness.extensionUrl('background.js'));
-    expect(await harness.evalInWorker(() => chrome.runtime.id)).toBe(harness.extensionId);
+    expect(suite.harness.serviceWorker.url()).toBe(suite.harness.extensionUrl('background.js'));
+    expect(await suite.harness.evalInWorker(() => chrome.runtime.id)).toBe(suite.harness.extensionId);
   });
 
   it('serves the side panel page', async () => {
-    const page = await harness.openSidePanelPage();
+    const page = await suite.harness.openSidePanelPage();
     await expect.poll(() => page.title()).toBe('Parley');
     await page.close();
   });
 
   it('opens and closes the real side panel', async () => {
-    const panel = await harness.openRealSidePanel();
-    const contexts = await harness.sidePanelContexts();
-    expect(contexts.map((c) => c.documentUrl)).toEqual([harness.extensionUrl('sidepanel.html')]);
+    const panel = await suite.harness.openRealSidePanel();
+    const contexts = await suite.harness.sidePanelContexts();
+    expect(contexts.map((c) => c.documentUrl)).toEqual([suite.harness.extensionUrl('sidepanel.html')]);
     expect(await panel.evaluate(() => document.title)).toBe('Parley');
 
-    await harness.closeRealSidePanel();
-    expect(await harness.sidePanelContexts()).toEqual([]);
+    await suite.harness.closeRealSidePanel();
+    expect(await suite.harness.sidePanelContexts()).toEqual([]);
   });
 
   it('speaks through speech-dispatcher without sound hardware', async () => {
-    const voices = await harness.waitForVoices();
+    const voices = await suite.harness.waitForVoices();
     expect(voices.length).toBeGreaterThan(0);
 
-    const events = await harness.evalInWorker(
+    const events = await suite.harness.evalInWorker(
       () =>
         new Promise<string[]>((resolve) => {
           const seen: string[] = [];
@@ -54,13 +46,13 @@ describe('built extension in Chromium', () => {
   });
 
   it('comes back with a new service worker after a reload', async () => {
-    const before = harness.serviceWorker;
-    const after = await harness.reloadExtension();
+    const before = suite.harness.serviceWorker;
+    const after = await suite.harness.reloadExtension();
     expect(after).not.toBe(before);
-    expect(harness.serviceWorker).toBe(after);
-    expect(await harness.evalInWorker(() => chrome.runtime.id)).toBe(harness.extensionId);
+    expect(suite.harness.serviceWorker).toBe(after);
+    expect(await suite.harness.evalInWorker(() => chrome.runtime.id)).toBe(suite.harness.extensionId);
 
-    const page = await harness.openSidePanelPage();
+    const page = await suite.harness.openSidePanelPage();
     await expect.poll(() => page.title()).toBe('Parley');
   });
 });

@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchExtension, type ExtensionHarness } from './support/extension';
+import type { ExtensionHarness } from './support/extension';
 import { addProvider, backToChat, conversation, lastAnswer, sendMessage, waitForAnswer } from './support/panel';
-import { startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
+import { withOpenAIPanel } from './support/suite';
+import type { OpenAIMock } from '../mocks/openai-server';
 
 const KEY = 'sk-test-survival-123';
 const INTERRUPTED = 'interrupted when the browser stopped Parley’s background';
@@ -20,16 +21,7 @@ describe('answers survive the background worker and a second panel', () => {
   let openai: OpenAIMock;
   let page: Page;
 
-  beforeAll(async () => {
-    openai = await startOpenAIMock({ apiKey: KEY, models: ['gpt-test'] });
-    harness = await launchExtension();
-    page = await harness.openSidePanelPage();
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-    await openai?.close();
-  });
+  withOpenAIPanel({ apiKey: KEY, models: ['gpt-test'] }, (suite) => ({ harness, openai, page } = suite));
 
   afterEach(() => openai.clear());
 

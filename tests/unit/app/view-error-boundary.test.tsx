@@ -1,15 +1,10 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createI18n } from '@/lib/i18n';
 import { ViewErrorBoundary } from '@/components/app/ViewErrorBoundary';
+import { byText, mount } from '../support/dom';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let container: HTMLDivElement;
+let container: HTMLElement;
 let broken = true;
 
 /** Renders like a view fed a damaged record: reading a field of null. */
@@ -18,32 +13,23 @@ function View() {
   return <p>{message.content!.toUpperCase()}</p>;
 }
 
-beforeEach(async () => {
+beforeEach(() => {
   broken = true;
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  vi.restoreAllMocks();
-});
+afterEach(() => vi.restoreAllMocks());
 
 async function render(onBack: () => void) {
-  const i18n = await createI18n('de-DE');
-  await act(async () => {
-    root.render(
-      <I18nextProvider i18n={i18n}>
-        <header>Kopfzeile</header>
-        <ViewErrorBoundary onBack={onBack}>
-          <View />
-        </ViewErrorBoundary>
-      </I18nextProvider>,
-    );
-  });
+  ({ container } = await mount(
+    <>
+      <header>Kopfzeile</header>
+      <ViewErrorBoundary onBack={onBack}>
+        <View />
+      </ViewErrorBoundary>
+    </>,
+    'de-DE',
+  ));
 }
 
 describe('ViewErrorBoundary', () => {
@@ -58,7 +44,7 @@ describe('ViewErrorBoundary', () => {
       broken = false;
     });
     await render(onBack);
-    const back = [...container.querySelectorAll('button')].find((b) => b.textContent === 'Zurück zum Chat')!;
+    const back = byText('button', 'Zurück zum Chat', container)!;
     await act(async () => back.click());
     expect(onBack).toHaveBeenCalledOnce();
     expect(container.querySelector('[role="alert"]')).toBeNull();

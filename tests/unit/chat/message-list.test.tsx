@@ -3,7 +3,7 @@ import { useCallback, useRef } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredMessage } from '../../../lib/core/conversation';
 import { MessageList, VIRTUAL_FROM } from '../../../components/chat/MessageList';
-import { mount, waitUntil, type Mounted } from '../markdown/harness';
+import { mount, settle, type Mounted } from '../support/dom';
 
 const VIEWPORT = 600;
 
@@ -90,7 +90,7 @@ describe('the message list', () => {
 
   it('mounts only the messages near the viewport of a 2,000-message conversation, opening at the latest', async () => {
     view = await mount(<Log messages={conversation(2000)} />);
-    await waitUntil(() => [...view!.container.querySelectorAll('.message-slots article')].at(-1)?.textContent === 'Message number 1999');
+    await settle(() => [...view!.container.querySelectorAll('.message-slots article')].at(-1)?.textContent === 'Message number 1999');
     expect(articles().length).toBeGreaterThan(1);
     expect(articles().length).toBeLessThan(30);
     expect(articles().at(-1)?.textContent).toBe('Message number 1999');
@@ -102,7 +102,7 @@ describe('the message list', () => {
 
   it('keeps the mounted count bounded as a streaming conversation grows', async () => {
     view = await mount(<Log messages={conversation(500)} />);
-    await waitUntil(() => view!.container.querySelector('.message-slots') !== null);
+    await settle(() => view!.container.querySelector('.message-slots') !== null);
     await view.update(<Log messages={conversation(1000)} />);
     expect(articles().length).toBeGreaterThan(1);
     expect(articles().length).toBeLessThan(30);

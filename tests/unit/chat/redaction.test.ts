@@ -1,29 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Conversation, StoredMessage } from '@/lib/core/conversation';
 import { chatError, fail } from '@/lib/core/errors';
 import type { BackgroundToPanel } from '@/lib/messaging/protocol';
 import { dispatchRequest, type RequestHandlers } from '@/lib/messaging/server';
 import { createOpenAICompatibleAdapter } from '@/lib/providers/openai';
-import { StreamRegistry } from '@/lib/chat/stream-registry';
 import { setSecrets } from '@/lib/storage/secret-vault';
 import { redactResponseErrors, redactVaultSecrets } from '@/lib/storage/vault-secrets';
 import { credentialedFetch } from '@/lib/transport/secure-fetch';
 import { openAIErrorBody, startOpenAIMock, type OpenAIMock } from '../../mocks/openai-server';
+import { registryFor } from '../support/stream-turn';
 
 const KEY = 'sk-proj-Echoed0123456789abcdef';
 const HEADER_TOKEN = 'gateway-token-42424242';
-
-const conversation: Conversation = {
-  id: 'c1',
-  title: 't',
-  createdAt: 1,
-  updatedAt: 1,
-  systemPrompt: '',
-  params: {},
-  model: { providerId: 'p1', model: 'gpt-4o-mini' },
-};
-const user: StoredMessage = { id: 'u1', conversationId: 'c1', role: 'user', content: 'Hi', createdAt: 1, status: 'complete' };
-const answer: StoredMessage = { id: 'a1', conversationId: 'c1', role: 'assistant', content: '', createdAt: 2, status: 'streaming' };
 
 describe('secrets echoed by a provider', () => {
   let mock: OpenAIMock;
@@ -39,23 +26,17 @@ describe('secrets echoed by a provider', () => {
       status: 401,
       body: openAIErrorBody(401, `Incorrect API key provided: ${KEY} (gateway ${HEADER_TOKEN}).`),
     });
-    const stored = new Map<string, Partial<StoredMessage>>();
     const sent: BackgroundToPanel[] = [];
-    const registry = new StreamRegistry({
-      loadTurn: async () => ({ conversation, history: [user], answer }),
-      resolve: async () => ({
-        adapter: createOpenAICompatibleAdapter('openai-compatible'),
-        context: {
-          config: { id: 'p1', kind: 'openai-compatible', name: 'x', settings: {}, manualModels: [], createdAt: 0 },
-          settings: { baseUrl: mock.url },
-          secrets: { apiKey: KEY },
-          fetch: credentialedFetch(),
-        },
-      }),
-      patchMessage: async (id, patch) => void stored.set(id, { ...stored.get(id), ...patch }),
-      keepAlive: () => () => undefined,
-      redact: redactVaultSecrets,
-    });
+    const { registry, stored } = registryFor(
+      createOpenAICompatibleAdapter('openai-compatible'),
+      {
+        config: { id: 'p1', kind: 'openai-compatible', name: 'x', settings: {}, manualModels: [], createdAt: 0 },
+        settings: { baseUrl: mock.url },
+        secrets: { apiKey: KEY },
+        fetch: credentialedFetch(),
+      },
+      { redact: redactVaultSecrets },
+    );
     await registry.start('c1', 'a1', { send: (m) => sent.push(m) });
 
     const saved = JSON.stringify(stored.get('a1'));

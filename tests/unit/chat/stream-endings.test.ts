@@ -1,39 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChatEvent } from '@/lib/core/chat';
-import type { Conversation, StoredMessage } from '@/lib/core/conversation';
 import { chatError } from '@/lib/core/errors';
 import type { ProviderAdapter, ProviderContext } from '@/lib/providers/types';
 import { createOpenAICompatibleAdapter } from '@/lib/providers/openai';
-import { StreamRegistry, type StreamDeps } from '@/lib/chat/stream-registry';
 import { guardStream } from '@/lib/chat/stream-guard';
 import type { ToolRuntime } from '@/lib/chat/tool-runtime';
 import { credentialedFetch } from '@/lib/transport/secure-fetch';
 import { startOpenAIMock, type OpenAIMock } from '../../mocks/openai-server';
-
-const conversation: Conversation = {
-  id: 'c1',
-  title: 't',
-  createdAt: 1,
-  updatedAt: 1,
-  systemPrompt: '',
-  params: {},
-  model: { providerId: 'p1', model: 'gpt-4o-mini' },
-};
-const user: StoredMessage = { id: 'u1', conversationId: 'c1', role: 'user', content: 'Hi', createdAt: 1, status: 'complete' };
-const answer: StoredMessage = { id: 'a1', conversationId: 'c1', role: 'assistant', content: '', createdAt: 2, status: 'streaming' };
-
-function registryFor(adapter: ProviderAdapter, context: Omit<ProviderContext, 'signal'>, extra: Partial<StreamDeps> = {}) {
-  const stored = new Map<string, Partial<StoredMessage>>();
-  const registry = new StreamRegistry({
-    loadTurn: async () => ({ conversation, history: [user], answer }),
-    resolve: async () => ({ adapter, context }),
-    patchMessage: async (id, patch) => void stored.set(id, { ...stored.get(id), ...patch }),
-    keepAlive: () => () => undefined,
-    checkpointMs: 0,
-    ...extra,
-  });
-  return { registry, stored };
-}
+import { registryFor } from '../support/stream-turn';
 
 const fakeContext: Omit<ProviderContext, 'signal'> = {
   config: { id: 'p1', kind: 'openai', name: 'x', settings: {}, manualModels: [], createdAt: 0 },

@@ -1,23 +1,13 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
 import { deleteDB } from 'idb';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { HistoryView } from '@/components/history/HistoryView';
-import { createI18n } from '@/lib/i18n';
 import { listConversations } from '@/lib/storage/conversations';
 import { closeDb, DB_NAME } from '@/lib/storage/db';
+import { byText, mount, settle } from '../support/dom';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let container: HTMLDivElement;
-
-async function settle(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await act(() => new Promise((r) => setTimeout(r, 10)));
-  expect(check()).toBe(true);
-}
+let container: HTMLElement;
 
 const conversation = (id: string, systemPrompt: string, plugins?: string[]) => ({
   id,
@@ -55,27 +45,12 @@ const facts = () =>
   Object.fromEntries(
     [...review()!.querySelectorAll('dt')].map((dt) => [dt.textContent, (dt.nextElementSibling as HTMLElement).textContent]),
   );
-const button = (text: string) => [...review()!.querySelectorAll('button')].find((b) => b.textContent === text)!;
+const button = (text: string) => byText('button', text, review()!)!;
 
 beforeEach(async () => {
   await closeDb();
   await deleteDB(DB_NAME);
-  const i18n = await createI18n('en-US');
-  container = document.createElement('div');
-  document.body.append(container);
-  await act(async () => {
-    root = createRoot(container);
-    root.render(
-      <I18nextProvider i18n={i18n}>
-        <HistoryView onOpen={() => undefined} />
-      </I18nextProvider>,
-    );
-  });
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
+  ({ container } = await mount(<HistoryView onOpen={() => undefined} />));
 });
 
 describe('importing conversations', () => {

@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import MarkdownRenderer from '../../../components/markdown/MarkdownRenderer';
-import { mount, waitUntil, type Mounted } from './harness';
+import { mount, settle, type Mounted } from '../support/dom';
 
 let view: Mounted | undefined;
 const writeText = vi.fn<(text: string) => Promise<void>>();
@@ -57,7 +57,7 @@ describe('code block copy button', () => {
   it('copies the plain code after highlighting too', async () => {
     writeText.mockResolvedValue(undefined);
     view = await mount(<MarkdownRenderer text={'```ts\nlet x: number = "<b>";\n```'} />);
-    await waitUntil(() => view!.container.querySelector('code.hljs') !== null);
+    await settle(() => view!.container.querySelector('code.hljs') !== null);
     await act(async () => view!.container.querySelector('button')!.click());
     expect(writeText).toHaveBeenCalledWith('let x: number = "<b>";');
   });

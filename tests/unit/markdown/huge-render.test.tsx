@@ -5,7 +5,7 @@ import MarkdownRenderer from '../../../components/markdown/MarkdownRenderer';
 import { CHUNK_LINES, CODE_WINDOW_LINES, HIGHLIGHT_CHUNK_CHARS } from '../../../components/markdown/code-lines';
 import { EAGER_BLOCKS } from '../../../components/markdown/eager';
 import { highlightCode } from '../../../components/markdown/highlighter';
-import { mount, nextFrame, waitUntil, type Mounted } from './harness';
+import { mount, nextFrame, settle, type Mounted } from '../support/dom';
 
 // Recording every highlight.js call shows how big each one is.
 vi.mock('../../../components/markdown/highlighter', async (importOriginal) => {
@@ -56,7 +56,7 @@ describe('a huge answer renders a bounded part eagerly', { timeout: 30_000 }, ()
     view = await mount(<MarkdownRenderer text={text.slice(0, text.length / 2)} streaming />);
     await view.update(<MarkdownRenderer text={`${text}The tail grows`} streaming />);
     await nextFrame();
-    await waitUntil(() => view!.container.textContent!.includes('The tail grows'));
+    await settle(() => view!.container.textContent!.includes('The tail grows'));
 
     expect(blocks().length).toBeLessThanOrEqual(EAGER_BLOCKS + 2);
     expect(view.container.querySelector('h2')?.textContent).toBe('Part 0');
@@ -77,7 +77,7 @@ describe('a huge answer renders a bounded part eagerly', { timeout: 30_000 }, ()
     // The first render mounts the beginning only: the rest is still being lexed in later tasks.
     expect(view.container.textContent).not.toContain('The very end.');
     expect(blocks().length).toBeGreaterThan(0);
-    await waitUntil(() => view!.container.textContent!.includes('The very end.'));
+    await settle(() => view!.container.textContent!.includes('The very end.'));
     expect(blocks().length).toBeLessThanOrEqual(EAGER_BLOCKS + 2);
     expect(button('Show more')).toBeDefined();
   });
@@ -109,14 +109,14 @@ describe('a long code block', { timeout: 30_000 }, () => {
     view = await mount(<MarkdownRenderer text={code(1000).slice(0, -5)} streaming />);
     await view.update(<MarkdownRenderer text={code(3000).slice(0, -5)} streaming />);
     await nextFrame();
-    await waitUntil(() => button('Show all 3,000 lines') !== undefined);
+    await settle(() => button('Show all 3,000 lines') !== undefined);
     expect(view.container.querySelector('pre')!.textContent).not.toContain('line 201');
   });
 
   it('highlights slice by slice in idle tasks, never the whole block in one call', async () => {
     view = await mount(<MarkdownRenderer text={code(300)} />);
     await act(async () => button('Show all 300 lines')!.click());
-    await waitUntil(() => idleJobs.length === 300 / CHUNK_LINES);
+    await settle(() => idleJobs.length === 300 / CHUNK_LINES);
     // Rendering highlighted nothing: each slice waits for its own idle task.
     expect(highlighted).not.toHaveBeenCalled();
     await act(async () => idleJobs.shift()!());
@@ -132,7 +132,7 @@ describe('a long code block', { timeout: 30_000 }, () => {
     const line = `const long = "${'x'.repeat(HIGHLIGHT_CHUNK_CHARS)}";`;
     view = await mount(<MarkdownRenderer text={`\`\`\`js\n${line}\n\`\`\`\n\n${code(300)}`} />);
     await act(async () => button('Show all 300 lines')!.click());
-    await waitUntil(() => idleJobs.length === 3);
+    await settle(() => idleJobs.length === 3);
     await runIdleJobs();
     expect(highlighted).toHaveBeenCalledTimes(3);
     expect(highlighted.mock.calls.every(([slice]) => slice.length <= HIGHLIGHT_CHUNK_CHARS)).toBe(true);

@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import MarkdownRenderer from '../../../components/markdown/MarkdownRenderer';
-import { mount, type Mounted } from './harness';
+import { mount, type Mounted } from '../support/dom';
 
 let view: Mounted | undefined;
 afterEach(() => {

@@ -5,7 +5,7 @@ import type { Token } from 'marked';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import MarkdownRenderer from '../../../components/markdown/MarkdownRenderer';
 import { blockHtml } from '../../../components/markdown/markdown-parser';
-import { mount, nextFrame, waitUntil, type Mounted } from './harness';
+import { mount, nextFrame, settle, type Mounted } from '../support/dom';
 
 // Counting calls to the block renderer shows which blocks React actually re-rendered.
 vi.mock('../../../components/markdown/markdown-parser', async (importOriginal) => {
@@ -45,7 +45,7 @@ describe('incremental rendering while streaming', () => {
   it('does not touch the DOM of settled blocks', async () => {
     view = await mount(<MarkdownRenderer text={`${SETTLED}Last`} streaming />);
     // Highlighting arrives asynchronously by design; wait for it so only streaming is observed.
-    await waitUntil(() => view!.container.querySelector('code.hljs') !== null);
+    await settle(() => view!.container.querySelector('code.hljs') !== null);
     const heading = view.container.querySelector('h1')!;
     const code = view.container.querySelector('.md-code')!;
     const mutations: MutationRecord[] = [];
@@ -115,14 +115,14 @@ describe('incremental rendering while streaming', () => {
     expect(view.container.querySelector('pre code')?.textContent).toBe('const a = 1;\nconst b = 2;');
 
     await stream('```js\nconst a = 1;\nconst b = 2;\n```\n\nAfter');
-    await waitUntil(() => view!.container.querySelector('code.hljs') !== null);
+    await settle(() => view!.container.querySelector('code.hljs') !== null);
     expect(view.container.querySelector('.hljs-keyword')?.textContent).toBe('const');
   });
 
   it('typesets each formula once although the paragraph around it keeps growing', async () => {
     const typeset = vi.spyOn(katex, 'renderToString');
     view = await mount(<MarkdownRenderer text="Energy $E = mc^2$ is" streaming />);
-    await waitUntil(() => view!.container.querySelector('.katex') !== null);
+    await settle(() => view!.container.querySelector('.katex') !== null);
     for (const more of [' famous', ' famous and', ' famous and short.']) await stream(`Energy $E = mc^2$ is${more}`);
     await view.update(<MarkdownRenderer text="Energy $E = mc^2$ is famous and short." streaming={false} />);
     expect(typeset.mock.calls.filter(([tex]) => tex === 'E = mc^2')).toHaveLength(1);

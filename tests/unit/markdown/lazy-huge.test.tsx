@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { Markdown } from '../../../components/markdown';
-import { mount, type Mounted } from './harness';
+import { mount, type Mounted } from '../support/dom';
 
 let view: Mounted | undefined;
 afterEach(() => view?.unmount());

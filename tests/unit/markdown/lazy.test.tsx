@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { Markdown } from '../../../components/markdown';
-import { mount, waitUntil, type Mounted } from './harness';
+import { mount, settle, type Mounted } from '../support/dom';
 
 let view: Mounted | undefined;
 afterEach(() => view?.unmount());
@@ -13,7 +13,7 @@ describe('lazy <Markdown>', () => {
     expect(plain?.textContent).toBe('**bold**\nline two');
     expect(view.container.querySelector('strong')).toBeNull();
 
-    await waitUntil(() => view!.container.querySelector('strong') !== null);
+    await settle(() => view!.container.querySelector('strong') !== null);
     expect(view.container.querySelector('.md-plain')).toBeNull();
     expect(view.container.querySelector('strong')?.textContent).toBe('bold');
   });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import MarkdownRenderer from '../../../components/markdown/MarkdownRenderer';
-import { mount, waitUntil, type Mounted } from './harness';
+import { mount, settle, type Mounted } from '../support/dom';
 
 let view: Mounted | undefined;
 afterEach(() => view?.unmount());
@@ -75,7 +75,7 @@ describe('Markdown rendering', () => {
     expect(root.querySelector('.md-code')?.getAttribute('dir')).toBe('ltr');
     expect(root.querySelector('.md-code-lang')?.textContent).toBe('python');
     expect(root.querySelector('pre code')?.textContent).toBe('def f(x):\n    return "s"');
-    await waitUntil(() => root.querySelector('pre code.hljs') !== null);
+    await settle(() => root.querySelector('pre code.hljs') !== null);
     expect(root.querySelector('.hljs-keyword')?.textContent).toBe('def');
     expect(root.querySelector('.hljs-string')?.textContent).toBe('"s"');
     expect(root.querySelector('pre code')?.textContent).toBe('def f(x):\n    return "s"');
@@ -83,7 +83,7 @@ describe('Markdown rendering', () => {
 
   it('leaves code in an unknown language unhighlighted', async () => {
     const root = await render('```nosuchlang\nplain <text>\n```');
-    await waitUntil(() => root.querySelector('pre code') !== null);
+    await settle(() => root.querySelector('pre code') !== null);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(root.querySelector('pre code')?.innerHTML).toBe('plain &lt;text&gt;');
   });
@@ -94,7 +94,7 @@ describe('Markdown rendering', () => {
     );
     // Before KaTeX arrives, the TeX source is shown in place.
     expect(root.querySelector('.md-math-source')?.textContent).toBe('a^2 + b^2');
-    await waitUntil(() => root.querySelectorAll('.katex').length === 4);
+    await settle(() => root.querySelectorAll('.katex').length === 4);
     const maths = [...root.querySelectorAll('.md-math')];
     expect(maths.map((m) => m.querySelector('annotation')?.textContent)).toEqual(['a^2 + b^2', 'x_1', '\\frac{1}{2}', '\\sqrt{y}']);
     expect(maths.every((m) => m.getAttribute('dir') === 'ltr')).toBe(true);
@@ -110,7 +110,7 @@ describe('Markdown rendering', () => {
 
   it('shows invalid TeX as a KaTeX error instead of throwing', async () => {
     const root = await render('$\\frac{1}$');
-    await waitUntil(() => root.querySelector('.katex-error, .katex') !== null);
+    await settle(() => root.querySelector('.katex-error, .katex') !== null);
     expect(root.querySelector('.katex-error')).not.toBeNull();
   });
 });

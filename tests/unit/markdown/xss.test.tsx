@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import MarkdownRenderer from '../../../components/markdown/MarkdownRenderer';
 import { sanitizeBlock, sanitizeMath } from '../../../components/markdown/sanitize';
-import { mount, waitUntil, type Mounted } from './harness';
+import { mount, settle, type Mounted } from '../support/dom';
 
 declare global {
   var pwned: number | undefined;
@@ -106,7 +106,7 @@ describe('XSS corpus', () => {
     expectInert(root);
     // KaTeX loads lazily; check again once math, if any, has been typeset.
     if (root.querySelector('.md-math')) {
-      await waitUntil(() => root.querySelector('.md-math-source') === null);
+      await settle(() => root.querySelector('.md-math-source') === null);
       expectInert(root);
     }
   });

@@ -1,63 +1,29 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
 import { deleteDB } from 'idb';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createI18n } from '@/lib/i18n';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeDb, DB_NAME } from '@/lib/storage/db';
 import { getPref } from '@/lib/storage/prefs';
 import { PageSettings } from '@/components/page/PageSettings';
+import { byText, mount, settle, type } from '../support/dom';
 
 const request = vi.hoisted(() => vi.fn(async () => null));
 vi.mock('@/lib/messaging/client', () => ({ request }));
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+let container: HTMLElement;
 
-let root: Root;
-let container: HTMLDivElement;
-
-async function settle(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await act(() => new Promise((r) => setTimeout(r, 10)));
-  expect(check()).toBe(true);
-}
-
-const byText = (tag: string, text: string) =>
-  [...container.querySelectorAll<HTMLElement>(tag)].find((el) => el.textContent?.trim() === text);
 const field = (label: string, index = 0) => {
   const labels = [...container.querySelectorAll('label')].filter((l) => l.textContent === label);
   return document.getElementById(labels[index]!.htmlFor) as HTMLInputElement | HTMLTextAreaElement;
 };
 const checkbox = (text: string) => byText('label', text)!.querySelector('input')!;
 
-/** Types like a user: React listens for input events, and the native value setter bypasses its tracking. */
-function type(el: HTMLInputElement | HTMLTextAreaElement, value: string) {
-  const proto = el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-  Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(el, value);
-  el.dispatchEvent(new Event('input', { bubbles: true }));
-}
-
 beforeEach(async () => {
   await closeDb();
   await deleteDB(DB_NAME);
   request.mockClear();
-  const i18n = await createI18n('en-US');
-  container = document.createElement('div');
-  document.body.append(container);
-  await act(async () => {
-    root = createRoot(container);
-    root.render(
-      <I18nextProvider i18n={i18n}>
-        <PageSettings />
-      </I18nextProvider>,
-    );
-  });
+  ({ container } = await mount(<PageSettings />));
   await settle(() => !!byText('label', 'Quick actions send at once'));
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
 });
 
 describe('PageSettings', () => {

@@ -1,35 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ToolCall } from '@/lib/core/chat';
 import type { Conversation } from '@/lib/core/conversation';
 import { DECLINED_RESULT, type ToolApprovalMode } from '@/lib/plugins/consent';
 import type { InstalledPlugin } from '@/lib/plugins/installed';
-import { pluginOrigins } from '@/lib/plugins/origins';
 import { createPluginRuntime, STANDALONE_RESULT } from '@/lib/plugins/runtime';
-import { validateManifest } from '@/lib/plugins/validate-manifest';
-import { startPluginServer, type ManifestName, type PluginMock } from '../../mocks/plugin-server';
+import type { ManifestName, PluginMock } from '../../mocks/plugin-server';
+import { installedFrom, withPluginServer } from '../support/plugin-server';
 
 let server: PluginMock;
+withPluginServer((started) => (server = started));
 
-beforeAll(async () => {
-  server = await startPluginServer();
-});
-afterAll(() => server.close());
-afterEach(() => server.clear());
-
-function installed(name: ManifestName, approval?: ToolApprovalMode): InstalledPlugin {
-  const checked = validateManifest(server.manifest(name));
-  if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
-  const { manifest } = checked;
-  return {
-    identifier: manifest.identifier,
-    manifest,
-    manifestUrl: server.urls[name],
-    origins: pluginOrigins(manifest),
-    installedAt: 1,
-    updatedAt: 1,
-    ...(approval ? { approval } : {}),
-  };
-}
+const installed = (name: ManifestName, approval?: ToolApprovalMode) => installedFrom(server, name, approval);
 
 const chat = (id: string, extra: Partial<Conversation> = {}): Conversation => ({
   id,

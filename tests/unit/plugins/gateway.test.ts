@@ -1,27 +1,18 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChatFailure, isAbortError, type ChatError } from '../../../lib/core/errors';
+import { isAbortError } from '../../../lib/core/errors';
 import { buildPluginRequest, executePluginCall, type PluginRequest } from '../../../lib/plugins/gateway';
 import type { PluginManifest } from '../../../lib/plugins/manifest';
 import { decodePluginSettings, PLUGIN_SETTINGS_HEADER } from '../../../lib/plugins/settings-header';
 import { parseManifestText } from '../../../lib/plugins/validate-manifest';
 import { fixtureText } from './fixtures';
+import { failureOf } from '../support/failure';
 
 function manifest(fixture: string): PluginManifest {
   const result = parseManifestText(fixtureText(`manifests/${fixture}`));
   if (!result.ok) throw new Error(`${fixture} is invalid`);
   return result.manifest;
-}
-
-async function failureOf(promise: Promise<unknown> | (() => unknown)): Promise<ChatError> {
-  try {
-    await (typeof promise === 'function' ? promise() : promise);
-  } catch (e) {
-    if (e instanceof ChatFailure) return e.error;
-    throw e;
-  }
-  throw new Error('expected a ChatFailure');
 }
 
 describe('buildPluginRequest', () => {

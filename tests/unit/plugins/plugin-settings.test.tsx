@@ -1,15 +1,13 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PluginSettings } from '@/components/plugins/PluginSettings';
 import { chatError, ChatFailure } from '@/lib/core/errors';
-import { createI18n } from '@/lib/i18n';
 import type { PluginPreview, PluginView } from '@/lib/messaging/plugin-protocol';
 import { MAX_INDEX_BYTES } from '@/lib/plugins/index-format';
 import { MAX_MANIFEST_BYTES } from '@/lib/plugins/validate-manifest';
 import { usePluginsStore } from '@/components/plugins/plugins-store';
+import { byText, mount, settle, type } from '../support/dom';
 
 const answers = vi.hoisted(() => ({ previews: [] as (() => Promise<unknown>)[], update: undefined as unknown }));
 const request = vi.hoisted(() =>
@@ -22,24 +20,11 @@ const request = vi.hoisted(() =>
 );
 vi.mock('@/lib/messaging/client', () => ({ request }));
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+let container: HTMLElement;
 
-let root: Root;
-let container: HTMLDivElement;
-
-async function settle(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await act(() => new Promise((r) => setTimeout(r, 10)));
-  expect(check()).toBe(true);
-}
-
-const button = (name: string) => [...container.querySelectorAll('button')].find((b) => b.textContent?.trim() === name)!;
+const button = (name: string) => byText('button', name, container)!;
 const urlField = () => container.querySelector<HTMLInputElement>('input[type="url"]')!;
 const alerts = () => [...container.querySelectorAll('[role="alert"]')].map((el) => el.textContent ?? '');
-
-function type(el: HTMLInputElement, value: string) {
-  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(el, value);
-  el.dispatchEvent(new Event('input', { bubbles: true }));
-}
 
 async function lookUp(url: string) {
   await act(async () => type(urlField(), url));
@@ -60,14 +45,7 @@ const manifestPreview: PluginPreview = {
 };
 
 async function render(locale = 'en-US') {
-  const i18n = await createI18n(locale);
-  await act(async () => {
-    root.render(
-      <I18nextProvider i18n={i18n}>
-        <PluginSettings />
-      </I18nextProvider>,
-    );
-  });
+  ({ container } = await mount(<PluginSettings />, locale));
 }
 
 beforeEach(() => {
@@ -75,14 +53,6 @@ beforeEach(() => {
   answers.update = undefined;
   usePluginsStore.setState({ views: [] });
   request.mockClear();
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
 });
 
 describe('PluginSettings look-ups', () => {

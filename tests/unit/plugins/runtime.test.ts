@@ -1,36 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ToolCall } from '@/lib/core/chat';
 import type { Conversation } from '@/lib/core/conversation';
 import type { InstalledPlugin } from '@/lib/plugins/installed';
-import { pluginOrigins } from '@/lib/plugins/origins';
 import { createPluginRuntime, STANDALONE_RESULT, type BuiltinPlugin, type PluginRuntimeDeps } from '@/lib/plugins/runtime';
 import { decodePluginSettings } from '@/lib/plugins/settings-header';
-import { validateManifest } from '@/lib/plugins/validate-manifest';
-import { SETTINGS_HEADER, startPluginServer, type ManifestName, type PluginMock } from '../../mocks/plugin-server';
+import { SETTINGS_HEADER, type ManifestName, type PluginMock } from '../../mocks/plugin-server';
+import { installedFrom, withPluginServer } from '../support/plugin-server';
 
 let server: PluginMock;
+withPluginServer((started) => (server = started));
 
-beforeAll(async () => {
-  server = await startPluginServer();
-});
-afterAll(() => server.close());
-afterEach(() => server.clear());
-
-function installed(name: ManifestName, edit: (m: Record<string, unknown>) => Record<string, unknown> = (m) => m): InstalledPlugin {
-  const checked = validateManifest(edit(server.manifest(name)));
-  if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
-  const { manifest } = checked;
-  return {
-    identifier: manifest.identifier,
-    manifest,
-    manifestUrl: server.urls[name],
-    origins: pluginOrigins(manifest),
-    installedAt: 1,
-    updatedAt: 1,
-    // Set to run automatically: waiting for the user is consent.test.ts's subject.
-    approval: 'auto',
-  };
-}
+// Set to run automatically: waiting for the user is consent.test.ts's subject.
+const installed = (name: ManifestName) => installedFrom(server, name, 'auto');
 
 const conversation = (plugins: string[]): Conversation => ({
   id: 'c',

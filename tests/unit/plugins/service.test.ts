@@ -1,6 +1,5 @@
 import { deleteDB } from 'idb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ChatFailure, type ChatError } from '@/lib/core/errors';
 import type { ManifestPreview } from '@/lib/messaging/plugin-protocol';
 import { MAX_INDEX_BYTES } from '@/lib/plugins/index-format';
 import { pluginSecretOwner } from '@/lib/plugins/installed';
@@ -11,6 +10,7 @@ import { MAX_MANIFEST_BYTES } from '@/lib/plugins/validate-manifest';
 import { closeDb, DB_NAME, getDb } from '@/lib/storage/db';
 import { getSecrets } from '@/lib/storage/secret-vault';
 import { startPluginServer, type PluginMock } from '../../mocks/plugin-server';
+import { failureOf } from '../support/failure';
 
 let server: PluginMock;
 beforeAll(async () => {
@@ -28,16 +28,6 @@ const builtin: BuiltinPlugin = {
   run: async () => '',
 };
 const service = createPluginService({ builtins: [builtin] });
-
-async function failureOf(promise: Promise<unknown>): Promise<ChatError> {
-  try {
-    await promise;
-  } catch (e) {
-    if (e instanceof ChatFailure) return e.error;
-    throw e;
-  }
-  throw new Error('expected a ChatFailure');
-}
 
 async function manifestPreview(url: string): Promise<ManifestPreview> {
   const preview = await service.preview(url);

@@ -1,14 +1,12 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToolSteps } from '@/components/chat/ToolSteps';
 import { usePendingCalls } from '@/components/plugins/pending-calls-store';
 import type { ToolStep } from '@/lib/core/conversation';
 import { ChatFailure, chatError } from '@/lib/core/errors';
-import { createI18n } from '@/lib/i18n';
 import { DECLINED_RESULT, type PendingToolCall } from '@/lib/plugins/consent';
+import { byText, mount, settle, type Mounted } from '../support/dom';
 
 const state = vi.hoisted(() => ({ calls: [] as PendingToolCall[], decideFails: false }));
 const request = vi.hoisted(() =>
@@ -25,15 +23,7 @@ const request = vi.hoisted(() =>
 );
 vi.mock('@/lib/messaging/client', () => ({ request }));
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let container: HTMLDivElement;
-
-async function settle(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await act(() => new Promise((r) => setTimeout(r, 10)));
-  expect(check()).toBe(true);
-}
+let view: Mounted | undefined;
 
 const waitingCall: PendingToolCall = {
   id: 'p1',
@@ -46,18 +36,13 @@ const waitingCall: PendingToolCall = {
 };
 const step: ToolStep = { call: { id: 'call-1', name: 'mock-weather____getWeather', arguments: '{"city":"Paris"}' }, startedAt: 1 };
 
-const region = () => container.querySelector<HTMLElement>('section.tool-approval');
-const button = (text: string) => [...region()!.querySelectorAll('button')].find((b) => b.textContent === text)!;
+const region = () => document.querySelector<HTMLElement>('section.tool-approval');
+const button = (text: string) => byText('button', text, region()!)!;
 
 async function render(steps: ToolStep[], waitingIn?: string) {
-  const i18n = await createI18n('en-US');
-  await act(async () => {
-    root.render(
-      <I18nextProvider i18n={i18n}>
-        <ToolSteps steps={steps} waitingIn={waitingIn} />
-      </I18nextProvider>,
-    );
-  });
+  const node = <ToolSteps steps={steps} waitingIn={waitingIn} />;
+  if (view) await view.update(node);
+  else view = await mount(node);
 }
 
 beforeEach(async () => {
@@ -66,14 +51,7 @@ beforeEach(async () => {
   // The store is read once per page; each test is a fresh page.
   await usePendingCalls.getState().refresh();
   request.mockClear();
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
+  view = undefined;
 });
 
 describe('a plugin call waiting for the user', () => {
@@ -113,12 +91,12 @@ describe('a plugin call waiting for the user', () => {
     state.calls = [];
     await act(async () => button('Allow').click());
     await settle(() => region() === null);
-    expect(container.querySelector('[role=alert]')).toBeNull();
+    expect(view!.container.querySelector('[role=alert]')).toBeNull();
   });
 
   it('says in the step that the user declined a call', async () => {
     await render([{ ...step, plugin: undefined, error: DECLINED_RESULT, durationMs: 5 }]);
-    expect(container.querySelector('.tool-error')!.textContent).toBe(
+    expect(view!.container.querySelector('.tool-error')!.textContent).toBe(
       'You declined this call. The assistant was told and goes on without it.',
     );
   });

@@ -2,6 +2,7 @@ import type { RetryErrorType, StandardRetryToken } from '@smithy/types';
 import { describe, expect, it } from 'vitest';
 import { CLOCK_SKEW_LIMIT_MS, ServiceClock } from '../../../lib/providers/bedrock-clock';
 import { BEDROCK_RETRY, BedrockRetryStrategy } from '../../../lib/providers/bedrock-retry';
+import { SPEC_STANDARD_RETRY } from '../support/retry-spec';
 
 const info = (errorType: RetryErrorType, retryAfterHint?: Date) => ({ errorType, ...(retryAfterHint ? { retryAfterHint } : {}) });
 
@@ -20,15 +21,7 @@ async function delays(strategy: BedrockRetryStrategy, errorType: RetryErrorType)
 
 describe('BedrockRetryStrategy', () => {
   it('has the standard numbers of the spec', () => {
-    expect(BEDROCK_RETRY).toMatchObject({
-      maxAttempts: 3,
-      baseDelayMs: 100,
-      throttlingBaseDelayMs: 500,
-      maxDelayMs: 20_000,
-      budget: 500,
-      retryCost: 5,
-      transientRetryCost: 10,
-    });
+    expect(BEDROCK_RETRY).toMatchObject(SPEC_STANDARD_RETRY);
   });
 
   it('backs off exponentially from 500 ms for throttling and from 100 ms for transient errors, with full jitter', async () => {

@@ -1,36 +1,17 @@
 // @vitest-environment jsdom
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
-import { createI18n } from '@/lib/i18n';
 import { PrivacyLink } from '@/components/settings/PrivacyLink';
 import { policyHtml } from '../../../build/privacy-page';
+import { mount, type Mounted } from '../support/dom';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | undefined;
-afterEach(() => {
-  act(() => root?.unmount());
-  document.body.replaceChildren();
-});
+let view: Mounted | undefined;
 
 async function renderIn(locale: string): Promise<HTMLAnchorElement> {
-  const i18n = await createI18n(locale);
-  const container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  act(() =>
-    root!.render(
-      <I18nextProvider i18n={i18n}>
-        <PrivacyLink />
-      </I18nextProvider>,
-    ),
-  );
-  return container.querySelector('a')!;
+  view = await mount(<PrivacyLink />, locale);
+  return view.container.querySelector('a')!;
 }
 
 describe('the privacy policy link in Settings', () => {
@@ -43,7 +24,7 @@ describe('the privacy policy link in Settings', () => {
 
   it('is named in the panel language', async () => {
     expect((await renderIn('ja-JP')).textContent).toBe('プライバシーポリシー：ブラウザーの外に送られるものと送信先');
-    act(() => root?.unmount());
+    view?.unmount();
     expect((await renderIn('ar-SA')).textContent).toBe('سياسة الخصوصية: ما الذي يغادر متصفحك وإلى أين');
   });
 });

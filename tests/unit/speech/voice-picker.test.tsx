@@ -1,15 +1,10 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createI18n } from '@/lib/i18n';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { VoicePicker, type PickerGroup } from '@/components/speech/VoicePicker';
+import { byText, mount } from '../support/dom';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let container: HTMLDivElement;
+let container: HTMLElement;
 
 const ava = { label: 'Ava Multilingual', value: 'Ava Multilingual' };
 /** A browser voice reported for two locales, as Edge's multilingual voices are. */
@@ -19,28 +14,13 @@ const groups: PickerGroup[] = [
 ];
 
 const select = (label: string) => {
-  const element = [...container.querySelectorAll('label')].find((l) => l.textContent === label)!;
+  const element = byText<HTMLLabelElement>('label', label, container)!;
   return document.getElementById(element.htmlFor) as HTMLSelectElement;
 };
 const voiceValues = () => [...select('Voice').options].map((o) => o.value).filter(Boolean);
 
 beforeEach(async () => {
-  const i18n = await createI18n('en-US');
-  container = document.createElement('div');
-  document.body.append(container);
-  await act(async () => {
-    root = createRoot(container);
-    root.render(
-      <I18nextProvider i18n={i18n}>
-        <VoicePicker groups={groups} value="" locale="fr-FR" allowDefault onChange={() => undefined} />
-      </I18nextProvider>,
-    );
-  });
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
+  ({ container } = await mount(<VoicePicker groups={groups} value="" locale="fr-FR" allowDefault onChange={() => undefined} />));
 });
 
 describe('VoicePicker', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ChatFailure, type ChatError } from '@/lib/core/errors';
 import { fetchWithinOrigin } from '@/lib/transport/redirect-policy';
 import type { FetchLike } from '@/lib/transport/secure-fetch';
+import { failureOf } from '../support/failure';
 
 /** A fetch that answers from a table and records every URL it was asked for, so a refused hop provably never left. */
 function scripted(routes: Record<string, () => Response>) {
@@ -23,16 +23,6 @@ const moved =
   () =>
     new Response(null, { status, headers: { location } });
 const ok = (body: string) => () => new Response(body, { status: 200 });
-
-async function failureOf(promise: Promise<unknown>): Promise<ChatError> {
-  try {
-    await promise;
-  } catch (e) {
-    if (e instanceof ChatFailure) return e.error;
-    throw e;
-  }
-  throw new Error('expected a ChatFailure');
-}
 
 const START = 'https://plugins.example/manifest.json';
 

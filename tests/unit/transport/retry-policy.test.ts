@@ -2,20 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { ChatFailure } from '@/lib/core/errors';
 import { askedWaitMs, RETRY_POLICY, RetryBudget, retryingFetch } from '@/lib/transport/retry-policy';
 import type { FetchLike } from '@/lib/transport/secure-fetch';
+import { SPEC_STANDARD_RETRY } from '../support/retry-spec';
 
 const headers = (h: Record<string, string>) => new Headers(h);
 
 describe('retry policy', () => {
   it('has the numbers of the spec', () => {
-    expect(RETRY_POLICY).toMatchObject({
-      maxAttempts: 3,
-      baseDelayMs: 100,
-      throttlingBaseDelayMs: 500,
-      maxDelayMs: 20_000,
-      budget: 500,
-      retryCost: 5,
-      transientRetryCost: 10,
-    });
+    expect(RETRY_POLICY).toMatchObject(SPEC_STANDARD_RETRY);
   });
 
   it('reads retry-after-ms, Retry-After in seconds and as an HTTP date', () => {
