@@ -29,21 +29,24 @@ describe('damaged stored records', () => {
     await notice.waitFor();
     await expect.poll(() => page.getByRole('textbox', { name: 'Message' }).count()).toBe(1);
     expect(await page.getByText('Something went wrong in this view.').count()).toBe(0);
-    const aside = await page.evaluate(
-      () =>
-        new Promise<unknown[]>((resolve, reject) => {
-          const open = indexedDB.open('parley');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const all = open.result.transaction('quarantine').objectStore('quarantine').getAll();
-            all.onsuccess = () => {
-              open.result.close();
-              resolve(all.result as unknown[]);
+    // The check runs when the panel is idle, and the panel that was open while the records were written may already have
+    // raised the notice for the first of them: wait for the record set aside, not only for the notice.
+    const setAside = () =>
+      page.evaluate(
+        () =>
+          new Promise<unknown[]>((resolve, reject) => {
+            const open = indexedDB.open('parley');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const all = open.result.transaction('quarantine').objectStore('quarantine').getAll();
+              all.onsuccess = () => {
+                open.result.close();
+                resolve(all.result as unknown[]);
+              };
             };
-          };
-        }),
-    );
-    expect(aside).toMatchObject([{ store: 'messages', key: 'no-role', reason: 'unknown role' }]);
+          }),
+      );
+    await expect.poll(setAside).toMatchObject([{ store: 'messages', key: 'no-role', reason: 'unknown role' }]);
 
     await notice.getByRole('button', { name: 'Dismiss' }).click();
     await expect.poll(() => notice.count()).toBe(0);
