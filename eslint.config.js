@@ -34,6 +34,11 @@ const noVault = {
     '@/lib/speech/speech-service',
     '**/lib/plugins/service',
     '@/lib/plugins/service',
+    '**/lib/storage/vault-secrets',
+    '@/lib/storage/vault-secrets',
+    // The request server redacts errors with the vault's secrets.
+    '**/lib/messaging/server',
+    '@/lib/messaging/server',
   ],
   message: 'Only the background reads secrets.',
 };

@@ -9,7 +9,8 @@ import {
   type VoiceGroup,
 } from '@/lib/messaging/speech-protocol';
 import { broadcast } from '@/lib/messaging/events';
-import { isTrustedSender, type RequestHandlers } from '@/lib/messaging/server';
+import type { RequestHandlers } from '@/lib/messaging/server';
+import { isTrustedSender } from '@/lib/messaging/senders';
 import { base64ToBytes, bytesToBase64 } from '@/lib/speech/audio-bytes';
 import {
   createAudioEngine,

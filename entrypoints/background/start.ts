@@ -8,7 +8,8 @@ import { handlePanelMessage, settleOrphans } from '@/lib/chat/panel-port';
 import { loadTurn } from '@/lib/chat/load-turn';
 import { keepServiceWorkerAlive } from '@/lib/chat/keep-alive';
 import { CHAT_PORT, type PanelToBackground } from '@/lib/messaging/protocol';
-import { isTrustedSender, serveRequests } from '@/lib/messaging/server';
+import { isTrustedSender } from '@/lib/messaging/senders';
+import { serveRequests } from '@/lib/messaging/server';
 import { syncOllamaOriginRules } from '@/lib/net/ollama-origin';
 import {
   detectLocalModels,

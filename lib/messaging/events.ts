@@ -1,6 +1,6 @@
 import { browser, type Browser } from 'wxt/browser';
 import type { BroadcastEnvelope, BroadcastEvent } from './protocol';
-import { isBackgroundSender } from './server';
+import { isBackgroundSender } from './senders';
 
 /** Tells every open extension page; nobody listening is normal (the panel may be closed). Only the background may call it. */
 export async function broadcast(event: BroadcastEvent): Promise<void> {

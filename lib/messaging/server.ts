@@ -2,36 +2,12 @@ import { browser, type Browser } from 'wxt/browser';
 import { toChatError, chatError } from '../core/errors';
 import { redactResponseErrors } from '../storage/vault-secrets';
 import type { RequestEnvelope, RequestMap, RequestName, ResponseEnvelope } from './protocol';
+import { isTrustedSender } from './senders';
 
 export type RequestHandlers = { [K in RequestName]: (payload: RequestMap[K]['req']) => Promise<RequestMap[K]['res']> };
 
 function isEnvelope(m: unknown): m is RequestEnvelope {
   return typeof m === 'object' && m !== null && (m as { channel?: unknown }).channel === 'parley';
-}
-
-/**
- * Only the extension's own pages may use the privileged protocol; a content
- * script runs inside a web page and must never reach keys or providers.
- */
-export function isTrustedSender(sender: Browser.runtime.MessageSender, extensionOrigin: string): boolean {
-  if (sender.id !== browser.runtime.id) return false;
-  return typeof sender.url === 'string' && sender.url.startsWith(extensionOrigin);
-}
-
-/** Where the background runs: Chrome's service worker, or Firefox's background page (generated when the manifest lists scripts). */
-function backgroundUrl(): string {
-  const background = browser.runtime.getManifest().background as { service_worker?: string; page?: string } | undefined;
-  return new URL(background?.service_worker ?? background?.page ?? '_generated_background_page.html', browser.runtime.getURL('/')).href;
-}
-
-/**
- * Panel events change what the panel shows and believes, so only the
- * background may send them. Every extension context hears runtime messages,
- * content scripts included: one of those (sender.tab set) or any extension
- * page other than the background is not believed.
- */
-export function isBackgroundSender(sender: Browser.runtime.MessageSender): boolean {
-  return sender.id === browser.runtime.id && !sender.tab && sender.url === backgroundUrl();
 }
 
 /** Removes stored secrets from the ChatErrors in a response before it leaves the background. */

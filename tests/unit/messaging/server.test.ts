@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { dispatchRequest, isTrustedSender, type RequestHandlers } from '@/lib/messaging/server';
+import { dispatchRequest, type RequestHandlers } from '@/lib/messaging/server';
+import { isTrustedSender } from '@/lib/messaging/senders';
 import { fail } from '@/lib/core/errors';
 
 const origin = 'chrome-extension://test-id/';
