@@ -144,38 +144,22 @@ export async function main(root: string): Promise<void> {
       ['1 MB markdown', huge.markdown],
       ['50,000-line code block', huge.code],
     ] as const) {
-      console.log(
-        line(
-          `${name}: worst task while streaming`,
-          runs.map((r) => r.streamWorstTaskMs),
-          'ms',
-          task,
-        ),
-      );
-      console.log(
-        line(
-          `${name}: keypress delay while streaming`,
-          runs.map((r) => r.streamInputDelayMs),
-          'ms',
-          input,
-        ),
-      );
-      console.log(
-        line(
-          `${name}: worst task on reopen`,
-          runs.map((r) => r.reopenWorstTaskMs),
-          'ms',
-          task,
-        ),
-      );
-      console.log(
-        line(
-          `${name}: keypress delay on reopen`,
-          runs.map((r) => r.reopenInputDelayMs),
-          'ms',
-          input,
-        ),
-      );
+      const figures: [string, keyof HugeFigures, typeof task][] = [
+        ['worst task while streaming', 'streamWorstTaskMs', task],
+        ['keypress delay while streaming', 'streamInputDelayMs', input],
+        ['worst task on reopen', 'reopenWorstTaskMs', task],
+        ['keypress delay on reopen', 'reopenInputDelayMs', input],
+      ];
+      for (const [label, key, budget] of figures) {
+        console.log(
+          line(
+            `${name}: ${label}`,
+            runs.map((r) => r[key]),
+            'ms',
+            budget,
+          ),
+        );
+      }
     }
   } finally {
     await harness.close();
