@@ -6,7 +6,6 @@ import { deleteConversation, listConversations, renameConversation, searchConver
 import { onStorageChange } from '@/lib/storage/change-feed';
 import { exportConversations, importConversations, summarizeImport, type ImportSummary } from '@/lib/storage/export';
 import { useChatStore } from '../state/chat-store';
-import './history.css';
 
 interface Row {
   conversation: Conversation;
@@ -205,7 +204,7 @@ export function ImportReview({ summary, onConfirm, onCancel }: { summary: Import
     <section className="card import-review" aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>{t('history.review.heading')}</h3>
       <p>{t('history.review.intro')}</p>
-      <dl className="import-facts">
+      <dl className="facts">
         <dt>{t('history.review.conversations')}</dt>
         <dd>{count.format(summary.conversations)}</dd>
         <dt>{t('history.review.systemPrompts')}</dt>

@@ -26,7 +26,7 @@ export function PluginApproval({ preview, update, busy, onApprove, onCancel }: P
     <section className="card plugin-approval" aria-labelledby={headingId}>
       <h4 id={headingId}>{t(update ? 'plugins.approval.updateHeading' : 'plugins.approval.heading', { title })}</h4>
       {description && <p>{description}</p>}
-      <dl className="plugin-facts">
+      <dl className="facts">
         <dt>{t('plugins.approval.identifier')}</dt>
         <dd dir="ltr">{inertText(manifest.identifier)}</dd>
         {manifest.author && (

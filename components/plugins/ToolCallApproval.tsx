@@ -35,7 +35,7 @@ export function ToolCallApproval({ call }: { call: PendingToolCall }) {
       <p id={`${id}-heading`} className="tool-approval-heading">
         {t('plugins.consent.heading', { plugin, name: call.apiName })}
       </p>
-      <dl className="plugin-facts">
+      <dl className="facts">
         <dt>{t('plugins.consent.plugin')}</dt>
         <dd>{plugin}</dd>
         <dt>{t('plugins.consent.tool')}</dt>
