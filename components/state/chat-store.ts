@@ -171,6 +171,11 @@ async function startAnswer(conversation: Conversation, model: ModelRef | undefin
   chat().post({ type: 'start', conversationId: conversation.id, messageId: answer.id });
 }
 
+/** The composer after a send: the sent text goes, whatever was typed while the send was being stored stays. */
+function draftAfterSend(draft: string, sent: string): string {
+  return draft.startsWith(sent) ? draft.slice(sent.length).trimStart() : draft;
+}
+
 export const useChatStore = create<ChatState>((set, get) => ({
   messages: [],
   draft: '',
@@ -232,7 +237,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
       ...(pendingContext.length ? { context: fitContext(pendingContext, content) } : {}),
     };
     await putMessage(userMessage);
-    set((s) => ({ messages: [...s.messages, userMessage], draft: '', pendingContext: [] }));
+    set((s) => ({ messages: [...s.messages, userMessage], draft: draftAfterSend(s.draft, text), pendingContext: [] }));
     await startAnswer(conversation, model, userMessage);
     return true;
   },

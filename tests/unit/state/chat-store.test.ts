@@ -72,6 +72,16 @@ describe('chat store with a second window on the same conversation', () => {
     expect(port.posted.at(-1)).toEqual({ type: 'watch', conversationId: id });
   });
 
+  it('keeps what the user typed after pressing Send while the message was still being stored', async () => {
+    await openConversation();
+    useChatStore.getState().setDraft('Mine');
+    const sending = useChatStore.getState().send('Mine', model);
+    // The box still shows the sent text until the send clears it; typing lands after it.
+    useChatStore.getState().setDraft('Mine' + 'next q');
+    expect(await sending).toBe(true);
+    expect(useChatStore.getState().draft).toBe('next q');
+  });
+
   it('keeps the text it showed when the worker stopped before checkpointing it', async () => {
     const id = await openConversation();
     await putMessage({ id: 'a1', conversationId: id, role: 'assistant', content: 'Hel', createdAt: 2, status: 'streaming' });
