@@ -1,14 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { AxeResults } from 'axe-core';
+import { axeViolations } from './support/axe';
 import { addProvider, backToChat, sendMessage, waitForAnswer } from './support/panel';
 import { withOpenAIPanel } from './support/suite';
 import type { OpenAIMock } from '../mocks/openai-server';
 
 const KEY = 'sk-test-i18n-123456';
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const ANSWER = [
   '## Résumé',
@@ -29,15 +26,6 @@ const LANGUAGES = {
   'ja-JP': { dir: 'ltr', settings: '設定', history: '会話', message: 'メッセージ', you: 'あなた', assistant: 'アシスタント', send: '送信' },
 } as const;
 type Language = keyof typeof LANGUAGES;
-
-/** Runs axe over the whole view, with every collapsed section opened so that none goes unchecked. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
-  // The panel's CSP (script-src 'self') refuses an injected <script>, so axe goes in through the debugger instead.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const results = await page.evaluate(() => (window as unknown as { axe: { run(): Promise<AxeResults> } }).axe.run());
-  return results.violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary ?? ''}`));
-}
 
 /** Latin-script words in the interface's own text (labels, headings, buttons, hints), beyond names and key names. */
 const NOT_TRANSLATED = new Set([

@@ -1,0 +1,15 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import type { AxeResults } from 'axe-core';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Runs axe (WCAG 2.2 AA and best practices) over the whole view, with every collapsed section opened so that none goes unchecked. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+  // The panel's CSP (script-src 'self') refuses an injected <script>, so axe goes in through the debugger instead.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const results = await page.evaluate(() => (window as unknown as { axe: { run(): Promise<AxeResults> } }).axe.run());
+  return results.violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary ?? ''}`));
+}
