@@ -43,6 +43,39 @@ const noVault = {
   message: 'Only the background reads secrets.',
 };
 
+/**
+ * lib/ is layered, bottom first; a folder imports only from the layers below it and from itself. The features are
+ * ordered among themselves too (reading aloud speaks, page tools quote pages, plugins use page tools), so no two
+ * folders ever import each other. README's "How it is built" explains each layer.
+ */
+const LIB_LAYERS = [
+  ['core', 'i18n'],
+  ['transport'],
+  ['storage'],
+  ['speech'],
+  ['reader'],
+  ['page'],
+  ['providers'],
+  ['plugins'],
+  ['chat'],
+  ['messaging'],
+];
+const libLayerRules = LIB_LAYERS.flatMap((layer, level) =>
+  layer.map((folder) => {
+    const above = LIB_LAYERS.slice(level + 1).flat();
+    const siblings = layer.filter((f) => f !== folder);
+    const forbidden = [...above, ...siblings];
+    if (!forbidden.length) return { files: [`lib/${folder}/**/*.{ts,tsx}`] };
+    return {
+      files: [`lib/${folder}/**/*.{ts,tsx}`],
+      rules: upward(noEntrypoints, noComponents, noReact, {
+        group: forbidden.flatMap((f) => [`**/lib/${f}/**`, `@/lib/${f}/**`, `../${f}/**`, `../../${f}/**`, `../../../${f}/**`]),
+        message: `lib/${folder} sits below ${forbidden.join(', ')}: imports run one way (see LIB_LAYERS in eslint.config.js).`,
+      }),
+    };
+  }),
+);
+
 export default tseslint.config(
   { ignores: ['.output/**', '.wxt/**', 'node_modules/**', 'lib/plugins/generated/**', '.bench/**'] },
   js.configs.recommended,
@@ -57,6 +90,7 @@ export default tseslint.config(
     },
   },
   { files: ['lib/**/*.{ts,tsx}'], rules: upward(noEntrypoints, noComponents, noReact) },
+  ...libLayerRules,
   { files: ['components/**/*.{ts,tsx}'], rules: upward(noEntrypoints, noProviders, noVault) },
   {
     files: [

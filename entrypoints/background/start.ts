@@ -10,7 +10,7 @@ import { keepServiceWorkerAlive } from '@/lib/chat/keep-alive';
 import { CHAT_PORT, type PanelToBackground } from '@/lib/messaging/protocol';
 import { isTrustedSender } from '@/lib/messaging/senders';
 import { serveRequests } from '@/lib/messaging/server';
-import { syncOllamaOriginRules } from '@/lib/net/ollama-origin';
+import { syncOllamaOriginRules } from '@/lib/transport/ollama-origin';
 import {
   detectLocalModels,
   listAllModels,

@@ -1,5 +1,5 @@
 import { chatError, type ChatError } from '../core/errors';
-import type { PanelToBackground } from '../messaging/protocol';
+import type { PanelToBackground } from './port-messages';
 import { listMessages, markInterruptedStreams } from '../storage/conversations';
 import type { StreamRegistry, Watcher } from './stream-registry';
 

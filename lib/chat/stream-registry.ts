@@ -2,12 +2,12 @@ import type { ChatMessage, ToolCall, Usage } from '../core/chat';
 import type { Conversation, MessageStatus, StoredMessage, ToolStep } from '../core/conversation';
 import { ChatFailure, chatError, toChatError, type ChatError } from '../core/errors';
 import type { ModelRef } from '../core/providers';
-import type { BackgroundToPanel } from '../messaging/protocol';
+import type { BackgroundToPanel } from './port-messages';
 import type { ProviderAdapter, ProviderContext } from '../providers/types';
 import { DEFAULT_PREFS } from '../storage/prefs';
 import { buildChatRequest } from './build-request';
 import { guardStream } from './stream-guard';
-import type { ToolRuntime } from './tool-runtime';
+import type { ToolRuntime } from '../core/tool-runtime';
 
 export interface Turn {
   conversation: Conversation;

@@ -3,6 +3,7 @@
  * saved configurations. Secrets never appear here; the panel only learns
  * whether a secret field is set.
  */
+import type { ChatError } from './errors';
 
 export type ProviderKind = 'openai' | 'openai-compatible' | 'ollama' | 'azure-inference' | 'bedrock' | 'gemini' | 'builtin';
 
@@ -148,4 +149,15 @@ export function effectiveSettings(config: ProviderConfig): Record<string, string
     out[f.key] = v ? v : (f.defaultValue ?? '');
   }
   return out;
+}
+
+/** A provider's models as the panel gets them, or why they could not be listed. */
+export interface ProviderModels {
+  providerId: string;
+  models: ModelInfo[];
+  error?: ChatError;
+}
+
+export interface DetectedLocalModels {
+  ollama?: { baseUrl: string; models: ModelInfo[] };
 }

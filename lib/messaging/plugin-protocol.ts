@@ -1,45 +1,9 @@
 /** Requests and broadcasts for plugins: install, settings, update, removal, and what a plugin's own frame may ask. */
 import type { PendingToolCall, ToolApprovalMode, ToolDecision } from '../plugins/consent';
-import type { PluginIndexEntry } from '../plugins/index-format';
-import type { ManifestIssue, PluginManifest } from '../plugins/manifest';
+import type { PluginManifest } from '../plugins/manifest';
+import type { PluginPreview, PluginUpdate, PluginView } from '../plugins/views';
 
-export interface PluginView {
-  identifier: string;
-  manifest: PluginManifest;
-  /** Built into Parley: always available, never updated or removed. */
-  builtin: boolean;
-  manifestUrl?: string;
-  /** Origins the user approved at install. */
-  origins: string[];
-  installedAt?: number;
-  updatedAt?: number;
-  /** Which settings hold a saved value; the values themselves never leave the background. */
-  settingsSet: Record<string, boolean>;
-  /** Whether the model's calls wait for the user; built-ins never leave the browser and always run. */
-  approval: ToolApprovalMode;
-}
-
-/** A manifest fetched for the user to look over before installing: what it is and where it will connect. */
-export interface ManifestPreview {
-  kind: 'manifest';
-  manifestUrl: string;
-  manifest: PluginManifest;
-  origins: string[];
-  /** Set when Parley cannot run the plugin; installing it is refused. */
-  unsupported?: 'module-ui';
-}
-
-export type PluginPreview =
-  | ManifestPreview
-  | { kind: 'index'; indexUrl: string; entries: PluginIndexEntry[]; skipped: number }
-  /** The document is neither a valid manifest nor a valid index. */
-  | { kind: 'invalid'; url: string; issues: ManifestIssue[] };
-
-export type PluginUpdate =
-  | { kind: 'updated'; view: PluginView }
-  | { kind: 'approve'; preview: ManifestPreview }
-  /** The manifest now served is one Parley refuses; the installed version stays. */
-  | { kind: 'invalid'; issues: ManifestIssue[] };
+export type { ManifestPreview, PluginPreview, PluginUpdate, PluginView } from '../plugins/views';
 
 export interface PluginRequests {
   'plugins.list': { req: Record<string, never>; res: PluginView[] };

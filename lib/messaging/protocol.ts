@@ -4,22 +4,14 @@
  * long-lived port so the background can push deltas and the worker stays alive.
  */
 import type { ChatError } from '../core/errors';
-import type { MessageStatus } from '../core/conversation';
-import type { ModelInfo, ProviderConfig, ProviderView } from '../core/providers';
+import type { DetectedLocalModels, ProviderConfig, ProviderModels, ProviderView } from '../core/providers';
 import type { PageEvent, PageRequests } from './page-protocol';
 import type { ReaderEvent, ReaderRequests } from './reader-protocol';
 import type { PluginEvent, PluginRequests } from './plugin-protocol';
 import type { SpeechEvent, SpeechRequests } from './speech-protocol';
 
-export interface ProviderModels {
-  providerId: string;
-  models: ModelInfo[];
-  error?: ChatError;
-}
-
-export interface DetectedLocalModels {
-  ollama?: { baseUrl: string; models: ModelInfo[] };
-}
+export type { BackgroundToPanel, PanelToBackground } from '../chat/port-messages';
+export type { DetectedLocalModels, ProviderModels } from '../core/providers';
 
 export interface RequestMap extends PageRequests, ReaderRequests, PluginRequests, SpeechRequests {
   'providers.list': { req: Record<string, never>; res: ProviderView[] };
@@ -43,22 +35,6 @@ export type ResponseEnvelope<K extends RequestName = RequestName> =
   { ok: true; value: RequestMap[K]['res'] } | { ok: false; error: ChatError };
 
 export const CHAT_PORT = 'parley.chat';
-
-export type PanelToBackground =
-  /** The panel has stored the user turn and an empty assistant message; answer into it. */
-  | { type: 'start'; conversationId: string; messageId: string }
-  /** With nothing running (the worker restarted), answered like `watch`: with the stored final state. */
-  | { type: 'stop'; conversationId: string }
-  /** Follow a conversation's running stream, e.g. after the panel reopened; `ended` with the stored state when none runs. */
-  | { type: 'watch'; conversationId: string };
-
-export type BackgroundToPanel =
-  | { type: 'snapshot'; conversationId: string; messageId: string; content: string }
-  | { type: 'delta'; conversationId: string; messageId: string; text: string }
-  | { type: 'steps-changed'; conversationId: string; messageId: string }
-  | { type: 'ended'; conversationId: string; messageId: string; status: MessageStatus; error?: ChatError }
-  /** A `start` refused because another answer in the conversation is still being written (e.g. from a second window). */
-  | { type: 'busy'; conversationId: string; messageId: string };
 
 /** One-way notices the background broadcasts to every open extension page. */
 export type BroadcastEvent = PageEvent | ReaderEvent | PluginEvent | SpeechEvent;

@@ -8,10 +8,10 @@
 import type { ChatError } from '../core/errors';
 import type { WordMark } from '../speech/audio-engine';
 import type { LocaleCode } from '../speech/locales';
+import type { CloudEngineId, SpeechKeys } from '../speech/cloud-keys';
 import type { VoiceOption } from '../speech/voices';
 
-/** The engines whose audio comes from a network service. */
-export type CloudEngineId = 'openai' | 'azure' | 'edge';
+export type { CloudEngineId, SpeechKeys } from '../speech/cloud-keys';
 
 export interface VoiceGroup {
   locale: LocaleCode;
@@ -23,12 +23,6 @@ export interface AudioMessage {
   audio: string;
   mime: string;
   marks: WordMark[];
-}
-
-/** Which speech secrets are saved; their values never leave the background. */
-export interface SpeechKeys {
-  openai: boolean;
-  azure: boolean;
 }
 
 export interface SpeechRequests {

@@ -1,6 +1,6 @@
-import { quoteContext } from '../chat/build-request';
 import { fail } from '../core/errors';
 import type { PageReadResult } from '../page/page-content';
+import { quoteContext } from '../page/quote-context';
 import { PAGE_CONTEXT_BUDGET, trimToBudget } from '../page/trim';
 import type { PluginManifest } from './manifest';
 import type { BuiltinPlugin } from './runtime';

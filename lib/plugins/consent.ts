@@ -6,9 +6,10 @@
  */
 import type { Conversation } from '../core/conversation';
 import { fail } from '../core/errors';
+import type { ToolApprovalMode } from '../core/plugins';
 
-/** 'ask': the first call in each conversation waits for the user; 'auto': calls run at once. */
-export type ToolApprovalMode = 'auto' | 'ask';
+export type { ToolApprovalMode } from '../core/plugins';
+
 export type ToolDecision = 'allow' | 'always' | 'deny';
 
 /** A plugin call waiting for the user, as the panel shows it. */

@@ -1,7 +1,7 @@
 import type { ToolCall } from '../core/chat';
 import type { Conversation } from '../core/conversation';
 import { toChatError } from '../core/errors';
-import type { ToolOutcome, ToolRuntime } from '../chat/tool-runtime';
+import type { ToolOutcome, ToolRuntime } from '../core/tool-runtime';
 import type { FetchLike } from '../transport/secure-fetch';
 import { parseToolArguments } from './arguments';
 import { createConsentGate, DECLINED_RESULT, type ConsentDeps, type PendingToolCall, type ToolDecision } from './consent';

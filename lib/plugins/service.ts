@@ -5,7 +5,7 @@
  * imports this module, because it reads the vault.
  */
 import { fail } from '../core/errors';
-import type { ManifestPreview, PluginPreview, PluginUpdate, PluginView } from '../messaging/plugin-protocol';
+import type { ManifestPreview, PluginPreview, PluginUpdate, PluginView } from './views';
 import { deleteSecrets, getSecrets, secretFieldsSet, setSecrets } from '../storage/secret-vault';
 import type { FetchLike } from '../transport/secure-fetch';
 import type { ToolApprovalMode } from './consent';

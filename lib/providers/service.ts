@@ -5,8 +5,15 @@
  */
 import { cleanCredential, sendableCredentials } from '../core/credentials';
 import { ChatFailure, chatError, fail, toChatError } from '../core/errors';
-import { effectiveSettings, kindInfo, type ModelRef, type ProviderConfig, type ProviderView } from '../core/providers';
-import type { DetectedLocalModels, ProviderModels } from '../messaging/protocol';
+import {
+  effectiveSettings,
+  kindInfo,
+  type DetectedLocalModels,
+  type ModelRef,
+  type ProviderConfig,
+  type ProviderModels,
+  type ProviderView,
+} from '../core/providers';
 import { getPref } from '../storage/prefs';
 import { deleteProvider, getProvider, listProviders, saveProvider } from '../storage/providers';
 import { deleteSecrets, getSecrets, secretFieldsSet, setSecrets } from '../storage/secret-vault';

@@ -1,5 +1,5 @@
 import { ChatFailure, chatError, toChatError, type ChatError } from '../core/errors';
-import type { BackgroundToPage, PageToBackground, ReaderCommand, ReaderState } from '../messaging/reader-protocol';
+import type { BackgroundToPage, PageToBackground, ReaderCommand, ReaderState } from './reading-messages';
 import type { SpeechEngine } from '../speech/engine';
 import type { ReadTarget } from './menu';
 import { clampRate } from './rate';

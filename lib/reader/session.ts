@@ -1,7 +1,7 @@
 import { toChatError, type ChatError } from '../core/errors';
 import type { SpeechEngine } from '../speech/engine';
 import { clampRate } from './rate';
-import { wordAt } from './words';
+import { wordAt } from '../speech/words';
 
 /** idle covers both "never started" and "finished or stopped": the page is cleaned up either way. */
 export type ReadingStatus = 'idle' | 'playing' | 'paused';

@@ -1,5 +1,5 @@
 import { toChatError, type ChatError } from '../core/errors';
-import { wordAt } from '../reader/words';
+import { wordAt } from './words';
 import type { AudioSpeechEngine } from './audio-engine';
 import type { SpeechEngine } from './engine';
 import { createSentenceStream, type Sentence } from './sentences';

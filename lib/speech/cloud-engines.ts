@@ -1,4 +1,4 @@
-import type { CloudEngineId } from '../messaging/speech-protocol';
+import type { CloudEngineId } from './cloud-keys';
 import { OPENAI_SPEECH_INPUT_LIMIT } from './chunk-text';
 import type { SpeechEngineId } from './engine';
 import { AZURE_CHUNK_LENGTH } from './engines/azure-speech';

@@ -6,7 +6,7 @@
  */
 import { fail } from '../core/errors';
 import { effectiveSettings } from '../core/providers';
-import type { CloudEngineId, SpeechKeys } from '../messaging/speech-protocol';
+import type { CloudEngineId, SpeechKeys } from './cloud-keys';
 import { parseExtraHeaders } from '../transport/extra-headers';
 import { listProviders } from '../storage/providers';
 import { getSecrets, secretFieldsSet, setSecrets } from '../storage/secret-vault';

@@ -1,7 +1,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Conversation, StoredMessage } from '../core/conversation';
 import type { ProviderConfig } from '../core/providers';
-import type { InstalledPlugin } from '../plugins/installed';
+import type { InstalledPlugin } from '../core/plugins';
 
 export const DB_NAME = 'parley';
 

@@ -1,5 +1,4 @@
 import type { ModelRef } from '../core/providers';
-import { DEFAULT_SPEECH_SETTINGS, type SpeechSettings } from '../speech/speech-settings';
 import { notifyChange } from './change-feed';
 import { getDb } from './db';
 
@@ -27,8 +26,11 @@ export interface Prefs {
   /** "Ask about selection" sends at once rather than waiting for a question. */
   askSendsImmediately: boolean;
   customPrompts: CustomPrompt[];
-  /** Voices, speed, auto-read and dictation; read through normalizeSpeechSettings, as older versions stored less. */
-  speech: SpeechSettings;
+  /**
+   * Voices, speed, auto-read and dictation. Its shape belongs to lib/speech, which reads it only through
+   * normalizeSpeechSettings (older versions stored less), so storage keeps it as it is and needs no default.
+   */
+  speech?: unknown;
   /**
    * Where first-run detection looks for Ollama; absent means Ollama's default
    * address. No screen sets it: tests point it at a mock on a free port, so
@@ -46,7 +48,6 @@ export const DEFAULT_PREFS: Readonly<Prefs> = {
   quickActionSendsImmediately: true,
   askSendsImmediately: false,
   customPrompts: [],
-  speech: DEFAULT_SPEECH_SETTINGS,
   streamIdleTimeoutMs: 90_000,
 };
 

@@ -4,7 +4,7 @@ import { chatError } from '@/lib/core/errors';
 import type { ProviderAdapter, ProviderContext } from '@/lib/providers/types';
 import { createOpenAICompatibleAdapter } from '@/lib/providers/openai';
 import { guardStream } from '@/lib/chat/stream-guard';
-import type { ToolRuntime } from '@/lib/chat/tool-runtime';
+import type { ToolRuntime } from '@/lib/core/tool-runtime';
 import { credentialedFetch } from '@/lib/transport/secure-fetch';
 import { startOpenAIMock, type OpenAIMock } from '../../mocks/openai-server';
 import { registryFor } from '../support/stream-turn';

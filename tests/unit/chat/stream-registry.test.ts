@@ -5,7 +5,7 @@ import { chatError } from '@/lib/core/errors';
 import type { BackgroundToPanel } from '@/lib/messaging/protocol';
 import type { ProviderAdapter } from '@/lib/providers/types';
 import { StreamRegistry, type StreamDeps } from '@/lib/chat/stream-registry';
-import type { ToolRuntime } from '@/lib/chat/tool-runtime';
+import type { ToolRuntime } from '@/lib/core/tool-runtime';
 
 const conversation: Conversation = {
   id: 'c1',

@@ -1,5 +1,5 @@
-import type { ToolCall, ToolDefinition } from '../core/chat';
-import type { Conversation } from '../core/conversation';
+import type { ToolCall, ToolDefinition } from './chat';
+import type { Conversation } from './conversation';
 
 export interface ToolOutcome {
   result: string;

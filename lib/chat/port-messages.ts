@@ -1,0 +1,19 @@
+/** What flows over the chat port: the panel asks for answers, the background streams them back. */
+import type { ChatError } from '../core/errors';
+import type { MessageStatus } from '../core/conversation';
+
+export type PanelToBackground =
+  /** The panel has stored the user turn and an empty assistant message; answer into it. */
+  | { type: 'start'; conversationId: string; messageId: string }
+  /** With nothing running (the worker restarted), answered like `watch`: with the stored final state. */
+  | { type: 'stop'; conversationId: string }
+  /** Follow a conversation's running stream, e.g. after the panel reopened; `ended` with the stored state when none runs. */
+  | { type: 'watch'; conversationId: string };
+
+export type BackgroundToPanel =
+  | { type: 'snapshot'; conversationId: string; messageId: string; content: string }
+  | { type: 'delta'; conversationId: string; messageId: string; text: string }
+  | { type: 'steps-changed'; conversationId: string; messageId: string }
+  | { type: 'ended'; conversationId: string; messageId: string; status: MessageStatus; error?: ChatError }
+  /** A `start` refused because another answer in the conversation is still being written (e.g. from a second window). */
+  | { type: 'busy'; conversationId: string; messageId: string };

@@ -1,0 +1,43 @@
+/** A reading's state and commands, and what the background and the page's content script say to each other about it. */
+import type { ChatError } from '../core/errors';
+import type { ReadFrom } from './menu';
+import type { ReadingStatus } from './session';
+
+export interface ReaderState {
+  status: ReadingStatus;
+  /** Sentence being read (or to resume at), counted from 0. */
+  index: number;
+  /** Sentences in the reading; 0 when idle. */
+  total: number;
+  /** Text of sentence `index`; '' when idle. */
+  text: string;
+  rate: number;
+  /** Tab being read. */
+  tabId?: number;
+  /** Why the last reading could not start or broke off. */
+  error?: ChatError;
+}
+
+export type ReaderCommand =
+  | { action: 'pause' }
+  | { action: 'resume' }
+  | { action: 'stop' }
+  | { action: 'previous' }
+  | { action: 'next' }
+  | { action: 'jump'; index: number }
+  | { action: 'rate'; rate: number };
+
+export type BackgroundToPage =
+  /** Find the readable text; answer with `prepared`. */
+  | { type: 'prepare'; from: ReadFrom }
+  /** Highlight sentence `index` and show the status in the page's control. */
+  | { type: 'show'; status: ReadingStatus; index: number; total: number; rate: number }
+  /** Highlight a word: offsets into sentence `index`. */
+  | { type: 'word'; index: number; start: number; length: number }
+  /** Reading is over: remove every trace from the page. */
+  | { type: 'end' };
+
+export type PageToBackground =
+  | { type: 'prepared'; sentences: string[]; start: number; lang: string }
+  /** From the page's floating control, or a click on a sentence. */
+  | { type: 'command'; command: ReaderCommand };
