@@ -13,6 +13,8 @@ export interface InstalledPlugin {
   updatedAt: number;
   /** Whether its calls wait for the user; absent means 'ask'. Installing again (new origins) resets it. */
   approval?: ToolApprovalMode;
+  /** Switched off by the user: installed, but offered in no chat. Absent means on. */
+  enabled?: boolean;
 }
 
 /** The vault owner of a plugin's settings, apart from every provider's keys. */
