@@ -195,7 +195,7 @@ describe('PluginSettings installed plugins', () => {
     expect(card.querySelector('.plugin-avatar')!.textContent).toBe('🌦');
     expect(card.querySelector('.plugin-tags')!.textContent).toBe('weather');
     expect(dialogTitle()).toBeUndefined();
-    await act(async () => container.querySelector<HTMLButtonElement>('button[aria-label="Settings for Mock Weather"]')!.click());
+    await act(async () => container.querySelector<HTMLButtonElement>('button[aria-label="Configure Mock Weather"]')!.click());
     expect(dialogTitle()).toBe('Mock Weather settings');
   });
 
@@ -221,7 +221,7 @@ describe('PluginSettings installed plugins', () => {
 
   it('shows saved settings that are not secret, and masks only the secret ones', async () => {
     await renderWith({ ...weather, settingsSet: { apiKey: true, city: true }, settingValues: { city: 'Oslo' }, missingSettings: [] });
-    await act(async () => container.querySelector<HTMLButtonElement>('button[aria-label="Settings for Mock Weather"]')!.click());
+    await act(async () => container.querySelector<HTMLButtonElement>('button[aria-label="Configure Mock Weather"]')!.click());
     expect(fieldLabelled('Home city').value).toBe('Oslo');
     expect(fieldLabelled('Home city').type).toBe('text');
     expect(fieldLabelled('Weather API key').value).toBe('');
@@ -231,7 +231,7 @@ describe('PluginSettings installed plugins', () => {
 
   it('names the field and says what is wrong, in the interface language, before anything is sent', async () => {
     await renderWith(weather);
-    await act(async () => container.querySelector<HTMLButtonElement>('button[aria-label="Settings for Mock Weather"]')!.click());
+    await act(async () => container.querySelector<HTMLButtonElement>('button[aria-label="Configure Mock Weather"]')!.click());
     await act(async () => type(fieldLabelled('Forecast days'), '30'));
     await act(async () => document.querySelector<HTMLButtonElement>('dialog[open] button[type="submit"]')!.click());
     const errors = [...document.querySelectorAll('dialog[open] .ui-field-error')].map((el) => el.textContent);
