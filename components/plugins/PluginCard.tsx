@@ -166,7 +166,7 @@ export function PluginCard({ view }: { view: PluginView }) {
   );
 }
 
-/** The settings dialog's content: what the plugin is and reaches, its settings, and when it may run unasked. */
+/** The settings dialog's content: what the plugin is and reaches, when it may run unasked, and its settings. */
 function PluginDetails({ view, title, onSaved }: { view: PluginView; title: string; onSaved(): void }) {
   const { t } = useTranslation();
   const hasSettings = settingFields(view.manifest.settings).length > 0;
@@ -183,12 +183,13 @@ function PluginDetails({ view, title, onSaved }: { view: PluginView; title: stri
           ))}
         </ul>
       )}
+      {/* Takes effect at once, so it comes before the form whose Save ends the dialog. */}
+      <ApprovalMode view={view} title={title} />
       {hasSettings ? (
         <PluginSettingsForm view={view} title={title} onSaved={onSaved} />
       ) : (
         <p className="plugin-hint">{t('plugins.store.noSettings')}</p>
       )}
-      <ApprovalMode view={view} title={title} />
     </div>
   );
 }
