@@ -5,12 +5,14 @@ import { usePluginNames } from './plugin-names';
 import { startPluginsStore, usePluginsStore } from './plugins-store';
 import './plugins.css';
 
-/** Which plugins the model may call in this conversation; none is on until the user turns it on. */
+/** Which of the enabled plugins the model may call in this conversation; none is on until the user turns it on. */
 export function ConversationPlugins() {
   const { t } = useTranslation();
   const id = useId();
   const names = usePluginNames();
-  const { views, pending, toggle } = usePluginsStore();
+  const { views: all, pending, toggle } = usePluginsStore();
+  // A plugin switched off in Settings, or still missing a required setting, cannot be offered to the model.
+  const views = all.filter((view) => view.enabled);
   const conversation = useChatStore((s) => s.conversation);
   const enabled = new Set(conversation ? (conversation.plugins ?? []) : pending);
 

@@ -1,43 +1,63 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toChatError, type ChatError } from '@/lib/core/errors';
 import { inertText } from '@/lib/core/inert-text';
 import { request } from '@/lib/messaging/client';
 import type { PluginView } from '@/lib/messaging/plugin-protocol';
-import { parseSettingInput, settingFields, type SettingField } from '@/lib/plugins/settings-form';
+import { meetsSettingRules, parseSettingInput, settingFields, type SettingField } from '@/lib/plugins/settings-form';
 import { ErrorNotice } from '../common/ErrorNotice';
+import { Button } from '../ui/Button';
+import { Field } from '../ui/Field';
+import { showToast } from '../ui/toast';
+import { usePluginsStore } from './plugins-store';
 
-type Status = { kind: 'saved' } | { kind: 'cleared' } | { kind: 'error'; error: ChatError } | undefined;
+/** A saved value as the field shows it: numbers and choices as typed, objects as JSON. */
+function asText(field: SettingField, value: unknown): string {
+  if (value === undefined) return '';
+  if (field.kind === 'json') return JSON.stringify(value);
+  return String(value);
+}
+
+/** The answer to a save, shown at once rather than after the change broadcast comes back. */
+function showView(view: PluginView) {
+  usePluginsStore.setState((s) => ({ views: s.views.map((v) => (v.identifier === view.identifier ? view : v)) }));
+}
 
 /**
- * The form a plugin's settings schema describes. Values go to the vault and
- * never come back: a saved field shows as saved, and typing replaces it.
+ * The form a plugin's settings schema describes. Secret values go to the vault
+ * and never come back: a saved secret shows as saved, and typing replaces it.
+ * Every other value shows as saved, to be read and edited.
  */
-export function PluginSettingsForm({ view, title }: { view: PluginView; title: string }) {
+export function PluginSettingsForm({ view, title, onSaved }: { view: PluginView; title: string; onSaved?(): void }) {
   const { t } = useTranslation();
-  const id = useId();
   const fields = settingFields(view.manifest.settings);
-  const [typed, setTyped] = useState<Record<string, string>>({});
+  const shown = (field: SettingField) => (field.secret ? '' : asText(field, view.settingValues[field.key]));
+  const [typed, setTyped] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((f) => [f.key, shown(f)])));
   const [problems, setProblems] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<Status>();
+  const [error, setError] = useState<ChatError>();
   const [busy, setBusy] = useState(false);
   if (!fields.length) return null;
 
-  const fieldId = (key: string) => `${id}-${key}`;
+  const label = (field: SettingField) => inertText(field.title ?? field.key);
 
   const collect = (): Record<string, unknown> | undefined => {
     const values: Record<string, unknown> = {};
     const found: Record<string, string> = {};
+    const problem = (field: SettingField, text: string) => {
+      found[field.key] = t('plugins.settings.fieldProblem', { field: label(field), problem: text });
+    };
     for (const field of fields) {
       const input = typed[field.key] ?? '';
+      if (input === shown(field) && !field.secret && input !== '') continue;
       if (input === '') {
         if (field.required && !view.settingsSet[field.key] && field.defaultValue === undefined)
-          found[field.key] = t('plugins.settings.missing');
+          problem(field, t('plugins.settings.missing'));
         continue;
       }
       const parsed = parseSettingInput(field, input);
-      if (parsed.ok) values[field.key] = parsed.value;
-      else found[field.key] = t(`plugins.settings.problem.${parsed.problem}`);
+      if (!parsed.ok) problem(field, t(`plugins.settings.problem.${parsed.problem}`));
+      else if (!meetsSettingRules(view.manifest.settings!, field.key, parsed.value)) problem(field, t('plugins.settings.problem.rule'));
+      else values[field.key] = parsed.value;
     }
     setProblems(found);
     return Object.keys(found).length ? undefined : values;
@@ -45,12 +65,13 @@ export function PluginSettingsForm({ view, title }: { view: PluginView; title: s
 
   const send = async (values: Record<string, unknown>, clear: boolean) => {
     setBusy(true);
+    setError(undefined);
     try {
-      await request('plugins.saveSettings', { identifier: view.identifier, values, clear });
-      setTyped({});
-      setStatus({ kind: clear ? 'cleared' : 'saved' });
+      showView(await request('plugins.saveSettings', { identifier: view.identifier, values, clear }));
+      showToast({ message: t(clear ? 'plugins.settings.cleared' : 'plugins.settings.saved'), tone: 'success' });
+      onSaved?.();
     } catch (e) {
-      setStatus({ kind: 'error', error: toChatError(e) });
+      setError(toChatError(e));
     } finally {
       setBusy(false);
     }
@@ -70,53 +91,40 @@ export function PluginSettingsForm({ view, title }: { view: PluginView; title: s
       {fields.map((field) => (
         <SettingInput
           key={field.key}
-          id={fieldId(field.key)}
           field={field}
+          label={label(field)}
           saved={!!view.settingsSet[field.key]}
           value={typed[field.key] ?? ''}
           problem={problems[field.key]}
           onChange={(value) => setTyped({ ...typed, [field.key]: value })}
         />
       ))}
-      <div className="row">
-        <button type="submit" className="button button-primary" disabled={busy}>
-          {t('common.save')}
-        </button>
+      {error && <ErrorNotice error={error} />}
+      <div className="plugin-settings-actions">
         {Object.keys(view.settingsSet).length > 0 && (
-          <button type="button" className="button" disabled={busy} onClick={() => void send({}, true)}>
+          <Button variant="ghost" disabled={busy} onClick={() => void send({}, true)}>
             {t('plugins.settings.clear')}
-          </button>
+          </Button>
         )}
+        <Button type="submit" variant="primary" disabled={busy}>
+          {t('common.save')}
+        </Button>
       </div>
-      <div aria-live="polite">
-        {status?.kind === 'saved' && <p className="notice notice-ok">{t('plugins.settings.saved')}</p>}
-        {status?.kind === 'cleared' && <p className="notice notice-ok">{t('plugins.settings.cleared')}</p>}
-      </div>
-      {status?.kind === 'error' && <ErrorNotice error={status.error} />}
     </form>
   );
 }
 
 interface InputProps {
-  id: string;
   field: SettingField;
+  label: string;
   saved: boolean;
   value: string;
   problem?: string;
   onChange(value: string): void;
 }
 
-function SettingInput({ id, field, saved, value, problem, onChange }: InputProps) {
+function SettingInput({ field, label, saved, value, problem, onChange }: InputProps) {
   const { t } = useTranslation();
-  const hintId = `${id}-hint`;
-  const problemId = `${id}-problem`;
-  const described = [field.description ? hintId : '', problem ? problemId : ''].filter(Boolean).join(' ') || undefined;
-  const common = {
-    id,
-    'aria-describedby': described,
-    'aria-invalid': problem ? true : undefined,
-    'aria-required': field.required || undefined,
-  };
   const emptyChoice = saved ? t('plugins.settings.keepSaved') : t('plugins.settings.notSet');
   const choices: { value: string; label: string }[] | undefined =
     field.kind === 'boolean'
@@ -127,55 +135,52 @@ function SettingInput({ id, field, saved, value, problem, onChange }: InputProps
       : field.kind === 'enum'
         ? (field.options ?? []).map((option) => ({ value: String(option), label: inertText(String(option)) }))
         : undefined;
+  const savedSecret = saved && field.secret;
 
   return (
-    <div className="field">
-      <label htmlFor={id}>
-        {inertText(field.title ?? field.key)}
-        {field.required && <span className="plugin-required"> ({t('plugins.settings.required')})</span>}
-      </label>
-      {choices ? (
-        <select {...common} value={value} onChange={(e) => onChange(e.target.value)}>
-          <option value="">{emptyChoice}</option>
-          {choices.map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
-      ) : field.kind === 'json' ? (
-        <textarea
-          {...common}
-          dir="ltr"
-          rows={2}
-          value={value}
-          placeholder={saved ? t('settings.secretSaved') : undefined}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      ) : (
-        <input
-          {...common}
-          dir="ltr"
-          // Settings are often keys, and all of them are kept sealed: none is ever shown in clear.
-          type={field.kind === 'string' ? 'password' : 'text'}
-          inputMode={field.kind === 'string' ? undefined : 'decimal'}
-          autoComplete="off"
-          spellCheck={false}
-          placeholder={saved ? t('settings.secretSaved') : field.defaultValue !== undefined ? String(field.defaultValue) : undefined}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      )}
-      {field.description && (
-        <small id={hintId} className="plugin-hint">
-          {inertText(field.description)}
-        </small>
-      )}
-      {problem && (
-        <small id={problemId} className="field-error">
-          {problem}
-        </small>
-      )}
-    </div>
+    <Field
+      label={field.required ? `${label} (${t('plugins.settings.required')})` : label}
+      hint={field.description ? inertText(field.description) : undefined}
+      error={problem}
+    >
+      {(p) =>
+        choices ? (
+          <select {...p} aria-required={field.required || undefined} value={value} onChange={(e) => onChange(e.target.value)}>
+            <option value="">{emptyChoice}</option>
+            {choices.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+        ) : field.kind === 'json' ? (
+          <textarea
+            {...p}
+            aria-required={field.required || undefined}
+            dir="ltr"
+            rows={2}
+            value={value}
+            placeholder={savedSecret ? t('settings.secretSaved') : undefined}
+            onChange={(e) => onChange(e.target.value)}
+          />
+        ) : (
+          <input
+            {...p}
+            aria-required={field.required || undefined}
+            dir="ltr"
+            // Only secrets are masked; they come back from the vault as "saved", never in clear.
+            type={field.secret ? 'password' : 'text'}
+            inputMode={field.kind === 'string' ? undefined : 'decimal'}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={
+              savedSecret ? t('settings.secretSaved') : field.defaultValue !== undefined ? String(field.defaultValue) : undefined
+            }
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+          />
+        )
+      }
+    </Field>
   );
 }

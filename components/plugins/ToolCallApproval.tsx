@@ -1,10 +1,12 @@
 import { useId } from 'react';
+import { Check, CheckCheck, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toChatError } from '@/lib/core/errors';
 import { request } from '@/lib/messaging/client';
 import type { PendingToolCall, ToolDecision } from '@/lib/plugins/consent';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { useBusyRun } from '../common/use-busy-run';
+import { Button } from '../ui/Button';
 import { usePluginNames } from './plugin-names';
 import { usePendingCalls } from './pending-calls-store';
 import { usePluginsStore } from './plugins-store';
@@ -37,7 +39,7 @@ export function ToolCallApproval({ call }: { call: PendingToolCall }) {
       </p>
       <dl className="facts">
         <dt>{t('plugins.consent.plugin')}</dt>
-        <dd>{plugin}</dd>
+        <dd dir="auto">{plugin}</dd>
         <dt>{t('plugins.consent.tool')}</dt>
         <dd dir="ltr">{call.apiName}</dd>
         <dt>{t('plugins.consent.origin')}</dt>
@@ -45,16 +47,16 @@ export function ToolCallApproval({ call }: { call: PendingToolCall }) {
       </dl>
       <p className="tool-label">{t('chat.toolArguments')}</p>
       <pre dir="ltr">{call.arguments}</pre>
-      <div className="row">
-        <button type="button" className="button button-primary" disabled={busy} onClick={() => void decide('allow')}>
+      <div className="tool-approval-actions">
+        <Button variant="primary" icon={<Check size={16} />} disabled={busy} onClick={() => void decide('allow')}>
           {t('plugins.consent.allow')}
-        </button>
-        <button type="button" className="button" disabled={busy} onClick={() => void decide('always')}>
+        </Button>
+        <Button variant="secondary" icon={<CheckCheck size={16} />} disabled={busy} onClick={() => void decide('always')}>
           {t('plugins.consent.always')}
-        </button>
-        <button type="button" className="button" disabled={busy} onClick={() => void decide('deny')}>
+        </Button>
+        <Button variant="ghost" icon={<X size={16} />} disabled={busy} onClick={() => void decide('deny')}>
           {t('plugins.consent.deny')}
-        </button>
+        </Button>
       </div>
       <p className="plugin-hint">{t('plugins.consent.hint')}</p>
       {error && <ErrorNotice error={error} />}

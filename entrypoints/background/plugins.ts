@@ -74,6 +74,8 @@ export const pluginHandlers: Pick<RequestHandlers, keyof PluginRequests> = {
     await changing(service.remove(identifier));
     return null;
   },
+  'plugins.restore': ({ identifier }) => changing(service.restore(identifier)),
+  'plugins.setEnabled': ({ identifier, enabled }) => changing(service.setEnabled(identifier, enabled)),
   'plugins.saveSettings': ({ identifier, values, clear }) => changing(service.saveSettings(identifier, values, clear)),
   'plugins.frameSettings': ({ identifier }) => service.settings(identifier),
   'plugins.setApproval': ({ identifier, approval }) => changing(service.setApproval(identifier, approval)),

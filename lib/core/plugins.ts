@@ -68,4 +68,6 @@ export interface InstalledPlugin {
   updatedAt: number;
   /** Whether its calls wait for the user; absent means 'ask'. Installing again (new origins) resets it. */
   approval?: ToolApprovalMode;
+  /** Switched off by the user: installed, but offered in no chat. Absent means on. */
+  enabled?: boolean;
 }

@@ -18,6 +18,10 @@ export interface PluginRequests {
   /** Fetches the manifest again; applied at once unless it wants new origins, which come back for approval. */
   'plugins.update': { req: { identifier: string }; res: PluginUpdate };
   'plugins.remove': { req: { identifier: string }; res: null };
+  /** Undoes a removal made moments ago (settings included); fails with not-found once that is too late. */
+  'plugins.restore': { req: { identifier: string }; res: PluginView };
+  /** Switches a plugin on or off everywhere; switching on fails with credential-missing while a required setting is empty. */
+  'plugins.setEnabled': { req: { identifier: string; enabled: boolean }; res: PluginView };
   /** Merges typed settings into the saved ones (validated as a whole); `clear` forgets them all first. */
   'plugins.saveSettings': { req: { identifier: string; values: Record<string, unknown>; clear?: boolean }; res: PluginView };
   /** The settings a plugin's own UI frame asks for: that plugin's, and no one else's. */

@@ -53,7 +53,7 @@ async function enabledPlugins(deps: PluginRuntimeDeps, conversation: Conversatio
     .map((builtin) => ({ manifest: builtin.manifest, builtin }));
   const taken = new Set(builtins.map((b) => b.manifest.identifier));
   const installed = (await deps.installed())
-    .filter((p) => wanted.has(p.identifier) && !taken.has(p.identifier))
+    .filter((p) => wanted.has(p.identifier) && !taken.has(p.identifier) && p.enabled !== false)
     .map((plugin) => ({ manifest: plugin.manifest, installed: plugin }));
   return [...builtins, ...installed];
 }

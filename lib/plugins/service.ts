@@ -14,13 +14,23 @@ import { MAX_INDEX_BYTES, parsePluginIndexText } from './index-format';
 import { pluginSecretOwner, type InstalledPlugin } from './installed';
 import type { ManifestIssue, PluginManifest } from './manifest';
 import { pluginOrigins, unapprovedOrigins, unsupportedFeature } from './origins';
-import { checkPluginSettings, decodeSettings, encodeSettings, settingFields, withDefaults } from './settings-form';
+import {
+  checkPluginSettings,
+  decodeSettings,
+  encodeSettings,
+  missingSettings,
+  settingFields,
+  visibleSettings,
+  withDefaults,
+} from './settings-form';
 import { deleteInstalledPlugin, getInstalledPlugin, listInstalledPlugins, putInstalledPlugin } from './store';
 import { checkPluginUrl } from './url-rules';
 import { parseManifestText, validateManifest } from './validate-manifest';
 import type { BuiltinPlugin } from './runtime';
 
 const DOCUMENT_TIMEOUT_MS = 15_000;
+/** How long a removed plugin can be brought back (the panel offers undo for a few seconds). */
+const RESTORE_WINDOW_MS = 60_000;
 
 export interface PluginServiceDeps {
   builtins: readonly BuiltinPlugin[];
@@ -43,7 +53,12 @@ export function createPluginService(deps: PluginServiceDeps) {
   const now = deps.now ?? Date.now;
   const builtinIds = () => deps.builtins.map((b) => b.manifest.identifier);
 
+  /** Removed plugins with their settings, kept a moment for undo; only in memory, as the settings are secrets. */
+  const removed = new Map<string, { plugin: InstalledPlugin; secrets: Record<string, string>; timer: ReturnType<typeof setTimeout> }>();
+
   async function view(plugin: InstalledPlugin): Promise<PluginView> {
+    const saved = await savedSettings(plugin.identifier);
+    const missing = missingSettings(plugin.manifest.settings, saved);
     return {
       identifier: plugin.identifier,
       manifest: plugin.manifest,
@@ -53,6 +68,9 @@ export function createPluginService(deps: PluginServiceDeps) {
       installedAt: plugin.installedAt,
       updatedAt: plugin.updatedAt,
       settingsSet: await secretFieldsSet(pluginSecretOwner(plugin.identifier)),
+      settingValues: visibleSettings(plugin.manifest.settings, saved),
+      missingSettings: missing,
+      enabled: plugin.enabled !== false && !missing.length,
       approval: plugin.approval ?? 'ask',
     };
   }
@@ -80,6 +98,9 @@ export function createPluginService(deps: PluginServiceDeps) {
         builtin: true,
         origins: [],
         settingsSet: {},
+        settingValues: {},
+        missingSettings: [],
+        enabled: true,
         approval: 'auto' as const,
       }));
       return [...builtins, ...(await Promise.all((await listInstalledPlugins()).map(view)))];
@@ -125,6 +146,7 @@ export function createPluginService(deps: PluginServiceDeps) {
         origins,
         installedAt: existing?.installedAt ?? time,
         updatedAt: time,
+        ...(existing?.enabled === false ? { enabled: false } : {}),
       };
       await putInstalledPlugin(plugin);
       return view(plugin);
@@ -152,9 +174,34 @@ export function createPluginService(deps: PluginServiceDeps) {
     },
 
     async remove(identifier: string): Promise<void> {
-      await installedOrFail(identifier);
+      const plugin = await installedOrFail(identifier);
+      const secrets = await getSecrets(pluginSecretOwner(identifier));
       await deleteInstalledPlugin(identifier);
       await deleteSecrets(pluginSecretOwner(identifier));
+      clearTimeout(removed.get(identifier)?.timer);
+      removed.set(identifier, { plugin, secrets, timer: setTimeout(() => removed.delete(identifier), RESTORE_WINDOW_MS) });
+    },
+
+    async restore(identifier: string): Promise<PluginView> {
+      const kept = removed.get(identifier);
+      if (!kept) fail('not-found', `Plugin "${identifier}" was not removed moments ago.`);
+      if (await getInstalledPlugin(identifier)) fail('conflict', `Plugin "${identifier}" is installed again.`);
+      clearTimeout(kept.timer);
+      removed.delete(identifier);
+      await putInstalledPlugin(kept.plugin);
+      if (Object.keys(kept.secrets).length) await setSecrets(pluginSecretOwner(identifier), kept.secrets);
+      return view(kept.plugin);
+    },
+
+    async setEnabled(identifier: string, enabled: boolean): Promise<PluginView> {
+      const current = await installedOrFail(identifier);
+      if (enabled) {
+        const missing = missingSettings(current.manifest.settings, await savedSettings(identifier));
+        if (missing.length) fail('credential-missing', `Plugin "${identifier}" needs its settings first: ${missing.join(', ')}.`);
+      }
+      const plugin: InstalledPlugin = { ...current, enabled };
+      await putInstalledPlugin(plugin);
+      return view(plugin);
     },
 
     /**

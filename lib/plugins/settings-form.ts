@@ -11,6 +11,8 @@ export interface SettingField {
   title?: string;
   description?: string;
   required: boolean;
+  /** Shown masked and never sent back to the panel: the schema says password or write-only, or the name says key or token. */
+  secret: boolean;
   /** For `enum`: the allowed values, as the schema lists them. */
   options?: unknown[];
   defaultValue?: unknown;
@@ -22,6 +24,16 @@ interface PropertySchema {
   title?: unknown;
   description?: unknown;
   default?: unknown;
+  format?: unknown;
+  writeOnly?: unknown;
+}
+
+/** Many manifests leave their API key unmarked; a name like this is kept sealed anyway. */
+const SECRET_NAME = /(api[-_ ]?key|token|secret|password|passwd|credential)/i;
+
+function isSecret(key: string, property: PropertySchema): boolean {
+  if (property.format === 'password' || property.writeOnly === true) return true;
+  return SECRET_NAME.test(key) || (typeof property.title === 'string' && SECRET_NAME.test(property.title));
 }
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value : undefined);
@@ -46,6 +58,7 @@ export function settingFields(schema: PluginParameters | undefined): SettingFiel
       title: text(property.title),
       description: text(property.description),
       required: required.has(key),
+      secret: isSecret(key, property),
       ...(kind === 'enum' ? { options: property.enum as unknown[] } : {}),
       ...(property.default !== undefined ? { defaultValue: property.default } : {}),
     };
@@ -81,6 +94,31 @@ export function parseSettingInput(field: SettingField, input: string): ParsedSet
         return { ok: false, problem: 'json' };
       }
   }
+}
+
+/**
+ * Whether one typed value meets its property's own rules (minimum, pattern,
+ * length...), checked with the validator the background uses, so the form can
+ * say so next to the field instead of a refusal in validator terms.
+ */
+export function meetsSettingRules(schema: PluginParameters, key: string, value: unknown): boolean {
+  const property: unknown = schema.properties[key];
+  if (!property || typeof property !== 'object') return true;
+  return parseToolArguments(JSON.stringify({ [key]: value }), { type: 'object', properties: { [key]: property } }).ok;
+}
+
+/** Required settings with neither a saved value nor a default: until they are filled, the plugin cannot be enabled. */
+export function missingSettings(schema: PluginParameters | undefined, saved: Readonly<Record<string, unknown>>): string[] {
+  return settingFields(schema)
+    .filter((field) => field.required && field.defaultValue === undefined && saved[field.key] === undefined)
+    .map((field) => field.key);
+}
+
+/** The saved values a panel may show: every setting not kept secret. */
+export function visibleSettings(schema: PluginParameters | undefined, saved: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(
+    settingFields(schema).flatMap((field) => (field.secret || saved[field.key] === undefined ? [] : [[field.key, saved[field.key]]])),
+  );
 }
 
 /** Schema defaults under what the user saved: what the plugin receives. */

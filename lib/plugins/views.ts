@@ -13,8 +13,14 @@ export interface PluginView {
   origins: string[];
   installedAt?: number;
   updatedAt?: number;
-  /** Which settings hold a saved value; the values themselves never leave the background. */
+  /** Which settings hold a saved value. */
   settingsSet: Record<string, boolean>;
+  /** The saved values of settings that are not secret; secret ones never leave the background. */
+  settingValues: Record<string, unknown>;
+  /** Required settings still empty: the plugin stays off until they are filled. */
+  missingSettings: string[];
+  /** Offered in chats: switched on by the user and with every required setting filled. */
+  enabled: boolean;
   /** Whether the model's calls wait for the user; built-ins never leave the browser and always run. */
   approval: ToolApprovalMode;
 }

@@ -4,6 +4,7 @@ import { decodePluginSettings } from '../../lib/plugins/settings-header';
 import { startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
 import { SETTINGS_HEADER, startPluginServer, type PluginMock } from '../mocks/plugin-server';
 import { launchExtension, type ExtensionHarness } from './support/extension';
+import { axeViolations } from './support/axe';
 import { addProvider, backToChat, lastAnswer, sendMessage, waitForAnswer } from './support/panel';
 
 const PROVIDER_KEY = 'sk-provider-e2e-plugins';
@@ -39,6 +40,25 @@ describe('plugins', () => {
     await page.getByRole('button', { name: 'Look up' }).click();
   }
 
+  /** An installed plugin's card in Settings › Plugins. */
+  const card = (title: string) => page.locator('.plugins').getByRole('listitem', { name: title });
+
+  /** The consent dialog shown before anything is installed. */
+  const installDialog = (title: string) => page.getByRole('dialog', { name: `Install ${title}?` });
+
+  async function openPluginSettings(title: string) {
+    await openSettings();
+    await page.getByRole('button', { name: `Configure ${title}` }).click();
+    return page.getByRole('dialog', { name: `${title} settings` });
+  }
+
+  /** The announced toasts' text. */
+  const toastText = () =>
+    page
+      .getByRole('status')
+      .filter({ has: page.locator('.ui-toast') })
+      .innerText();
+
   /** The approval an answer waits on, in the tool step of the call. */
   function approvalFor(plugin: string, api: string) {
     return lastAnswer(page).getByRole('region', { name: `Allow ${plugin} to run ${api}?` });
@@ -69,31 +89,71 @@ describe('plugins', () => {
 
   it('installs from a manifest URL only after the user approves the origins it contacts', async () => {
     await installFrom(plugins.urls.weather);
-    const approval = page.getByRole('region', { name: 'Install Mock Weather?' });
+    const approval = installDialog('Mock Weather');
     expect(await approval.getByRole('list', { name: 'Addresses the plugin connects to' }).innerText()).toBe(plugins.origin);
-    expect(await page.locator('details.plugin', { hasText: 'Mock Weather' }).count()).toBe(0);
+    expect(await card('Mock Weather').count()).toBe(0);
     await approval.getByRole('button', { name: 'Allow and install' }).click();
-    await expect.poll(() => page.locator('details.plugin', { hasText: 'Mock Weather' }).count()).toBe(1);
+    await expect.poll(() => card('Mock Weather').count()).toBe(1);
     expect(await approval.count()).toBe(0);
+    // Store-like: its avatar, what it does and its tags.
+    expect(await card('Mock Weather').locator('.plugin-avatar').innerText()).toBe('🌦');
+    expect(await card('Mock Weather').innerText()).toContain('Current weather for a city.');
+    expect(await card('Mock Weather').getByRole('list', { name: 'Tags' }).innerText()).toBe('weather');
   });
 
-  it('fills the settings form generated from the schema, validated and kept masked', async () => {
-    const plugin = page.locator('details.plugin', { hasText: 'Mock Weather' });
-    await plugin.locator('summary').click();
-    const form = page.getByRole('form', { name: 'Mock Weather settings' });
+  it('cannot switch on a plugin while a required setting is empty: the switch says why and opens the settings', async () => {
+    const toggle = card('Mock Weather').getByRole('switch', { name: 'Turn on Mock Weather' });
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    expect(await card('Mock Weather').innerText()).toContain('Fill in Weather API key in its settings to turn it on.');
+    await toggle.click();
+    const dialog = page.getByRole('dialog', { name: 'Mock Weather settings' });
+    await dialog.waitFor();
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    // Nor can a chat turn it on.
+    await backToChat(page);
+    const options = page.locator('.conversation-options');
+    if ((await options.getAttribute('open')) === null) await page.getByText('Chat settings').click();
+    expect(await page.getByRole('checkbox', { name: 'Mock Weather' }).count()).toBe(0);
+  });
+
+  it('fills the settings form generated from the schema, validated, the key masked and the rest shown', async () => {
+    const dialog = await openPluginSettings('Mock Weather');
+    const form = dialog.getByRole('form', { name: 'Mock Weather settings' });
     expect(await form.getByText('The key the weather service gave you.').isVisible()).toBe(true);
     await form.getByLabel('Weather API key').fill(WEATHER_KEY);
     await form.getByLabel('Units').selectOption('imperial');
     await form.getByLabel('Forecast days').fill('two');
     await form.getByRole('button', { name: 'Save', exact: true }).click();
-    expect(await form.getByText('Enter a whole number.').isVisible()).toBe(true);
+    // Inline, next to the field, naming it: no validator wording.
+    expect(await form.getByText('Forecast days: Enter a whole number.').isVisible()).toBe(true);
+    expect(await form.getByLabel('Forecast days').getAttribute('aria-invalid')).toBe('true');
     await form.getByLabel('Forecast days').fill('2');
     await form.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => form.getByText('Settings saved.').isVisible()).toBe(true);
-    expect(await form.getByLabel('Weather API key').inputValue()).toBe('');
-    expect(await form.getByLabel('Weather API key').getAttribute('placeholder')).toContain('Saved');
-    expect(await form.getByLabel('Weather API key').getAttribute('type')).toBe('password');
+    await expect.poll(toastText).toContain('Settings saved.');
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await card('Mock Weather').getByRole('switch', { name: 'Turn on Mock Weather' }).getAttribute('aria-checked')).toBe('true');
+
+    const again = await openPluginSettings('Mock Weather');
+    const saved = again.getByRole('form', { name: 'Mock Weather settings' });
+    // Not secret: shown as saved, to read and edit.
+    expect(await saved.getByLabel('Units').inputValue()).toBe('imperial');
+    expect(await saved.getByLabel('Forecast days').inputValue()).toBe('2');
+    expect(await saved.getByLabel('Forecast days').getAttribute('type')).toBe('text');
+    // The key: masked, and never back on screen.
+    expect(await saved.getByLabel('Weather API key').inputValue()).toBe('');
+    expect(await saved.getByLabel('Weather API key').getAttribute('placeholder')).toContain('Saved');
+    expect(await saved.getByLabel('Weather API key').getAttribute('type')).toBe('password');
     expect(await page.content()).not.toContain(WEATHER_KEY);
+    for (const scheme of ['light', 'dark'] as const) {
+      // Without motion, so colours are read once they have changed.
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+      expect(await axeViolations(page)).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: null, reducedMotion: null });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => again.count()).toBe(0);
   });
 
   it('lets the model call an enabled plugin, which receives only its own settings, and answers with the result', async () => {
@@ -166,8 +226,8 @@ describe('plugins', () => {
 
   it('tells the model when the user denies a call, and the answer goes on without it', async () => {
     await installFrom(plugins.urls.report);
-    await page.getByRole('button', { name: 'Allow and install' }).click();
-    await expect.poll(() => page.locator('details.plugin', { hasText: 'Mock Report' }).count()).toBe(1);
+    await installDialog('Mock Report').getByRole('button', { name: 'Allow and install' }).click();
+    await expect.poll(() => card('Mock Report').count()).toBe(1);
     await enableForChat('Mock Report');
     const before = plugins.apiCalls().length;
     openai.enqueue({ kind: 'tool-call', name: 'mock-report____makeReport____markdown', arguments: '{"topic":"secrets"}' });
@@ -238,16 +298,16 @@ describe('plugins', () => {
   it('installs from an index and shows a standalone plugin’s UI, deaf to every other window', async () => {
     await installFrom(plugins.urls.index);
     const index = page.getByRole('region', { name: 'Plugins in this index' });
-    await expect.poll(() => index.getByText('Installed', { exact: true }).count()).toBe(2);
+    // The look-up fetches the index over the network: on a loaded machine that takes more than the default second.
+    await expect.poll(() => index.getByText('Installed', { exact: true }).count(), { timeout: 10_000 }).toBe(2);
     await index.getByRole('button', { name: 'Review Mock Clock' }).click();
-    await page.getByRole('region', { name: 'Install Mock Clock?' }).getByRole('button', { name: 'Allow and install' }).click();
-    const plugin = page.locator('details.plugin', { hasText: 'Mock Clock' });
-    await expect.poll(() => plugin.count()).toBe(1);
-    await plugin.locator('summary').click();
-    const form = page.getByRole('form', { name: 'Mock Clock settings' });
+    await installDialog('Mock Clock').getByRole('button', { name: 'Allow and install' }).click();
+    await expect.poll(() => card('Mock Clock').count()).toBe(1);
+    const dialog = await openPluginSettings('Mock Clock');
+    const form = dialog.getByRole('form', { name: 'Mock Clock settings' });
     await form.getByLabel('Clock label').fill('Kitchen');
     await form.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => form.getByText('Settings saved.').isVisible()).toBe(true);
+    await expect.poll(() => dialog.count()).toBe(0);
 
     await enableForChat('Mock Clock');
     openai.enqueue({ kind: 'tool-call', name: 'mock-clock____showClock____standalone', arguments: '{"zone":"Europe/Paris"}' });
@@ -264,6 +324,15 @@ describe('plugins', () => {
     await expect.poll(() => frame.locator('#status').innerText(), { timeout: 10_000 }).toBe('Ready: showClock (standalone)');
     expect(await frame.locator('#zone').innerText()).toBe('Zone: Europe/Paris');
     expect(await frame.locator('#label').innerText()).toBe('Label: Kitchen');
+
+    // In a dark panel the frame is dark too: the plugin page sees the panel's scheme, and no white box surrounds it.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const frameBox = await frameElement.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(frameBox).toBe('rgba(0, 0, 0, 0)');
+    await expect.poll(() => frame.locator('body').evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
+    // The page's own canvas text colour is the dark scheme's light one.
+    expect(await frame.locator('body').evaluate((body) => getComputedStyle(body).color)).toBe('rgb(255, 255, 255)');
+    await page.emulateMedia({ colorScheme: null });
 
     // The forgers have been posting every 150 ms since the frame loaded; let a few more rounds pass.
     await page.waitForTimeout(1000);
@@ -284,14 +353,16 @@ describe('plugins', () => {
     expect(plugins.apiCalls().filter((r) => r.path.includes('clock'))).toHaveLength(0);
 
     // "Always allow" switched the plugin to run automatically, where its settings say so and can switch it back.
-    await openSettings();
-    const clock = page.locator('details.plugin', { hasText: 'Mock Clock' });
-    if ((await clock.getAttribute('open')) === null) await clock.locator('summary').click();
+    const clock = await openPluginSettings('Mock Clock');
+    // Not secret, so the label saved earlier is there to read.
+    expect(await clock.getByLabel('Clock label').inputValue()).toBe('Kitchen');
     const mode = clock.getByRole('group', { name: 'When the assistant wants to use Mock Clock' });
     expect(await mode.getByRole('radio', { name: 'Run automatically' }).isChecked()).toBe(true);
     // The choice shows once the background has saved it.
     await mode.getByRole('radio', { name: 'Ask before its first use in each chat' }).click();
     await expect.poll(() => mode.getByRole('radio', { name: 'Ask before its first use in each chat' }).isChecked()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => clock.count()).toBe(0);
     await backToChat(page);
   });
 
@@ -327,8 +398,28 @@ describe('plugins', () => {
     // The service worker sees only an opaque redirect, whose target it cannot check: nothing is followed.
     await installFrom(plugins.redirectTo(`${plugins.foreignOrigin}/weather/manifest.json`));
     const alert = page.getByRole('alert').filter({ hasText: 'The address sent Parley elsewhere' });
-    await expect.poll(() => alert.count()).toBe(1);
+    await expect.poll(() => alert.count(), { timeout: 10_000 }).toBe(1);
     expect(plugins.foreignRequests.filter((r) => r.path.includes('manifest'))).toEqual([]);
     expect(await page.getByRole('button', { name: 'Allow and install' }).count()).toBe(0);
+  });
+
+  it('removes a plugin at once without a browser prompt, and Undo brings it back with its settings', async () => {
+    let prompted = false;
+    page.once('dialog', (d) => {
+      prompted = true;
+      void d.dismiss();
+    });
+    await openSettings();
+    await card('Mock Weather').getByRole('button', { name: 'More actions for Mock Weather' }).click();
+    await page.getByRole('menuitem', { name: 'Remove plugin' }).click();
+    await expect.poll(() => card('Mock Weather').count()).toBe(0);
+    expect(prompted).toBe(false);
+    await expect.poll(toastText).toContain('Mock Weather removed.');
+    await page.getByRole('status').getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => card('Mock Weather').count()).toBe(1);
+    const settings = await page.evaluate(() =>
+      chrome.runtime.sendMessage({ channel: 'parley', name: 'plugins.frameSettings', payload: { identifier: 'mock-weather' } }),
+    );
+    expect(settings).toEqual({ ok: true, value: { apiKey: WEATHER_KEY, units: 'imperial', days: 2 } });
   });
 });

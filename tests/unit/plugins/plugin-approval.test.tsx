@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PluginApproval } from '@/components/plugins/PluginApproval';
 import type { ManifestPreview } from '@/lib/messaging/plugin-protocol';
 import { mount } from '../support/dom';
@@ -20,6 +20,16 @@ const disguised: ManifestPreview = {
   },
 };
 
+beforeAll(() => {
+  // jsdom has <dialog> but not its modal methods.
+  HTMLDialogElement.prototype.showModal = function () {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function () {
+    this.removeAttribute('open');
+  };
+});
+
 describe('PluginApproval', () => {
   it('shows every bidi control in third-party text as a visible escape', async () => {
     const { container } = await mount(
@@ -27,9 +37,19 @@ describe('PluginApproval', () => {
     );
     const text = container.textContent ?? '';
     expect(text).not.toMatch(BIDI);
-    expect(container.querySelector('h4')!.textContent).toBe('Install Weather \\u202Emaet yelraP eht yb\\u202C?');
+    expect(container.querySelector('dialog h2')!.textContent).toBe('Install Weather \\u202Emaet yelraP eht yb\\u202C?');
     expect(text).toContain('Trusted \\u2067by Parley\\u2069');
     expect(text).toContain('weather\\u202Egnp.exe');
     expect(text).toContain('\\u200FParley\\u200E');
+  });
+
+  it('asks in a modal dialog named by what it installs, listing every origin', async () => {
+    const { container } = await mount(
+      <PluginApproval preview={disguised} busy={false} onApprove={() => undefined} onCancel={() => undefined} />,
+    );
+    const dialog = container.querySelector('dialog')!;
+    expect(dialog.hasAttribute('open')).toBe(true);
+    expect(document.getElementById(dialog.getAttribute('aria-labelledby')!)!.textContent).toMatch(/^Install Weather/);
+    expect(dialog.querySelector('ul[aria-label="Addresses the plugin connects to"]')!.textContent).toBe('https://plugins.example');
   });
 });

@@ -55,6 +55,12 @@ describe('plugin tool definitions', () => {
     const both = await tools.definitions(conversation(['mock-report', 'mock-weather', 'not-installed']));
     expect(both.tools.map((t) => t.name)).toEqual(['mock-weather____getWeather', 'mock-report____makeReport____markdown']);
   });
+
+  it('offers nothing of a plugin the user switched off, even in a chat that turned it on', async () => {
+    const { tools } = runtime([{ ...installed('weather'), enabled: false }, installed('report')]);
+    const offered = await tools.definitions(conversation(['mock-report', 'mock-weather']));
+    expect(offered.tools.map((t) => t.name)).toEqual(['mock-report____makeReport____markdown']);
+  });
 });
 
 describe('plugin tool calls', () => {

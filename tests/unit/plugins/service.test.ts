@@ -182,6 +182,29 @@ describe('installing', () => {
     expect(await getInstalledPlugin('mock-weather')).toBeUndefined();
     expect(await getSecrets(pluginSecretOwner('mock-weather'))).toEqual({});
   });
+
+  it('brings a removed plugin back with its settings when undone at once, and only once', async () => {
+    await install(server.urls.weather);
+    await service.saveSettings('mock-weather', { apiKey: 'k-1', units: 'imperial' });
+    await service.remove('mock-weather');
+    const restored = await service.restore('mock-weather');
+    expect(restored.enabled).toBe(true);
+    expect(await service.savedSettings('mock-weather')).toEqual({ apiKey: 'k-1', units: 'imperial' });
+    expect((await failureOf(service.restore('mock-weather'))).code).toBe('not-found');
+  });
+});
+
+describe('switching a plugin on and off', () => {
+  it('keeps a plugin off while a required setting is empty, and refuses to switch it on', async () => {
+    const installed = await install(server.urls.weather);
+    expect(installed).toMatchObject({ enabled: false, missingSettings: ['apiKey'] });
+    expect((await failureOf(service.setEnabled('mock-weather', true))).code).toBe('credential-missing');
+    const filled = await service.saveSettings('mock-weather', { apiKey: 'k-1' });
+    expect(filled).toMatchObject({ enabled: true, missingSettings: [] });
+    expect((await service.setEnabled('mock-weather', false)).enabled).toBe(false);
+    expect((await getInstalledPlugin('mock-weather'))?.enabled).toBe(false);
+    expect((await service.setEnabled('mock-weather', true)).enabled).toBe(true);
+  });
 });
 
 describe('plugin settings', () => {
@@ -195,6 +218,8 @@ describe('plugin settings', () => {
 
     const view = await service.saveSettings('mock-weather', { apiKey: 'secret-key-42', days: 2, stray: 'dropped' });
     expect(view.settingsSet).toEqual({ apiKey: true, days: true });
+    // Not secret, so shown again; the key is not.
+    expect(view.settingValues).toEqual({ days: 2 });
     expect(JSON.stringify(await service.list())).not.toContain('secret-key-42');
     const raw = await (await getDb()).get('vault', pluginSecretOwner('mock-weather'));
     expect(JSON.stringify(raw)).not.toContain('secret-key-42');

@@ -4,8 +4,11 @@ import {
   checkPluginSettings,
   decodeSettings,
   encodeSettings,
+  meetsSettingRules,
+  missingSettings,
   parseSettingInput,
   settingFields,
+  visibleSettings,
   withDefaults,
 } from '@/lib/plugins/settings-form';
 
@@ -25,20 +28,21 @@ const schema: PluginParameters = {
 describe('settings form', () => {
   it('describes a field per property', () => {
     expect(settingFields(schema)).toEqual([
-      { key: 'API_KEY', kind: 'string', title: 'API key', description: 'From your dashboard', required: true },
+      { key: 'API_KEY', kind: 'string', title: 'API key', description: 'From your dashboard', required: true, secret: true },
       {
         key: 'units',
         kind: 'enum',
         title: undefined,
         description: undefined,
         required: false,
+        secret: false,
         options: ['metric', 'imperial'],
         defaultValue: 'metric',
       },
-      { key: 'limit', kind: 'integer', title: undefined, description: undefined, required: false },
-      { key: 'ratio', kind: 'number', title: undefined, description: undefined, required: false },
-      { key: 'safe', kind: 'boolean', title: undefined, description: undefined, required: false, defaultValue: true },
-      { key: 'extra', kind: 'json', title: undefined, description: undefined, required: false },
+      { key: 'limit', kind: 'integer', title: undefined, description: undefined, required: false, secret: false },
+      { key: 'ratio', kind: 'number', title: undefined, description: undefined, required: false, secret: false },
+      { key: 'safe', kind: 'boolean', title: undefined, description: undefined, required: false, secret: false, defaultValue: true },
+      { key: 'extra', kind: 'json', title: undefined, description: undefined, required: false, secret: false },
     ]);
     expect(settingFields(undefined)).toEqual([]);
   });
@@ -68,6 +72,44 @@ describe('settings form', () => {
     if (!missing.ok) expect(missing.issues[0]!.message).toContain('API_KEY');
     const wrong = checkPluginSettings(schema, { API_KEY: 'k', limit: 'many' });
     expect(wrong).toMatchObject({ ok: false, issues: [{ path: 'limit' }] });
+  });
+
+  it('keeps secret only what the schema or the name marks as secret', () => {
+    const marked: PluginParameters = {
+      type: 'object',
+      properties: {
+        pin: { type: 'string', format: 'password' },
+        hidden: { type: 'string', writeOnly: true },
+        accessToken: { type: 'string' },
+        city: { type: 'string', title: 'Home city' },
+        units: { type: 'string' },
+      },
+      required: ['city'],
+    };
+    expect(settingFields(marked).map((f) => [f.key, f.secret])).toEqual([
+      ['pin', true],
+      ['hidden', true],
+      ['accessToken', true],
+      ['city', false],
+      ['units', false],
+    ]);
+    const saved = { pin: '1234', hidden: 'h', accessToken: 't', city: 'Oslo' };
+    expect(visibleSettings(marked, saved)).toEqual({ city: 'Oslo' });
+    expect(missingSettings(marked, {})).toEqual(['city']);
+    expect(missingSettings(marked, saved)).toEqual([]);
+    // A default fills a required setting.
+    expect(missingSettings(schema, {})).toEqual(['API_KEY']);
+  });
+
+  it('checks one value against its own property rules', () => {
+    const ruled: PluginParameters = {
+      type: 'object',
+      properties: { days: { type: 'integer', minimum: 1, maximum: 7 }, code: { type: 'string', pattern: '^[A-Z]{3}$' } },
+    };
+    expect(meetsSettingRules(ruled, 'days', 3)).toBe(true);
+    expect(meetsSettingRules(ruled, 'days', 9)).toBe(false);
+    expect(meetsSettingRules(ruled, 'code', 'EUR')).toBe(true);
+    expect(meetsSettingRules(ruled, 'code', 'euro')).toBe(false);
   });
 
   it('keeps values typed through the vault’s strings', () => {

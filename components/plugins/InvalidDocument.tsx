@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { inertText } from '@/lib/core/inert-text';
+import type { ManifestIssue } from '@/lib/plugins/manifest';
+
+/** A size limit as people read it: 1 MB, 4 MB, in the interface language's digits and units. */
+function formatLimit(bytes: number, locale: string): string {
+  const megabytes = bytes / (1024 * 1024);
+  const [value, unit] = megabytes >= 1 ? [megabytes, 'megabyte'] : [bytes / 1024, 'kilobyte'];
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, maximumFractionDigits: 1 }).format(value);
+}
+
+/** Why a manifest or index was refused, issue by issue, with the place in the document each concerns. */
+export function InvalidDocument({ issues }: { issues: ManifestIssue[] }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div className="notice notice-error" role="alert">
+      <p className="notice-title">{t('plugins.invalid.heading')}</p>
+      <ul>
+        {issues.map((issue, i) => (
+          <li key={i}>
+            {t(`plugins.issue.${issue.code}`, { limit: issue.limit === undefined ? undefined : formatLimit(issue.limit, i18n.language) })}
+            {issue.path && (
+              <>
+                {' '}
+                <code dir="ltr">{inertText(issue.path)}</code>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

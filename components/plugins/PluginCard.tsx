@@ -1,0 +1,225 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RefreshCw, Settings2, Trash2 } from 'lucide-react';
+import { inertText } from '@/lib/core/inert-text';
+import { request } from '@/lib/messaging/client';
+import type { ManifestPreview, PluginView } from '@/lib/messaging/plugin-protocol';
+import type { ToolApprovalMode } from '@/lib/plugins/consent';
+import type { ManifestIssue } from '@/lib/plugins/manifest';
+import { settingFields } from '@/lib/plugins/settings-form';
+import { ErrorNotice } from '../common/ErrorNotice';
+import { useBusyRun } from '../common/use-busy-run';
+import { Dialog } from '../ui/Dialog';
+import { IconButton } from '../ui/IconButton';
+import { Menu } from '../ui/Menu';
+import { Switch } from '../ui/Switch';
+import { showToast, showUndoToast } from '../ui/toast';
+import { InvalidDocument } from './InvalidDocument';
+import { PluginApproval } from './PluginApproval';
+import { PluginAvatarView } from './PluginAvatarView';
+import { PluginSettingsForm } from './PluginSettingsForm';
+import { PluginTags } from './PluginTags';
+import { usePluginNames } from './plugin-names';
+
+/** The required settings still empty, by the names the form gives them, as one phrase of the interface language. */
+function useMissingSettings(view: PluginView): string | undefined {
+  const { i18n } = useTranslation();
+  if (!view.missingSettings.length) return undefined;
+  const fields = settingFields(view.manifest.settings);
+  const names = view.missingSettings.map((key) => inertText(fields.find((f) => f.key === key)?.title ?? key));
+  return new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(names);
+}
+
+/** One installed plugin in the store-like list: picture, name, what it does, its tags, on/off, and its settings in a dialog. */
+export function PluginCard({ view }: { view: PluginView }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const names = usePluginNames();
+  const title = names.title(view);
+  const description = names.description(view);
+  const missing = useMissingSettings(view);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [approval, setApproval] = useState<ManifestPreview>();
+  const [refused, setRefused] = useState<ManifestIssue[]>();
+  const busyRun = useBusyRun();
+  const { busy, error } = busyRun;
+
+  const run = (work: () => Promise<void>) => {
+    setRefused(undefined);
+    return busyRun.run(work);
+  };
+
+  const toggle = (enabled: boolean) => {
+    // Off until its required settings are filled: the switch leads to them instead.
+    if (enabled && missing) {
+      setSettingsOpen(true);
+      return;
+    }
+    void run(async () => {
+      await request('plugins.setEnabled', { identifier: view.identifier, enabled });
+    });
+  };
+
+  const update = () =>
+    run(async () => {
+      const outcome = await request('plugins.update', { identifier: view.identifier });
+      if (outcome.kind === 'approve') setApproval(outcome.preview);
+      else if (outcome.kind === 'invalid') setRefused(outcome.issues);
+      else showToast({ message: t('plugins.updated'), tone: 'success' });
+    });
+
+  const applyApproved = (approved: ManifestPreview) =>
+    run(async () => {
+      await request('plugins.install', {
+        manifestUrl: approved.manifestUrl,
+        manifest: approved.manifest,
+        origins: approved.origins,
+        replace: true,
+      });
+      setApproval(undefined);
+      showToast({ message: t('plugins.updated'), tone: 'success' });
+    });
+
+  const remove = () =>
+    run(async () => {
+      await request('plugins.remove', { identifier: view.identifier });
+      showUndoToast({
+        message: t('plugins.store.removed', { title }),
+        onUndo: () =>
+          void request('plugins.restore', { identifier: view.identifier }).catch(() =>
+            showToast({ message: t('plugins.store.restoreFailed', { title }), tone: 'error' }),
+          ),
+      });
+    });
+
+  return (
+    <li className="plugin-card" aria-labelledby={`${id}-title`}>
+      <PluginAvatarView avatar={view.manifest.meta.avatar} title={title} />
+      <div className="plugin-card-body">
+        <p id={`${id}-title`} className="plugin-card-title" dir="auto">
+          {title}
+          {view.builtin && <span className="plugin-badge">{t('plugins.builtinBadge')}</span>}
+        </p>
+        {description && (
+          <p className="plugin-card-description" dir="auto">
+            {description}
+          </p>
+        )}
+        <PluginTags tags={view.manifest.meta.tags} />
+      </div>
+      {!view.builtin && (
+        <div className="plugin-card-actions">
+          <IconButton
+            label={t('plugins.store.settings', { title })}
+            icon={<Settings2 size={16} />}
+            disabled={busy}
+            onClick={() => setSettingsOpen(true)}
+          />
+          <Menu
+            label={t('plugins.store.more', { title })}
+            items={[
+              { id: 'update', label: t('plugins.update'), icon: <RefreshCw size={16} />, disabled: busy, onSelect: () => void update() },
+              {
+                id: 'remove',
+                label: t('plugins.remove'),
+                icon: <Trash2 size={16} />,
+                danger: true,
+                disabled: busy,
+                onSelect: () => void remove(),
+              },
+            ]}
+          />
+        </div>
+      )}
+      {!view.builtin && (
+        <div className="plugin-card-switch">
+          <Switch
+            checked={view.enabled}
+            onChange={toggle}
+            label={t('plugins.store.enable', { title })}
+            description={missing ? t('plugins.store.needsSettings', { fields: missing }) : undefined}
+            disabled={busy}
+          />
+        </div>
+      )}
+      {(refused || error) && (
+        <div className="plugin-card-notices">
+          {refused && <InvalidDocument issues={refused} />}
+          {error && <ErrorNotice error={error} />}
+        </div>
+      )}
+      {settingsOpen && (
+        <Dialog open title={t('plugins.settings.formName', { plugin: title })} onClose={() => setSettingsOpen(false)}>
+          <PluginDetails view={view} title={title} onSaved={() => setSettingsOpen(false)} />
+        </Dialog>
+      )}
+      {approval && (
+        <PluginApproval
+          preview={approval}
+          update
+          busy={busy}
+          onApprove={() => void applyApproved(approval)}
+          onCancel={() => setApproval(undefined)}
+        />
+      )}
+    </li>
+  );
+}
+
+/** The settings dialog's content: what the plugin is and reaches, when it may run unasked, and its settings. */
+function PluginDetails({ view, title, onSaved }: { view: PluginView; title: string; onSaved(): void }) {
+  const { t } = useTranslation();
+  const hasSettings = settingFields(view.manifest.settings).length > 0;
+  return (
+    <div className="plugin-details">
+      <p className="plugin-hint">{t(`plugins.type.${view.manifest.type}`)}</p>
+      <p className="plugin-hint">{view.origins.length ? t('plugins.installed.origins') : t('plugins.approval.noOrigins')}</p>
+      {view.origins.length > 0 && (
+        <ul className="plugin-origins">
+          {view.origins.map((origin) => (
+            <li key={origin} dir="ltr">
+              {inertText(origin)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {/* Takes effect at once, so it comes before the form whose Save ends the dialog. */}
+      <ApprovalMode view={view} title={title} />
+      {hasSettings ? (
+        <PluginSettingsForm view={view} title={title} onSaved={onSaved} />
+      ) : (
+        <p className="plugin-hint">{t('plugins.store.noSettings')}</p>
+      )}
+    </div>
+  );
+}
+
+/** Whether the model's calls of this plugin wait for the user: the first in each chat, or none. */
+function ApprovalMode({ view, title }: { view: PluginView; title: string }) {
+  const { t } = useTranslation();
+  const name = useId();
+  const { busy, error, run } = useBusyRun();
+  const choose = (approval: ToolApprovalMode) =>
+    run(async () => {
+      await request('plugins.setApproval', { identifier: view.identifier, approval });
+    });
+  return (
+    <fieldset className="plugin-approval-mode">
+      <legend>{t('plugins.consent.modeLegend', { title })}</legend>
+      {(['ask', 'auto'] as const).map((mode) => (
+        <label key={mode} className="plugin-toggle">
+          <input
+            type="radio"
+            name={name}
+            value={mode}
+            checked={view.approval === mode}
+            disabled={busy}
+            onChange={() => void choose(mode)}
+          />
+          {t(`plugins.consent.mode.${mode}`)}
+        </label>
+      ))}
+      {error && <ErrorNotice error={error} />}
+    </fieldset>
+  );
+}
