@@ -24,6 +24,9 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const fileInput = useRef<HTMLInputElement>(null);
+  const selectButton = useRef<HTMLButtonElement>(null);
+  // Leaving select mode unmounts the button that did it; focus goes back to "Select" instead of being lost.
+  const refocusSelect = useRef(false);
   const open = useChatStore((s) => s.open);
   const current = useChatStore((s) => s.conversation?.id);
 
@@ -84,9 +87,15 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
   };
 
   const stopSelecting = () => {
+    refocusSelect.current = true;
     setSelecting(false);
     setSelected(new Set());
   };
+  useEffect(() => {
+    if (selecting || !refocusSelect.current) return;
+    refocusSelect.current = false;
+    selectButton.current?.focus();
+  }, [selecting]);
   const chosen = rows?.filter((r) => selected.has(r.conversation.id)).map((r) => r.conversation.id) ?? [];
 
   return (
@@ -144,7 +153,13 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
           <Button variant="secondary" icon={<Upload size={16} />} onClick={() => fileInput.current?.click()}>
             {t('history.import')}
           </Button>
-          <Button variant="ghost" icon={<CheckSquare size={16} />} disabled={!rows?.length} onClick={() => setSelecting(true)}>
+          <Button
+            ref={selectButton}
+            variant="ghost"
+            icon={<CheckSquare size={16} />}
+            disabled={!rows?.length}
+            onClick={() => setSelecting(true)}
+          >
             {t('history.select')}
           </Button>
         </div>

@@ -234,9 +234,19 @@ describe('conversation history', () => {
     await page.getByRole('button', { name: 'Delete selected' }).click();
     await expect.poll(() => shownTitles(page)).toEqual(['Greek letters', 'Weekend in Porto']);
     expect(await list(page).getByRole('checkbox').count()).toBe(0);
+    // Focus is not lost with the button that went away.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Select');
     await page.getByRole('status').filter({ hasText: 'Deleted 2 conversations.' }).getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => shownTitles(page)).toEqual(['Greek letters', 'Alphabet soup', 'Weekend in Porto', 'Trip to Lisbon']);
     expect(dialogs).toEqual([]);
+
+    // Escape leaves select mode, and only that.
+    await page.getByRole('button', { name: 'Select', exact: true }).click();
+    await list(page)
+      .getByRole('checkbox', { name: /^Greek letters/ })
+      .press('Escape');
+    await expect.poll(() => list(page).getByRole('checkbox').count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Conversations' }).isVisible()).toBe(true);
   });
 
   it('marks the search match in titles and snippets, and says when nothing matches', async () => {
