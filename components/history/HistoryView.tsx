@@ -9,6 +9,7 @@ import { importConversations, summarizeImport, type ImportSummary } from '@/lib/
 import { useChatStore } from '../state/chat-store';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
+import { IconButton } from '../ui/IconButton';
 import { showToast, showUndoToast } from '../ui/toast';
 import { ConversationList } from './ConversationList';
 import { downloadExport } from './history-actions';
@@ -127,10 +128,14 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
           <Button variant="ghost" onClick={() => setSelected(new Set(rows?.map((r) => r.conversation.id)))}>
             {t('history.selectAll')}
           </Button>
-          <Button variant="secondary" icon={<Download size={16} />} disabled={!chosen.length} onClick={() => void downloadExport(chosen)}>
-            {t('history.exportSelected')}
-          </Button>
-          <Button
+          <IconButton
+            label={t('history.exportSelected')}
+            icon={<Download size={16} />}
+            disabled={!chosen.length}
+            onClick={() => void downloadExport(chosen)}
+          />
+          <IconButton
+            label={t('history.deleteSelected')}
             variant="danger"
             icon={<Trash2 size={16} />}
             disabled={!chosen.length}
@@ -138,9 +143,7 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
               stopSelecting();
               void remove(chosen);
             }}
-          >
-            {t('history.deleteSelected')}
-          </Button>
+          />
           <Button variant="ghost" onClick={stopSelecting}>
             {t('common.cancel')}
           </Button>
