@@ -1,28 +1,35 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Conversation } from '@/lib/core/conversation';
+import { CheckSquare, Download, MessageSquare, SearchX, Trash2, Upload } from 'lucide-react';
 import { inertText } from '@/lib/core/inert-text';
-import { deleteConversation, listConversations, renameConversation, searchConversations } from '@/lib/storage/conversations';
+import { removeConversations, restoreConversations } from '@/lib/storage/conversation-removal';
+import { listConversations, renameConversation, searchConversations } from '@/lib/storage/conversations';
 import { onStorageChange } from '@/lib/storage/change-feed';
-import { exportConversations, importConversations, summarizeImport, type ImportSummary } from '@/lib/storage/export';
+import { importConversations, summarizeImport, type ImportSummary } from '@/lib/storage/export';
 import { useChatStore } from '../state/chat-store';
-
-interface Row {
-  conversation: Conversation;
-  snippet?: string;
-}
+import { Button } from '../ui/Button';
+import { EmptyState } from '../ui/EmptyState';
+import { IconButton } from '../ui/IconButton';
+import { showToast, showUndoToast } from '../ui/toast';
+import { ConversationList } from './ConversationList';
+import { downloadExport } from './history-actions';
+import type { HistoryRow } from './history-rows';
+import './history.css';
 
 export function HistoryView({ onOpen }: { onOpen(): void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [query, setQuery] = useState('');
-  const [rows, setRows] = useState<Row[]>([]);
-  const [renaming, setRenaming] = useState<string>();
-  const [notice, setNotice] = useState<{ ok: boolean; text: string }>();
+  const [rows, setRows] = useState<HistoryRow[]>();
+  const [importError, setImportError] = useState(false);
   const [pendingImport, setPendingImport] = useState<{ doc: unknown; summary: ImportSummary }>();
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const fileInput = useRef<HTMLInputElement>(null);
+  const selectButton = useRef<HTMLButtonElement>(null);
+  // Leaving select mode unmounts the button that did it; focus goes back to "Select" instead of being lost.
+  const refocusSelect = useRef(false);
   const open = useChatStore((s) => s.open);
   const current = useChatStore((s) => s.conversation?.id);
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   useEffect(() => {
     let live = true;
@@ -30,7 +37,8 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
       const found = query.trim()
         ? (await searchConversations(query)).map((r) => ({
             conversation: r.conversation,
-            snippet: r.snippet && `${r.snippet.before}${r.snippet.match}${r.snippet.after}`,
+            // A title hit is already shown (and marked) in the title itself.
+            snippet: r.messageId ? `${r.snippet.before}${r.snippet.match}${r.snippet.after}` : undefined,
           }))
         : (await listConversations()).map((conversation) => ({ conversation }));
       if (live) setRows(found);
@@ -43,24 +51,29 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
     };
   }, [query]);
 
-  const download = async () => {
-    const doc = await exportConversations();
-    const url = URL.createObjectURL(new Blob([JSON.stringify(doc, null, 2)], { type: 'application/json' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `parley-conversations-${new Date().toISOString().slice(0, 10)}.json`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  /** Removes at once and offers an undo that puts back every record, messages included. */
+  const remove = async (ids: string[]) => {
+    const titleOf = (id: string) => rows?.find((r) => r.conversation.id === id)?.conversation.title || t('chat.untitled');
+    const wasCurrent = current !== undefined && ids.includes(current);
+    const removed = await removeConversations(ids);
+    if (wasCurrent) useChatStore.getState().newChat();
+    showUndoToast({
+      message: ids.length === 1 ? t('history.deleted', { title: titleOf(ids[0]!) }) : t('history.deletedMany', { count: ids.length }),
+      onUndo: async () => {
+        await restoreConversations(removed);
+        if (wasCurrent) await open(current);
+      },
+    });
   };
 
   /** A file is read and summarised first; nothing is imported until the user has seen what it adds. */
   const review = async (file: File) => {
-    setNotice(undefined);
+    setImportError(false);
     try {
       const doc: unknown = JSON.parse(await file.text());
       setPendingImport({ doc, summary: summarizeImport(doc) });
     } catch {
-      setNotice({ ok: false, text: t('history.importFailed') });
+      setImportError(true);
     }
   };
 
@@ -68,43 +81,104 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
     setPendingImport(undefined);
     try {
       const { imported } = await importConversations(doc);
-      setNotice({ ok: true, text: t('history.imported', { count: imported }) });
+      showToast({ message: t('history.imported', { count: imported }), tone: 'success' });
     } catch {
-      setNotice({ ok: false, text: t('history.importFailed') });
+      setImportError(true);
     }
   };
 
+  const stopSelecting = () => {
+    refocusSelect.current = true;
+    setSelecting(false);
+    setSelected(new Set());
+  };
+  useEffect(() => {
+    if (selecting || !refocusSelect.current) return;
+    refocusSelect.current = false;
+    selectButton.current?.focus();
+  }, [selecting]);
+  const chosen = rows?.filter((r) => selected.has(r.conversation.id)).map((r) => r.conversation.id) ?? [];
+
   return (
-    <section className="history" aria-labelledby="history-title">
+    <section
+      className="history"
+      aria-labelledby="history-title"
+      onKeyDown={(e) => {
+        // Escape leaves select mode first; a second Escape is the app's to handle.
+        if (e.key !== 'Escape' || !selecting || e.defaultPrevented) return;
+        e.preventDefault();
+        e.stopPropagation();
+        stopSelecting();
+      }}
+    >
       <h2 id="history-title">{t('history.title')}</h2>
       <input
         type="search"
-        className="search"
+        className="history-search"
         aria-label={t('history.search')}
         placeholder={t('history.search')}
         value={query}
         onChange={(e) => setQuery(e.target.value)}
       />
-      <div className="row">
-        <button type="button" className="button" onClick={() => void download()}>
-          {t('history.export')}
-        </button>
-        <button type="button" className="button" onClick={() => fileInput.current?.click()}>
-          {t('history.import')}
-        </button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept="application/json,.json"
-          hidden
-          aria-label={t('history.importFile')}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            if (file) void review(file);
-            e.target.value = '';
-          }}
-        />
-      </div>
+      {selecting ? (
+        <div className="row history-toolbar">
+          <span className="history-count" role="status">
+            {t('history.selected', { count: chosen.length })}
+          </span>
+          <Button variant="ghost" onClick={() => setSelected(new Set(rows?.map((r) => r.conversation.id)))}>
+            {t('history.selectAll')}
+          </Button>
+          <IconButton
+            label={t('history.exportSelected')}
+            icon={<Download size={16} />}
+            disabled={!chosen.length}
+            onClick={() => void downloadExport(chosen)}
+          />
+          <IconButton
+            label={t('history.deleteSelected')}
+            variant="danger"
+            icon={<Trash2 size={16} />}
+            disabled={!chosen.length}
+            onClick={() => {
+              stopSelecting();
+              void remove(chosen);
+            }}
+          />
+          <Button variant="ghost" onClick={stopSelecting}>
+            {t('common.cancel')}
+          </Button>
+        </div>
+      ) : (
+        <div className="row history-toolbar">
+          <Button variant="secondary" icon={<Download size={16} />} onClick={() => void downloadExport()}>
+            {t('history.export')}
+          </Button>
+          <Button variant="secondary" icon={<Upload size={16} />} onClick={() => fileInput.current?.click()}>
+            {t('history.import')}
+          </Button>
+          <Button
+            ref={selectButton}
+            variant="ghost"
+            icon={<CheckSquare size={16} />}
+            disabled={!rows?.length}
+            onClick={() => setSelecting(true)}
+          >
+            {t('history.select')}
+          </Button>
+        </div>
+      )}
+      <input
+        ref={fileInput}
+        type="file"
+        accept="application/json,.json"
+        hidden
+        aria-label={t('history.importFile')}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (file) void review(file);
+          e.target.value = '';
+        }}
+      />
       {pendingImport && (
         <ImportReview
           summary={pendingImport.summary}
@@ -112,86 +186,44 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
           onCancel={() => setPendingImport(undefined)}
         />
       )}
-      {notice && (
-        <p className={`notice ${notice.ok ? 'notice-ok' : 'notice-error'}`} role={notice.ok ? 'status' : 'alert'}>
-          {notice.text}
+      {importError && (
+        <p className="notice notice-error" role="alert">
+          {t('history.importFailed')}
         </p>
       )}
-      {!rows.length && <p className="empty">{query ? t('history.noMatches') : t('history.empty')}</p>}
-      <ul className="history-list">
-        {rows.map(({ conversation: c, snippet }) => (
-          <li key={c.id} className={c.id === current ? 'current' : undefined}>
-            {renaming === c.id ? (
-              <RenameForm
-                initial={c.title}
-                onDone={async (title) => {
-                  if (title !== undefined) await renameConversation(c.id, title);
-                  setRenaming(undefined);
-                  if (c.id === current) await open(c.id);
-                }}
-              />
-            ) : (
-              <>
-                <button
-                  type="button"
-                  className="history-open"
-                  onClick={async () => {
-                    await open(c.id);
-                    onOpen();
-                  }}
-                >
-                  <span className="history-title">{c.title || t('chat.untitled')}</span>
-                  <span className="history-date">{date.format(c.updatedAt)}</span>
-                  {snippet && <span className="history-snippet">{snippet}</span>}
-                </button>
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label={t('history.rename', { title: c.title || t('chat.untitled') })}
-                  onClick={() => setRenaming(c.id)}
-                >
-                  {t('history.renameShort')}
-                </button>
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label={t('history.delete', { title: c.title || t('chat.untitled') })}
-                  onClick={async () => {
-                    if (!confirm(t('history.confirmDelete', { title: c.title || t('chat.untitled') }))) return;
-                    await deleteConversation(c.id);
-                    if (c.id === current) useChatStore.getState().newChat();
-                  }}
-                >
-                  {t('history.deleteShort')}
-                </button>
-              </>
-            )}
-          </li>
-        ))}
-      </ul>
+      {rows && !rows.length ? (
+        query.trim() ? (
+          <EmptyState icon={<SearchX />} title={t('history.noMatches')} description={t('history.noMatchesHint')} />
+        ) : (
+          <EmptyState icon={<MessageSquare />} title={t('history.empty')} description={t('history.emptyHint')} />
+        )
+      ) : (
+        <ConversationList
+          rows={rows ?? []}
+          query={query}
+          currentId={current}
+          selecting={selecting}
+          selected={selected}
+          onToggle={(id) =>
+            setSelected((was) => {
+              const next = new Set(was);
+              if (!next.delete(id)) next.add(id);
+              return next;
+            })
+          }
+          onOpen={async (id) => {
+            await open(id);
+            onOpen();
+          }}
+          onRename={async (id, title) => {
+            await renameConversation(id, title);
+            if (id === current) await open(id);
+          }}
+          onExport={(id) => void downloadExport([id])}
+          onDelete={(id) => void remove([id])}
+        />
+      )}
     </section>
-  );
-}
-
-function RenameForm({ initial, onDone }: { initial: string; onDone(title: string | undefined): void }) {
-  const { t } = useTranslation();
-  const [title, setTitle] = useState(initial);
-  return (
-    <form
-      className="rename"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onDone(title.trim());
-      }}
-    >
-      <input aria-label={t('history.newTitle')} value={title} autoFocus onChange={(e) => setTitle(e.target.value)} />
-      <button type="submit" className="button button-primary">
-        {t('common.save')}
-      </button>
-      <button type="button" className="button" onClick={() => onDone(undefined)}>
-        {t('common.cancel')}
-      </button>
-    </form>
   );
 }
 
@@ -216,12 +248,12 @@ export function ImportReview({ summary, onConfirm, onCancel }: { summary: Import
       </dl>
       {summary.plugins.length > 0 && <p className="notice">{t('history.review.pluginsOff')}</p>}
       <div className="row">
-        <button type="button" className="button button-primary" onClick={onConfirm}>
+        <Button variant="primary" onClick={onConfirm}>
           {t('history.review.confirm')}
-        </button>
-        <button type="button" className="button" onClick={onCancel}>
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
           {t('common.cancel')}
-        </button>
+        </Button>
       </div>
     </section>
   );

@@ -19,10 +19,12 @@ export interface MenuProps {
   icon?: ReactNode;
   items: MenuItem[];
   size?: 'sm' | 'md';
+  /** -1 when the trigger sits in a composite widget that manages its own Tab stop (e.g. a list with roving focus). */
+  tabIndex?: number;
 }
 
 /** An overflow menu: arrow keys, Home and End move, Enter or Space picks, Escape closes and returns focus. */
-export function Menu({ label, icon = <MoreHorizontal size={16} />, items, size = 'sm' }: MenuProps) {
+export function Menu({ label, icon = <MoreHorizontal size={16} />, items, size = 'sm', tabIndex }: MenuProps) {
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -37,6 +39,7 @@ export function Menu({ label, icon = <MoreHorizontal size={16} />, items, size =
         label={label}
         icon={icon}
         size={size}
+        tabIndex={tabIndex}
         aria-haspopup="menu"
         aria-expanded={open}
         onPointerDown={toggle.onPointerDown}

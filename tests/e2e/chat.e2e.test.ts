@@ -172,9 +172,10 @@ describe('side-panel chat', () => {
     await page.getByRole('button', { name: 'Conversations' }).click();
     const items = page.getByRole('listitem');
     await expect.poll(() => items.count()).toBeGreaterThan(0);
-    await page.getByRole('button', { name: 'Rename Greek letters' }).click();
+    await page.getByRole('button', { name: 'More actions for Greek letters' }).click();
+    await page.getByRole('menuitem', { name: 'Rename' }).click();
     await page.getByRole('textbox', { name: 'New title' }).fill('Alphabet soup');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('textbox', { name: 'New title' }).press('Enter');
     await expect.poll(() => page.getByRole('button', { name: /^Alphabet soup/ }).count()).toBeGreaterThan(0);
 
     await page.getByRole('searchbox', { name: 'Search conversations' }).fill('epsilon');
@@ -208,11 +209,11 @@ describe('side-panel chat', () => {
     await expect.poll(() => review.innerText()).toContain(String(count));
     expect(await page.getByRole('button', { name: /^Alphabet soup/ }).count()).toBe(1);
     await review.getByRole('button', { name: 'Import' }).click();
-    await expect.poll(() => page.getByRole('status').innerText()).toContain(`Imported ${count}`);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Imported' }).innerText()).toContain(`Imported ${count}`);
     await expect.poll(() => page.getByRole('button', { name: /^Alphabet soup/ }).count()).toBe(2);
 
-    page.once('dialog', (d) => void d.accept());
-    await page.getByRole('button', { name: 'Delete Alphabet soup' }).first().click();
+    await page.getByRole('button', { name: 'More actions for Alphabet soup' }).first().click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
     await expect.poll(() => page.getByRole('button', { name: /^Alphabet soup/ }).count()).toBe(1);
     await page.getByRole('button', { name: 'Conversations' }).click();
   });

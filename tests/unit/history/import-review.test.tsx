@@ -3,6 +3,7 @@ import { act } from 'react';
 import { deleteDB } from 'idb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { HistoryView } from '@/components/history/HistoryView';
+import { Toaster } from '@/components/ui/Toaster';
 import { listConversations } from '@/lib/storage/conversations';
 import { closeDb, DB_NAME } from '@/lib/storage/db';
 import { byText, mount, settle } from '../support/dom';
@@ -50,7 +51,13 @@ const button = (text: string) => byText('button', text, review()!)!;
 beforeEach(async () => {
   await closeDb();
   await deleteDB(DB_NAME);
-  ({ container } = await mount(<HistoryView onOpen={() => undefined} />));
+  // The import's result is announced in a toast.
+  ({ container } = await mount(
+    <>
+      <HistoryView onOpen={() => undefined} />
+      <Toaster />
+    </>,
+  ));
 });
 
 describe('importing conversations', () => {
@@ -68,7 +75,7 @@ describe('importing conversations', () => {
     expect(await listConversations()).toEqual([]);
 
     await act(async () => button('Import').click());
-    await settle(() => container.querySelector('[role=status]')?.textContent === 'Imported 3 conversations.');
+    await settle(() => container.querySelector('[role=status]')?.textContent?.includes('Imported 3 conversations.') === true);
     expect(review()).toBeNull();
     const imported = await listConversations();
     expect(imported).toHaveLength(3);
