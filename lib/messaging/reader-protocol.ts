@@ -6,6 +6,7 @@
  */
 import type { ChatError } from '../core/errors';
 import type { ReadingStatus } from '../reader/session';
+import type { ControlLabels } from '../reader/control-labels';
 import type { ReadFrom } from '../reader/menu';
 
 export interface ReaderState {
@@ -46,8 +47,8 @@ export type ReaderEvent = { type: 'reader.state'; state: ReaderState };
 export const READER_PORT = 'parley.reader';
 
 export type BackgroundToPage =
-  /** Find the readable text; answer with `prepared`. */
-  | { type: 'prepare'; from: ReadFrom }
+  /** Find the readable text; answer with `prepared`. `labels`: the control's words, in Parley's language. */
+  | { type: 'prepare'; from: ReadFrom; labels?: ControlLabels }
   /** Highlight sentence `index` and show the status in the page's control. */
   | { type: 'show'; status: ReadingStatus; index: number; total: number; rate: number }
   /** Highlight a word: offsets into sentence `index`. */
