@@ -48,8 +48,11 @@ export function ConversationOptions() {
 
   const invalid = (Object.keys(params) as NumericParam[]).filter((k) => params[k].trim() && parseParam(k, params[k]) === undefined);
 
+  /** Only what the user typed is saved on close: a close before the settings loaded must not store blanks. */
+  const edited = useRef(false);
   const save = () => {
     if (invalid.length) return;
+    edited.current = false;
     const next: GenerationParams = {};
     for (const k of Object.keys(params) as NumericParam[]) {
       const v = parseParam(k, params[k]);
@@ -58,8 +61,6 @@ export function ConversationOptions() {
     const unchanged = system === (conversation?.systemPrompt ?? '') && JSON.stringify(next) === JSON.stringify(conversation?.params ?? {});
     if (!unchanged) void updateSettings({ systemPrompt: system, params: next });
   };
-  /** Only what the user typed is saved on close: a close before the settings loaded must not store blanks. */
-  const edited = useRef(false);
   const saveOnClose = useRef(save);
   saveOnClose.current = save;
   useEffect(() => () => void (edited.current && saveOnClose.current()), []);

@@ -47,14 +47,21 @@ export interface FloatingControl {
 
 type LabelKey = keyof ControlLabels['text'];
 
-/** The browser's own words, where the background sent none (public/_locales: readerPause, …). */
+/** The browser's own words (public/_locales), where the background sent none. */
 function browserLabels(): ControlLabels {
-  const word = (key: string) => chrome.i18n.getMessage(`reader${key[0]!.toUpperCase()}${key.slice(1)}`);
-  const keys: LabelKey[] = ['controls', 'pause', 'resume', 'stop', 'previous', 'next', 'speed'];
+  const word = (key: string) => chrome.i18n.getMessage(key);
   return {
     lang: chrome.i18n.getUILanguage(),
-    dir: chrome.i18n.getMessage('@@bidi_dir') === 'rtl' ? 'rtl' : 'ltr',
-    text: Object.fromEntries(keys.map((k) => [k, word(k)])) as ControlLabels['text'],
+    dir: word('@@bidi_dir') === 'rtl' ? 'rtl' : 'ltr',
+    text: {
+      controls: word('readerControls'),
+      pause: word('readerPause'),
+      resume: word('readerResume'),
+      stop: word('readerStop'),
+      previous: word('readerPrevious'),
+      next: word('readerNext'),
+      speed: word('readerSpeed'),
+    },
   };
 }
 

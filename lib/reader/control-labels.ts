@@ -29,5 +29,5 @@ export function controlLabelsFor(locale: string): ControlLabels {
 /** The labels for the language the panel shows: the one chosen in Settings, else the browser's, as the panel picks it. */
 export async function interfaceControlLabels(): Promise<ControlLabels> {
   const chosen = await getPref('locale').catch(() => undefined);
-  return controlLabelsFor(chosen ?? matchLocale(navigator.language));
+  return controlLabelsFor(chosen ?? matchLocale(globalThis.navigator?.language));
 }

@@ -36,3 +36,18 @@ export function lastAnswer(page: Page) {
 export async function waitForAnswer(page: Page, text: string | RegExp): Promise<void> {
   await expect.poll(() => lastAnswer(page).innerText(), { timeout: 15_000 }).toMatch(text);
 }
+
+/** Opens the composer's "Chat settings" popover (system prompt, plugins, sampling) and returns it. */
+export async function openChatSettings(page: Page) {
+  const button = page.getByRole('button', { name: 'Chat settings' });
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  const popover = page.getByRole('dialog', { name: 'Chat settings' });
+  await popover.waitFor();
+  return popover;
+}
+
+/** Closes it as a person would, with Escape from inside: what was typed is kept. */
+export async function closeChatSettings(page: Page): Promise<void> {
+  await page.getByRole('dialog', { name: 'Chat settings' }).press('Escape');
+  await page.getByRole('dialog', { name: 'Chat settings' }).waitFor({ state: 'hidden' });
+}
