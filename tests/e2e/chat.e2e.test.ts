@@ -75,7 +75,7 @@ describe('side-panel chat', () => {
       return JSON.stringify(local) + document.documentElement.outerHTML;
     });
     expect(text).not.toContain(KEY);
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
     expect(await page.getByLabel('API key', { exact: true }).inputValue()).toBe('');
     expect(await page.getByLabel('API key', { exact: true }).getAttribute('placeholder')).toContain('Saved');
     await backToChat(page);
