@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowUp, FileText, SlidersHorizontal, Square, Volume2 } from 'lucide-react';
 import type { PageTools } from '../page/PageTools';
@@ -10,8 +10,10 @@ import { useProvidersStore } from '../state/providers-store';
 import { IconButton } from '../ui/IconButton';
 import { Popover, useAnchorToggle } from '../ui/Popover';
 import { ContextChips } from './ContextChips';
-import { ConversationOptions } from './ConversationOptions';
 import './composer.css';
+
+// The chat settings (and the plugin list they include) are not needed until the popover opens.
+const ConversationOptions = lazy(() => import('./ConversationOptions').then((m) => ({ default: m.ConversationOptions })));
 
 /** The message box grows with its text up to this many pixels, then scrolls. */
 const MAX_INPUT_HEIGHT = 160;
@@ -40,7 +42,9 @@ function ChatSettingsButton() {
         {...toggle}
       />
       <Popover open={open} onOpenChange={setOpen} anchorRef={anchor} label={t('options.title')} placement="top-start">
-        <ConversationOptions />
+        <Suspense fallback={<p className="conversation-options">{t('common.loading')}</p>}>
+          <ConversationOptions />
+        </Suspense>
       </Popover>
     </>
   );
