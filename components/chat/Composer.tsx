@@ -1,15 +1,73 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ArrowUp, FileText, SlidersHorizontal, Square, Volume2 } from 'lucide-react';
+import type { PageTools } from '../page/PageTools';
+import { startReading, useReaderState, useReaderUi } from '../reader/reader-start';
+import { DictationButton, DictationNotes, DictationStatus } from '../speech/DictationButton';
+import { useDictation } from '../speech/use-dictation';
 import { useChatStore } from '../state/chat-store';
 import { useProvidersStore } from '../state/providers-store';
-import { DictationButton } from '../speech/DictationButton';
+import { IconButton } from '../ui/IconButton';
+import { Popover, useAnchorToggle } from '../ui/Popover';
+import { ContextChips } from './ContextChips';
+import './composer.css';
 
-export function Composer({ streaming }: { streaming: boolean }) {
+// The chat settings (and the plugin list they include) are not needed until the popover opens.
+const ConversationOptions = lazy(() => import('./ConversationOptions').then((m) => ({ default: m.ConversationOptions })));
+
+/** The message box grows with its text up to this many pixels, then scrolls. */
+const MAX_INPUT_HEIGHT = 160;
+
+/** The box's height for its text: its content's, up to the cap. */
+function fitHeight(box: HTMLTextAreaElement): void {
+  box.style.blockSize = 'auto';
+  box.style.blockSize = `${Math.min(box.scrollHeight + (box.offsetHeight - box.clientHeight), MAX_INPUT_HEIGHT)}px`;
+}
+
+/** "Chat settings": the conversation's system prompt, plugins and sampling, in a popover. */
+function ChatSettingsButton() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const anchor = useRef<HTMLButtonElement>(null);
+  const toggle = useAnchorToggle(open, setOpen);
+  return (
+    <>
+      <IconButton
+        ref={anchor}
+        label={t('options.title')}
+        icon={<SlidersHorizontal size={18} />}
+        tooltipSide="top"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        {...toggle}
+      />
+      <Popover open={open} onOpenChange={setOpen} anchorRef={anchor} label={t('options.title')} placement="top-start">
+        <Suspense fallback={<p className="conversation-options">{t('common.loading')}</p>}>
+          <ConversationOptions />
+        </Suspense>
+      </Popover>
+    </>
+  );
+}
+
+/**
+ * The message box and what goes with it: the attached page and selection as
+ * removable chips, one row of tools (use the page, read it aloud, chat
+ * settings, dictation) and one button that sends, or stops the answer.
+ */
+export function Composer({ streaming, page }: { streaming: boolean; page: PageTools }) {
   const { t } = useTranslation();
   const { draft, setDraft, send, stop, pendingContext } = useChatStore();
   const selected = useProvidersStore((s) => s.selected);
   const box = useRef<HTMLTextAreaElement>(null);
+  const dictation = useDictation(box);
+  const reading = (useReaderState()?.status ?? 'idle') !== 'idle';
+  const startingReading = useReaderUi((s) => s.starting);
   const canSend = !streaming && !!selected && (draft.trim().length > 0 || pendingContext.length > 0);
+
+  useLayoutEffect(() => {
+    if (box.current) fitHeight(box.current);
+  }, [draft]);
 
   const submit = async () => {
     if (!canSend) return;
@@ -33,6 +91,12 @@ export function Composer({ streaming }: { streaming: boolean }) {
         void submit();
       }}
     >
+      {pendingContext.length > 0 && (
+        <ContextChips
+          blocks={pendingContext}
+          onRemove={(i) => useChatStore.setState({ pendingContext: pendingContext.filter((_, j) => j !== i) })}
+        />
+      )}
       <textarea
         ref={box}
         className="composer-input"
@@ -40,20 +104,44 @@ export function Composer({ streaming }: { streaming: boolean }) {
         aria-label={t('chat.message')}
         placeholder={selected ? t('chat.placeholder') : t('chat.placeholderNoModel')}
         value={draft}
-        rows={3}
+        rows={1}
         onChange={(e) => setDraft(e.target.value)}
         onKeyDown={onKeyDown}
       />
-      <div className="composer-actions">
-        <DictationButton input={box} />
+      <DictationNotes dictation={dictation} />
+      <div className="composer-toolbar">
+        <IconButton
+          label={t('page.usePage')}
+          icon={<FileText size={18} />}
+          tooltipSide="top"
+          pressed={page.following}
+          disabled={page.windowId === undefined}
+          onClick={page.toggle}
+        />
+        {!reading && (
+          <IconButton
+            label={t('reader.readPage')}
+            icon={<Volume2 size={18} />}
+            tooltipSide="top"
+            disabled={startingReading}
+            onClick={() => void startReading()}
+          />
+        )}
+        <ChatSettingsButton />
+        <DictationButton dictation={dictation} />
+        <DictationStatus dictation={dictation} />
         {streaming ? (
-          <button type="button" className="button button-danger" onClick={stop}>
-            {t('chat.stop')}
-          </button>
+          <IconButton key="stop" label={t('chat.stop')} icon={<Square size={16} />} variant="danger" tooltipSide="top" onClick={stop} />
         ) : (
-          <button type="submit" className="button button-primary" disabled={!canSend}>
-            {t('chat.send')}
-          </button>
+          <IconButton
+            key="send"
+            type="submit"
+            label={t('chat.send')}
+            icon={<ArrowUp size={18} />}
+            variant="solid"
+            tooltipSide="top"
+            disabled={!canSend}
+          />
         )}
       </div>
     </form>

@@ -20,7 +20,11 @@ function parseParam(key: NumericParam, raw: string): number | undefined {
   return key === 'maxTokens' ? Math.round(n) : n;
 }
 
-/** Per-conversation system prompt and sampling settings, tucked away until wanted. */
+/**
+ * Per-conversation system prompt, plugins and sampling settings: the body of
+ * the composer's "Chat settings" popover. Fields save when left, and when the
+ * popover closes with one still focused (closing unmounts them without a blur).
+ */
 export function ConversationOptions() {
   const { t } = useTranslation();
   const { conversation, updateSettings } = useChatStore();
@@ -44,8 +48,11 @@ export function ConversationOptions() {
 
   const invalid = (Object.keys(params) as NumericParam[]).filter((k) => params[k].trim() && parseParam(k, params[k]) === undefined);
 
+  /** Only what the user typed is saved on close: a close before the settings loaded must not store blanks. */
+  const edited = useRef(false);
   const save = () => {
     if (invalid.length) return;
+    edited.current = false;
     const next: GenerationParams = {};
     for (const k of Object.keys(params) as NumericParam[]) {
       const v = parseParam(k, params[k]);
@@ -54,13 +61,23 @@ export function ConversationOptions() {
     const unchanged = system === (conversation?.systemPrompt ?? '') && JSON.stringify(next) === JSON.stringify(conversation?.params ?? {});
     if (!unchanged) void updateSettings({ systemPrompt: system, params: next });
   };
+  const saveOnClose = useRef(save);
+  saveOnClose.current = save;
+  useEffect(() => () => void (edited.current && saveOnClose.current()), []);
 
   return (
-    <details className="conversation-options">
-      <summary>{t('options.title')}</summary>
+    <div className="conversation-options">
       <label className="field">
         <span>{t('options.systemPrompt')}</span>
-        <textarea value={system} rows={3} onChange={(e) => setSystem(e.target.value)} onBlur={save} />
+        <textarea
+          value={system}
+          rows={3}
+          onChange={(e) => {
+            edited.current = true;
+            setSystem(e.target.value);
+          }}
+          onBlur={save}
+        />
       </label>
       <ConversationPlugins />
       <details className="advanced">
@@ -77,7 +94,10 @@ export function ConversationOptions() {
               value={params[k]}
               placeholder={t('options.default')}
               aria-invalid={invalid.includes(k)}
-              onChange={(e) => setParams({ ...params, [k]: e.target.value })}
+              onChange={(e) => {
+                edited.current = true;
+                setParams({ ...params, [k]: e.target.value });
+              }}
               onBlur={save}
             />
           </label>
@@ -88,6 +108,6 @@ export function ConversationOptions() {
           </p>
         )}
       </details>
-    </details>
+    </div>
   );
 }

@@ -1,29 +1,48 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { X } from 'lucide-react';
 import type { ContextBlock } from '@/lib/core/conversation';
 import { request } from '@/lib/messaging/client';
 import { onBroadcast } from '@/lib/messaging/events';
 import { currentWindowId, followActiveTab } from '@/lib/page/active-tab';
+import type { HandOff } from '@/lib/page/hand-off';
+import { IconButton } from '../ui/IconButton';
 import { useChatStore } from '../state/chat-store';
-import { applyHandOff } from './apply-hand-off';
+import { applyHandOff, chosenModel, sendAbout } from './apply-hand-off';
 import { readActivePage, type PageProblem } from './read-active-page';
-import './page.css';
 
 type Notice = PageProblem | 'noSelection';
 
+export interface PageTools {
+  /** Undefined until the panel knows its window; the page actions wait for it. */
+  windowId?: number;
+  /** "Use this page" is on: the page chip follows the active tab. */
+  following: boolean;
+  /** A page is being read. */
+  reading: boolean;
+  notice?: Notice;
+  dismiss(): void;
+  /** "Use this page": attaches the active tab and follows it, or lets go of it. */
+  toggle(): void;
+  /** Sends `prompt` about the active tab's page, read once (the empty chat's "Summarise" and "Translate"). */
+  askAboutPage(prompt: string): Promise<void>;
+  /** Hands the active tab's selection to the chat with the "explain" quick action, or says nothing is selected. */
+  explainSelection(): Promise<void>;
+}
+
 /**
- * The page side of the chat: the "Use this page" button, the page chip that
- * follows the active tab while attached, and selections handed over from
- * the context menu or the keyboard shortcut.
+ * The page side of the chat: "Use this page" (the page chip follows the
+ * active tab while attached), selections handed over from the context menu
+ * or the keyboard shortcut, and the empty chat's page actions. Used once, by
+ * the chat view, which passes it to the composer and the empty chat.
  */
-export function PageTools() {
-  const { t, i18n } = useTranslation();
+export function usePageTools(): PageTools {
+  const { i18n } = useTranslation();
   const [windowId, setWindowId] = useState<number>();
   const [reading, setReading] = useState(false);
   const [notice, setNotice] = useState<Notice>();
-  /** "Use this page" is on: the chip follows the active tab, and an unreadable tab only empties it. */
   const [following, setFollowing] = useState(false);
-  /** The block this component placed, to tell when the user removed it or sent it. */
+  /** The block this hook placed, to tell when the user removed it or sent it. */
   const placed = useRef<ContextBlock | undefined>(undefined);
   /** Only the newest read may land: tabs can switch faster than pages are read. */
   const latestRead = useRef(0);
@@ -42,12 +61,8 @@ export function PageTools() {
     void currentWindowId().then(setWindowId);
   }, []);
 
-  // Hand-offs: taken once the window is known (the panel's "ready"), and again whenever one is announced.
-  useEffect(() => {
-    if (windowId === undefined) return;
-    const take = async () => {
-      const handOff = await request('page.takeHandOff', { windowId }).catch(() => null);
-      if (!handOff) return;
+  const apply = useCallback(
+    async (handOff: HandOff) => {
       if (handOff.problem) return setNotice(handOff.problem === 'restricted' ? 'restricted' : 'noSelection');
       applying.current++;
       try {
@@ -56,12 +71,22 @@ export function PageTools() {
         applying.current--;
         stopFollowingIfGone();
       }
+    },
+    [i18n, stopFollowingIfGone],
+  );
+
+  // Hand-offs: taken once the window is known (the panel's "ready"), and again whenever one is announced.
+  useEffect(() => {
+    if (windowId === undefined) return;
+    const take = async () => {
+      const handOff = await request('page.takeHandOff', { windowId }).catch(() => null);
+      if (handOff) await apply(handOff);
     };
     void take();
     return onBroadcast((event) => {
       if (event.type === 'page.handoff' && event.windowId === windowId) void take();
     });
-  }, [windowId, i18n, stopFollowingIfGone]);
+  }, [windowId, apply]);
 
   // The page chip was removed by the user or went out with a message: stop following the tab.
   useEffect(() => useChatStore.subscribe(stopFollowingIfGone), [stopFollowingIfGone]);
@@ -100,25 +125,47 @@ export function PageTools() {
     }
   };
 
+  const askAboutPage = async (prompt: string) => {
+    if (windowId === undefined) return;
+    setReading(true);
+    const page = await readActivePage(windowId, [i18n.language, ...navigator.languages]);
+    setReading(false);
+    setNotice(page.ok ? undefined : page.problem);
+    if (!page.ok) return;
+    const model = await chosenModel();
+    if (!model) {
+      // Without a model the page waits in the composer with the prompt, for the user to send once one is chosen.
+      useChatStore.setState((s) => ({ pendingContext: [...s.pendingContext, page.block], draft: s.draft || prompt }));
+      return;
+    }
+    applying.current++;
+    try {
+      await sendAbout(page.block, prompt, model);
+    } finally {
+      applying.current--;
+    }
+  };
+
+  const explainSelection = async () => {
+    if (windowId === undefined) return;
+    const handOff = await request('page.selection', { windowId, intent: { kind: 'action', action: 'explain' } }).catch(() => null);
+    if (!handOff) return setNotice('failed');
+    await apply(handOff);
+  };
+
+  return { windowId, following, reading, notice, dismiss: () => setNotice(undefined), toggle, askAboutPage, explainSelection };
+}
+
+/** Why the page could not be used; the live region stays mounted so that screen readers announce each new notice. */
+export function PageNotice({ tools }: { tools: PageTools }) {
+  const { t } = useTranslation();
+  const { notice, reading } = tools;
   return (
-    <div className="page-tools">
-      {/* The live region stays mounted so that screen readers announce each new notice. */}
-      <div className="page-notice-row">
-        <p role="status" className={notice ? 'notice page-notice' : undefined}>
-          {notice && t(`page.notice.${notice}`)}
-        </p>
-        {notice && (
-          <button type="button" className="icon-button" onClick={() => setNotice(undefined)}>
-            {t('page.dismiss')}
-          </button>
-        )}
-      </div>
-      <div className="page-actions">
-        <button type="button" className="button" aria-pressed={following} disabled={windowId === undefined} onClick={toggle}>
-          {t('page.usePage')}
-        </button>
-        {reading && <span role="status">{t('page.reading')}</span>}
-      </div>
+    <div className="page-notice-row">
+      <p role="status" className={notice ? 'notice page-notice' : 'page-notice-empty'}>
+        {notice ? t(`page.notice.${notice}`) : reading ? t('page.reading') : null}
+      </p>
+      {notice && <IconButton label={t('page.dismiss')} icon={<X size={16} />} size="sm" onClick={tools.dismiss} />}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { i18n as I18n } from 'i18next';
+import type { ContextBlock } from '@/lib/core/conversation';
 import type { ModelRef } from '@/lib/core/providers';
 import { composeAsk } from '@/lib/page/ask-prompt';
 import type { HandOff } from '@/lib/page/hand-off';
@@ -6,8 +7,24 @@ import { getPref } from '@/lib/storage/prefs';
 import { useChatStore } from '../state/chat-store';
 import { useProvidersStore } from '../state/providers-store';
 
+/**
+ * Sends `prompt` about `context` alone: what the user had attached or typed
+ * waits for their own message. After a failed send the context is still
+ * pending, so it stays for the user to send.
+ */
+export async function sendAbout(context: ContextBlock, prompt: string, model: ModelRef): Promise<void> {
+  const chat = useChatStore.getState();
+  const { pendingContext, draft } = chat;
+  useChatStore.setState({ pendingContext: [context] });
+  try {
+    await chat.send(prompt, model);
+  } finally {
+    useChatStore.setState((s) => ({ pendingContext: [...pendingContext, ...s.pendingContext], draft: s.draft || draft }));
+  }
+}
+
 /** The chosen model once the providers have loaded (a panel that just opened may still be loading them). */
-function chosenModel(): Promise<ModelRef | undefined> {
+export function chosenModel(): Promise<ModelRef | undefined> {
   return new Promise((resolve) => {
     const now = useProvidersStore.getState();
     if (now.loaded) return resolve(now.selected);
@@ -41,15 +58,7 @@ export async function applyHandOff(handOff: HandOff, i18n: I18n): Promise<boolea
   const chat = useChatStore.getState();
   const busy = chat.messages.some((m) => m.status === 'streaming');
   if (model && !busy) {
-    // A quick action is about this selection alone: what the user had attached or typed waits for their own message.
-    const { pendingContext, draft } = chat;
-    useChatStore.setState({ pendingContext: [composed.context] });
-    try {
-      await chat.send(composed.prompt, model);
-    } finally {
-      // After a failed send the selection is still pending, so it stays for the user to send.
-      useChatStore.setState((s) => ({ pendingContext: [...pendingContext, ...s.pendingContext], draft: s.draft || draft }));
-    }
+    await sendAbout(composed.context, composed.prompt, model);
     return true;
   }
   useChatStore.setState((s) => ({

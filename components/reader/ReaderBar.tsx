@@ -1,150 +1,144 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChatFailure, toChatError, type ChatError } from '@/lib/core/errors';
-import { request } from '@/lib/messaging/client';
-import type { ReaderCommand } from '@/lib/messaging/reader-protocol';
-import { currentWindowId } from '@/lib/page/active-tab';
+import { Pause, Play, SkipBack, SkipForward, Square, X } from 'lucide-react';
+import type { ChatError } from '@/lib/core/errors';
 import { READING_RATES } from '@/lib/reader/rate';
 import { useErrorText } from '../common/use-error-text';
-import { ReaderIcon } from './icons';
-import { useReaderState } from './use-reader-state';
+import { IconButton } from '../ui/IconButton';
+import { controlReading, dismissReaderFailure, useReaderState, useReaderUi } from './reader-start';
+import { ReaderVoice } from './ReaderVoice';
 import './reader.css';
 
 /** Codes the reader explains in its own words; a voice service's failures get the shared explanation. */
 const EXPLAINED = new Set<ChatError['code']>(['forbidden', 'not-found', 'unsupported', 'timeout']);
 
+/** `fresh`: the panel's own start or command just failed; an old failure the panel only heard about is not alerted. */
+function ReaderError({ error, fresh, onDismiss }: { error: ChatError; fresh: boolean; onDismiss(): void }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  return (
+    <div className="reader-error-row">
+      <p className="reader-error" role={fresh ? 'alert' : 'status'}>
+        {EXPLAINED.has(error.code) ? (
+          t(`reader.errors.${error.code}`)
+        ) : error.code === 'unknown' ? (
+          t('reader.errors.failed')
+        ) : (
+          <>
+            <strong>{errorText(error).title}</strong> {errorText(error).hint}
+          </>
+        )}
+      </p>
+      <IconButton label={t('page.dismiss')} icon={<X size={16} />} size="sm" onClick={onDismiss} />
+    </div>
+  );
+}
+
 /**
- * The panel's read-aloud bar: starts reading the active tab and, while a
- * reading runs (started here, from the context menu or before the panel
- * opened), shows where it is and offers the controls. Reading itself lives
- * in the background, so closing the panel does not stop it.
+ * The panel's reading bar: while a reading runs (started from the composer,
+ * the empty chat, the context menu or before the panel opened) one compact
+ * row shows where it is and offers the controls; otherwise it is gone, but
+ * for why a reading failed. Reading itself lives in the background, so
+ * closing the panel does not stop it.
  */
 export function ReaderBar() {
   const { t, i18n } = useTranslation();
-  const errorText = useErrorText();
-  const [state, setState] = useReaderState();
-  const [starting, setStarting] = useState(false);
-  const [failure, setFailure] = useState<ChatError>();
-  const speedId = useId();
-
-  const run = async (call: () => Promise<typeof state>) => {
-    setFailure(undefined);
-    try {
-      const next = await call();
-      if (next) setState(next);
-    } catch (e) {
-      const error = e instanceof ChatFailure ? e.error : toChatError(e);
-      if (error.code !== 'aborted') setFailure(error);
-    }
-  };
-
-  const start = async () => {
-    setStarting(true);
-    await run(async () => request('reader.start', { windowId: await currentWindowId() }));
-    setStarting(false);
-  };
-  const send = (command: ReaderCommand) => void run(() => request('reader.control', command));
+  const state = useReaderState();
+  const failure = useReaderUi((s) => s.failure);
+  /** A failure the background published, once the user has read it. */
+  const [dismissed, setDismissed] = useState<ChatError>();
 
   const status = state?.status ?? 'idle';
   const active = status !== 'idle';
-  const rate = state?.rate ?? 1;
-  const error = failure ?? (active ? undefined : state?.error);
+  const published = active || state?.error === dismissed ? undefined : state?.error;
+  const error = failure ?? published;
   const format = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
 
+  if (!active || !state) {
+    if (!error || error.code === 'aborted') return null;
+    return (
+      <section className="reader-bar" aria-label={t('reader.title')}>
+        <ReaderError
+          error={error}
+          fresh={error === failure}
+          onDismiss={() => {
+            dismissReaderFailure();
+            setDismissed(state?.error);
+          }}
+        />
+      </section>
+    );
+  }
+
+  const where = t(status === 'paused' ? 'reader.pausedAt' : 'reader.readingAt', { current: state.index + 1, total: state.total });
   return (
     <section className="reader-bar" aria-label={t('reader.title')}>
       <div className="reader-controls">
-        {!active ? (
-          <button type="button" className="icon-button reader-start" disabled={starting} onClick={() => void start()}>
-            <ReaderIcon name="speaker" />
-            {t('reader.readPage')}
-          </button>
+        <IconButton
+          label={t('reader.previous')}
+          icon={<SkipBack size={16} />}
+          size="sm"
+          tooltipSide="bottom"
+          disabled={state.index === 0}
+          onClick={() => controlReading({ action: 'previous' })}
+        />
+        {status === 'playing' ? (
+          <IconButton
+            label={t('reader.pause')}
+            icon={<Pause size={16} />}
+            size="sm"
+            tooltipSide="bottom"
+            onClick={() => controlReading({ action: 'pause' })}
+          />
         ) : (
-          <>
-            <button
-              type="button"
-              className="icon-button"
-              aria-label={t('reader.previous')}
-              title={t('reader.previous')}
-              disabled={state!.index === 0}
-              onClick={() => send({ action: 'previous' })}
-            >
-              <ReaderIcon name="previous" />
-            </button>
-            {status === 'playing' ? (
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={t('reader.pause')}
-                title={t('reader.pause')}
-                onClick={() => send({ action: 'pause' })}
-              >
-                <ReaderIcon name="pause" />
-              </button>
-            ) : (
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={t('reader.resume')}
-                title={t('reader.resume')}
-                onClick={() => send({ action: 'resume' })}
-              >
-                <ReaderIcon name="play" />
-              </button>
-            )}
-            <button
-              type="button"
-              className="icon-button"
-              aria-label={t('reader.next')}
-              title={t('reader.next')}
-              disabled={state!.index + 1 >= state!.total}
-              onClick={() => send({ action: 'next' })}
-            >
-              <ReaderIcon name="next" />
-            </button>
-            <button
-              type="button"
-              className="icon-button"
-              aria-label={t('reader.stop')}
-              title={t('reader.stop')}
-              onClick={() => send({ action: 'stop' })}
-            >
-              <ReaderIcon name="stop" />
-            </button>
-          </>
+          <IconButton
+            label={t('reader.resume')}
+            icon={<Play size={16} />}
+            size="sm"
+            tooltipSide="bottom"
+            onClick={() => controlReading({ action: 'resume' })}
+          />
         )}
-        <span className="reader-speed">
-          <label htmlFor={speedId}>{t('reader.speed')}</label>
-          <select id={speedId} value={String(rate)} onChange={(e) => send({ action: 'rate', rate: Number(e.target.value) })}>
-            {READING_RATES.map((r) => (
-              <option key={r} value={String(r)}>
-                {t('reader.rate', { rate: format.format(r) })}
-              </option>
-            ))}
-          </select>
-        </span>
+        <IconButton
+          label={t('reader.next')}
+          icon={<SkipForward size={16} />}
+          size="sm"
+          tooltipSide="bottom"
+          disabled={state.index + 1 >= state.total}
+          onClick={() => controlReading({ action: 'next' })}
+        />
+        <IconButton
+          label={t('reader.stop')}
+          icon={<Square size={14} />}
+          size="sm"
+          tooltipSide="bottom"
+          onClick={() => controlReading({ action: 'stop' })}
+        />
+        <div className="reader-where" title={state.text}>
+          <span className="visually-hidden">{where}</span>
+          <span className="reader-count" aria-hidden="true">
+            {format.format(state.index + 1)}/{format.format(state.total)}
+          </span>
+          <span className="reader-sentence" dir="auto">
+            {state.text}
+          </span>
+        </div>
+        <select
+          className="reader-speed"
+          aria-label={t('reader.speed')}
+          title={t('reader.speed')}
+          value={String(state.rate)}
+          onChange={(e) => controlReading({ action: 'rate', rate: Number(e.target.value) })}
+        >
+          {READING_RATES.map((r) => (
+            <option key={r} value={String(r)}>
+              {t('reader.rate', { rate: format.format(r) })}
+            </option>
+          ))}
+        </select>
+        <ReaderVoice />
       </div>
-      {active && state && (
-        <>
-          <p className="reader-status">
-            {t(status === 'paused' ? 'reader.pausedAt' : 'reader.readingAt', { current: state.index + 1, total: state.total })}
-          </p>
-          <p className="reader-sentence">{state.text}</p>
-        </>
-      )}
-      {error && error.code !== 'aborted' && (
-        <p className="reader-error" role="alert">
-          {EXPLAINED.has(error.code) ? (
-            t(`reader.errors.${error.code}`)
-          ) : error.code === 'unknown' ? (
-            t('reader.errors.failed')
-          ) : (
-            <>
-              <strong>{errorText(error).title}</strong> {errorText(error).hint}
-            </>
-          )}
-        </p>
-      )}
+      {failure && <ReaderError error={failure} fresh onDismiss={dismissReaderFailure} />}
     </section>
   );
 }

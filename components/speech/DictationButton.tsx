@@ -1,7 +1,9 @@
-import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Mic, Square, X } from 'lucide-react';
 import type { ChatError } from '@/lib/core/errors';
-import { useDictation } from './use-dictation';
+import { Button } from '../ui/Button';
+import { IconButton } from '../ui/IconButton';
+import type { Dictation } from './use-dictation';
 import './speech.css';
 
 /** Dictation failures with their own explanation; anything else gets the generic line. */
@@ -17,48 +19,71 @@ function DictationError({ error }: { error: ChatError }) {
   );
 }
 
-/** The composer's microphone: "Dictate" / "Stop dictation", and the transcription fallback. */
-export function DictationButton({ input }: { input: RefObject<HTMLTextAreaElement | null> }) {
+/**
+ * The composer's microphone: "Dictate", and "Stop dictation" / "Stop
+ * recording" with a pulsing mark while it listens; "Cancel" while the
+ * microphone permission is being asked for.
+ */
+export function DictationButton({ dictation }: { dictation: Dictation }) {
   const { t } = useTranslation();
-  const dictation = useDictation(input);
   const { phase } = dictation;
+  if (phase === 'permission')
+    return <IconButton label={t('common.cancel')} icon={<X size={18} />} tooltipSide="top" onClick={dictation.cancel} />;
   const active = phase === 'listening' || phase === 'recording';
-
   return (
-    <div className="dictation">
-      {phase === 'permission' ? (
-        <button type="button" className="button" onClick={dictation.cancel}>
-          {t('common.cancel')}
-        </button>
-      ) : (
-        <button
-          type="button"
-          className={`button${active ? ' dictation-listening' : ''}`}
-          disabled={phase === 'transcribing'}
-          onClick={dictation.toggle}
-        >
-          {phase === 'listening'
-            ? t('speech.dictation.stop')
-            : phase === 'recording'
-              ? t('speech.dictation.stopRecording')
-              : t('speech.dictation.start')}
-        </button>
-      )}
-      <p className="dictation-status" aria-live="polite">
-        {phase === 'listening' && t('speech.dictation.listening')}
-        {phase === 'recording' && t('speech.dictation.recording')}
-        {phase === 'transcribing' && t('speech.dictation.transcribing')}
-        {phase === 'permission' && t('speech.dictation.permissionPending')}
+    <IconButton
+      className={active ? 'dictation-listening' : undefined}
+      label={
+        phase === 'listening'
+          ? t('speech.dictation.stop')
+          : phase === 'recording'
+            ? t('speech.dictation.stopRecording')
+            : t('speech.dictation.start')
+      }
+      icon={active ? <Square size={14} /> : <Mic size={18} />}
+      tooltipSide="top"
+      disabled={phase === 'transcribing'}
+      onClick={dictation.toggle}
+    />
+  );
+}
+
+/** What dictation is doing, in one short line that may be cut off but never pushes the composer's buttons around. */
+export function DictationStatus({ dictation }: { dictation: Dictation }) {
+  const { t } = useTranslation();
+  const { phase } = dictation;
+  const text =
+    phase === 'listening'
+      ? t('speech.dictation.listening')
+      : phase === 'recording'
+        ? t('speech.dictation.recording')
+        : phase === 'transcribing'
+          ? t('speech.dictation.transcribing')
+          : '';
+  return (
+    <p className="dictation-status" aria-live="polite" title={text || undefined}>
+      {text}
+    </p>
+  );
+}
+
+/** Longer notes (the permission tab, the transcription offer, failures), on their own line above the buttons. */
+export function DictationNotes({ dictation }: { dictation: Dictation }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p className="dictation-note" aria-live="polite">
+        {dictation.phase === 'permission' && t('speech.dictation.permissionPending')}
       </p>
       {dictation.unsupported && (
-        <div role="status">
-          <p className="dictation-status">{t('speech.dictation.unsupported')}</p>
-          <button type="button" className="button" onClick={dictation.record}>
+        <div role="status" className="dictation-note dictation-unsupported">
+          <p>{t('speech.dictation.unsupported')}</p>
+          <Button variant="secondary" icon={<Mic size={16} />} onClick={dictation.record}>
             {t('speech.dictation.recordInstead')}
-          </button>
+          </Button>
         </div>
       )}
       {dictation.error && <DictationError error={dictation.error} />}
-    </div>
+    </>
   );
 }

@@ -107,9 +107,9 @@ async function handOffFromMenu(
   return { ...base, selection: selectionOn(tab, text) };
 }
 
-/** The shortcut does not say which frame holds the selection, so every frame is asked. */
-async function handOffFromShortcut(tab: Browser.tabs.Tab, windowId: number): Promise<HandOff> {
-  const base = handOffBase(windowId, { kind: 'ask' });
+/** The shortcut (and the panel) does not say which frame holds the selection, so every frame is asked. */
+async function handOffFromShortcut(tab: Browser.tabs.Tab, windowId: number, intent: AskIntent = { kind: 'ask' }): Promise<HandOff> {
+  const base = handOffBase(windowId, intent);
   if (tab.id === undefined || isRestrictedUrl(tab.url)) return { ...base, problem: 'restricted' };
   let frames;
   try {
@@ -169,6 +169,10 @@ async function readActiveTab(windowId: number, languages: string[]): Promise<Pag
 export const pageRequestHandlers: Pick<RequestHandlers, keyof PageRequests> = {
   'page.takeHandOff': async ({ windowId }) => (await handOffs.take(windowId)) ?? null,
   'page.read': ({ windowId, languages }) => readActiveTab(windowId, languages),
+  'page.selection': async ({ windowId, intent }) => {
+    const [tab] = await browser.tabs.query({ active: true, windowId });
+    return tab ? handOffFromShortcut(tab, windowId, intent) : { ...handOffBase(windowId, intent), problem: 'no-selection' };
+  },
   'page.refreshMenus': async () => {
     await rebuildMenus();
     return null;

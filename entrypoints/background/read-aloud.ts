@@ -3,6 +3,7 @@ import { keepServiceWorkerAlive } from '@/lib/chat/keep-alive';
 import { broadcast } from '@/lib/messaging/events';
 import { READER_PORT, type PageToBackground, type ReaderRequests } from '@/lib/messaging/reader-protocol';
 import type { RequestHandlers } from '@/lib/messaging/server';
+import { interfaceControlLabels } from '@/lib/reader/control-labels';
 import { ReaderController, type PageLink } from '@/lib/reader/controller';
 import { HIGHLIGHT_CSS } from '@/lib/reader/highlighter';
 import { READ_ALOUD_MENU_ITEMS, readAloudMenuAction, type ReadTarget } from '@/lib/reader/menu';
@@ -52,6 +53,7 @@ const controller = new ReaderController({
   voice: '',
   publish: (state) => void broadcast({ type: 'reader.state', state }),
   keepAlive: keepServiceWorkerAlive,
+  controlLabels: interfaceControlLabels,
 });
 
 async function activeTab(windowId: number | undefined): Promise<number> {

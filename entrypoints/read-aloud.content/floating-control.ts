@@ -1,5 +1,6 @@
 import type { ReaderCommand } from '@/lib/messaging/reader-protocol';
 import { READING_RATES } from '@/lib/reader/rate';
+import type { ControlLabels } from '@/lib/reader/control-labels';
 import type { ReadingState } from '@/lib/reader/session';
 
 /** The element the control lives under; the page can neither style its inside nor be styled by it. */
@@ -44,8 +45,25 @@ export interface FloatingControl {
   remove(): void;
 }
 
-/** Keys of public/_locales, which WXT's typed browser.i18n does not know until they are merged there. */
-const label = (key: string) => chrome.i18n.getMessage(key);
+type LabelKey = keyof ControlLabels['text'];
+
+/** The browser's own words (public/_locales), where the background sent none. */
+function browserLabels(): ControlLabels {
+  const word = (key: string) => chrome.i18n.getMessage(key);
+  return {
+    lang: chrome.i18n.getUILanguage(),
+    dir: word('@@bidi_dir') === 'rtl' ? 'rtl' : 'ltr',
+    text: {
+      controls: word('readerControls'),
+      pause: word('readerPause'),
+      resume: word('readerResume'),
+      stop: word('readerStop'),
+      previous: word('readerPrevious'),
+      next: word('readerNext'),
+      speed: word('readerSpeed'),
+    },
+  };
+}
 
 function icon(path: string): SVGElement {
   const svg = document.createElementNS(SVG_NS, 'svg');
@@ -57,11 +75,11 @@ function icon(path: string): SVGElement {
   return svg;
 }
 
-function button(labelKey: string, path: string, onClick: () => void): HTMLButtonElement {
+function button(label: string, path: string, onClick: () => void): HTMLButtonElement {
   const el = document.createElement('button');
   el.type = 'button';
-  el.setAttribute('aria-label', label(labelKey));
-  el.title = label(labelKey);
+  el.setAttribute('aria-label', label);
+  el.title = label;
   el.append(icon(path));
   el.addEventListener('click', onClick);
   return el;
@@ -71,12 +89,13 @@ function button(labelKey: string, path: string, onClick: () => void): HTMLButton
  * A small bar fixed to the corner of the page: previous, pause/resume, next,
  * stop and speed. It sits in a shadow root under one custom element whose
  * own box is pinned with !important inline styles, the only thing page CSS
- * could otherwise reach. Labels come from the extension's _locales, as the
- * page has no i18next.
+ * could otherwise reach. Labels come from the background in Parley's
+ * interface language (the page has no i18next), else from the browser's.
  */
-export function mountFloatingControl(send: (command: ReaderCommand) => void): FloatingControl {
-  // The control speaks the browser's language, not the page's, and mirrors with it.
-  const rtl = chrome.i18n.getMessage('@@bidi_dir') === 'rtl';
+export function mountFloatingControl(send: (command: ReaderCommand) => void, labels = browserLabels()): FloatingControl {
+  // The control speaks Parley's language, not the page's, and mirrors with it.
+  const rtl = labels.dir === 'rtl';
+  const label = (key: LabelKey) => labels.text[key];
   const host = document.createElement(CONTROL_TAG);
   host.setAttribute(
     'style',
@@ -91,18 +110,19 @@ export function mountFloatingControl(send: (command: ReaderCommand) => void): Fl
   const bar = document.createElement('div');
   bar.className = 'bar';
   bar.dir = rtl ? 'rtl' : 'ltr';
+  bar.lang = labels.lang;
   bar.setAttribute('role', 'group');
-  bar.setAttribute('aria-label', label('readerControls'));
+  bar.setAttribute('aria-label', label('controls'));
 
-  const previous = button('readerPrevious', ICONS.previous, () => send({ action: 'previous' }));
-  const playPause = button('readerPause', ICONS.pause, () => send({ action: status === 'paused' ? 'resume' : 'pause' }));
-  const next = button('readerNext', ICONS.next, () => send({ action: 'next' }));
-  const stop = button('readerStop', ICONS.stop, () => send({ action: 'stop' }));
+  const previous = button(label('previous'), ICONS.previous, () => send({ action: 'previous' }));
+  const playPause = button(label('pause'), ICONS.pause, () => send({ action: status === 'paused' ? 'resume' : 'pause' }));
+  const next = button(label('next'), ICONS.next, () => send({ action: 'next' }));
+  const stop = button(label('stop'), ICONS.stop, () => send({ action: 'stop' }));
 
   const speed = document.createElement('select');
-  speed.setAttribute('aria-label', label('readerSpeed'));
-  speed.title = label('readerSpeed');
-  const format = new Intl.NumberFormat(chrome.i18n.getUILanguage(), { maximumFractionDigits: 2 });
+  speed.setAttribute('aria-label', label('speed'));
+  speed.title = label('speed');
+  const format = new Intl.NumberFormat(labels.lang, { maximumFractionDigits: 2 });
   for (const rate of READING_RATES) speed.append(new Option(`${format.format(rate)}×`, String(rate)));
   speed.addEventListener('change', () => send({ action: 'rate', rate: Number(speed.value) }));
 
@@ -117,7 +137,7 @@ export function mountFloatingControl(send: (command: ReaderCommand) => void): Fl
     update(state) {
       if (state.status !== status) {
         status = state.status;
-        const key = status === 'paused' ? 'readerResume' : 'readerPause';
+        const key = status === 'paused' ? 'resume' : 'pause';
         playPause.setAttribute('aria-label', label(key));
         playPause.title = label(key);
         playPause.replaceChildren(icon(status === 'paused' ? ICONS.play : ICONS.pause));

@@ -4,6 +4,7 @@ import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { READER_PORT, type BackgroundToPage, type PageToBackground, type ReaderCommand } from '@/lib/messaging/reader-protocol';
 import { caretAt, takeContextPoint } from '@/lib/reader/context-point';
 import { PageHighlighter } from '@/lib/reader/highlighter';
+import type { ControlLabels } from '@/lib/reader/control-labels';
 import type { ReadFrom } from '@/lib/reader/menu';
 import { readPageText, sentenceAtPoint, sentenceUnderPoint, type PageText } from '@/lib/reader/page-text';
 import { CONTROL_TAG, mountFloatingControl, type FloatingControl } from './floating-control';
@@ -32,6 +33,7 @@ function serveReading(port: Browser.runtime.Port, ctx: ContentScriptContext): vo
   let page: PageText | undefined;
   let highlighter: PageHighlighter | undefined;
   let control: FloatingControl | undefined;
+  let labels: ControlLabels | undefined;
   let shownIndex = -1;
   let ended = false;
   const send = (message: PageToBackground) => port.postMessage(message);
@@ -68,6 +70,7 @@ function serveReading(port: Browser.runtime.Port, ctx: ContentScriptContext): vo
     if (ended) return;
     switch (message.type) {
       case 'prepare': {
+        labels = message.labels;
         const lang = document.documentElement.lang || navigator.language;
         page = readPageText(document, lang);
         highlighter = new PageHighlighter(page, window);
@@ -76,7 +79,7 @@ function serveReading(port: Browser.runtime.Port, ctx: ContentScriptContext): vo
         break;
       }
       case 'show': {
-        control ??= mountFloatingControl(command);
+        control ??= mountFloatingControl(command, labels);
         control.update(message);
         if (message.index !== shownIndex) {
           shownIndex = message.index;

@@ -1,5 +1,6 @@
 /** Requests and broadcasts for the page journeys: selection hand-off and page context. */
 import type { HandOff } from '../page/hand-off';
+import type { AskIntent } from '../page/menu-model';
 import type { PageReadResult } from '../page/page-content';
 
 export interface PageRequests {
@@ -10,6 +11,8 @@ export interface PageRequests {
   'page.takeHandOff': { req: { windowId: number }; res: HandOff | null };
   /** Reads the active tab of `windowId`; `languages` rank caption tracks, best first. */
   'page.read': { req: { windowId: number; languages: string[] }; res: PageReadResult };
+  /** The selection on the active tab of `windowId`, as a hand-off with `intent` (the empty chat's "Explain the selection"). */
+  'page.selection': { req: { windowId: number; intent: AskIntent }; res: HandOff };
   /** Rebuilds the selection menu from the saved prompts (waking the worker if it slept through the change). */
   'page.refreshMenus': { req: Record<string, never>; res: null };
 }

@@ -26,6 +26,23 @@ export function languageName(locale: string): string {
   return SUPPORTED_LOCALES.find((l) => l.code === locale)?.nativeName ?? locale;
 }
 
+/**
+ * The interface language as its speakers name it, for "Translate this page
+ * into Deutsch": the language alone, except Chinese, named by its script
+ * (简体中文, 繁體中文), which is what tells its two locales apart.
+ */
+export function displayLanguageName(locale: string): string {
+  try {
+    const parsed = new Intl.Locale(locale).maximize();
+    const code = parsed.language === 'zh' ? `zh-${parsed.script}` : parsed.language;
+    const name = new Intl.DisplayNames([locale], { type: 'language' }).of(code);
+    // Without locale data the code comes back as is.
+    return name && name !== code ? name : languageName(locale);
+  } catch {
+    return languageName(locale);
+  }
+}
+
 /** Turns a hand-off into the quoted selection and the message that goes with it; undefined when nothing was selected. */
 export function composeAsk(handOff: HandOff, options: ComposeOptions): ComposedAsk | undefined {
   const selection = handOff.selection;

@@ -1,6 +1,7 @@
 import { ChatFailure, chatError, toChatError, type ChatError } from '../core/errors';
 import type { BackgroundToPage, PageToBackground, ReaderCommand, ReaderState } from './reading-messages';
 import type { SpeechEngine } from '../speech/engine';
+import type { ControlLabels } from './control-labels';
 import type { ReadTarget } from './menu';
 import { clampRate } from './rate';
 import { ReadingSession, type ReadingState } from './session';
@@ -27,6 +28,8 @@ export interface ReaderControllerDeps {
   keepAlive(): () => void;
   /** The page took too long to find its text. */
   prepareTimeoutMs?: number;
+  /** The page's control speaks Parley's interface language; without this, the browser's. */
+  controlLabels?(): Promise<ControlLabels>;
 }
 
 interface Reading {
@@ -85,9 +88,10 @@ export class ReaderController {
     this.lastError = undefined;
     let link: PageLink | undefined;
     try {
+      const labels = await this.deps.controlLabels?.().catch(() => undefined);
       link = await this.deps.connect(target);
       const prepared = waitForPrepared(link, this.deps.prepareTimeoutMs ?? PREPARE_TIMEOUT_MS);
-      link.post({ type: 'prepare', from: target.from });
+      link.post({ type: 'prepare', from: target.from, ...(labels ? { labels } : {}) });
       const { sentences, start, lang } = await prepared;
       if (!sentences.length) throw new ChatFailure(chatError('not-found', 'The page has no readable text.'));
       if (attempt !== this.starts) {

@@ -1,5 +1,6 @@
 /** A reading's state and commands, and what the background and the page's content script say to each other about it. */
 import type { ChatError } from '../core/errors';
+import type { ControlLabels } from './control-labels';
 import type { ReadFrom } from './menu';
 import type { ReadingStatus } from './session';
 
@@ -28,8 +29,8 @@ export type ReaderCommand =
   | { action: 'rate'; rate: number };
 
 export type BackgroundToPage =
-  /** Find the readable text; answer with `prepared`. */
-  | { type: 'prepare'; from: ReadFrom }
+  /** Find the readable text; answer with `prepared`. `labels`: the control's words, in Parley's language. */
+  | { type: 'prepare'; from: ReadFrom; labels?: ControlLabels }
   /** Highlight sentence `index` and show the status in the page's control. */
   | { type: 'show'; status: ReadingStatus; index: number; total: number; rate: number }
   /** Highlight a word: offsets into sentence `index`. */

@@ -2,7 +2,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { launchExtension, type ExtensionHarness } from './support/extension';
-import { addProvider, backToChat, conversation, lastAnswer, sendMessage, waitForAnswer } from './support/panel';
+import {
+  addProvider,
+  backToChat,
+  closeChatSettings,
+  conversation,
+  lastAnswer,
+  openChatSettings,
+  sendMessage,
+  waitForAnswer,
+} from './support/panel';
 import { putRawRecord } from './support/idb';
 import { startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
 import { startOllamaMock, type OllamaMock } from '../mocks/ollama-server';
@@ -66,7 +75,7 @@ describe('side-panel chat', () => {
       return JSON.stringify(local) + document.documentElement.outerHTML;
     });
     expect(text).not.toContain(KEY);
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
     expect(await page.getByLabel('API key', { exact: true }).inputValue()).toBe('');
     expect(await page.getByLabel('API key', { exact: true }).getAttribute('placeholder')).toContain('Saved');
     await backToChat(page);
@@ -102,6 +111,52 @@ describe('side-panel chat', () => {
     await expect.poll(() => openai.aborted).toBe(1);
     await expect.poll(() => lastAnswer(page).innerText()).toContain('Stopped');
     expect(await lastAnswer(page).innerText()).toContain('Partial answer');
+  });
+
+  it('stops an answer with Escape from the message box and from the conversation', async () => {
+    for (const from of [page.getByRole('textbox', { name: 'Message' }), conversation(page)]) {
+      openai.enqueue({ kind: 'hang-after', text: 'Half a story' });
+      const aborted = openai.aborted;
+      await sendMessage(page, 'Another long story');
+      await waitForAnswer(page, 'Half a story');
+      await from.press('Escape');
+      await expect.poll(() => openai.aborted).toBe(aborted + 1);
+      await expect.poll(() => lastAnswer(page).innerText()).toContain('Stopped');
+      await expect.poll(() => page.getByRole('button', { name: 'Send' }).isVisible()).toBe(true);
+    }
+  });
+
+  it('grows the message box with its text up to a cap, and keeps Send one button high beside a dictation note', async () => {
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('one line');
+    const oneLine = (await box.boundingBox())!.height;
+    await box.fill('line\n'.repeat(4));
+    expect((await box.boundingBox())!.height).toBeGreaterThan(oneLine * 2.5);
+    await box.fill('line\n'.repeat(60));
+    const capped = (await box.boundingBox())!.height;
+    expect(capped).toBeLessThanOrEqual(160);
+    expect(await box.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    await box.fill('one line');
+    expect((await box.boundingBox())!.height).toBe(oneLine);
+
+    // The longest note dictation shows: this browser has no speech recognition, record instead.
+    await page.setViewportSize({ width: 360, height: 640 });
+    await page.evaluate(() => {
+      for (const name of ['SpeechRecognition', 'webkitSpeechRecognition'])
+        Object.defineProperty(window, name, { value: undefined, configurable: true, writable: true });
+    });
+    const send = page.getByRole('button', { name: 'Send' });
+    const before = (await send.boundingBox())!;
+    await page.getByRole('button', { name: 'Dictate' }).click();
+    await page.getByRole('button', { name: 'Record and transcribe' }).waitFor();
+    const after = (await send.boundingBox())!;
+    expect(after.height).toBe(before.height);
+    expect(after.width).toBe(before.width);
+    // Most of the height stays the conversation's at 360×640.
+    expect((await conversation(page).boundingBox())!.height).toBeGreaterThan(640 / 2);
+    await box.fill('');
+    await page.reload();
+    await page.setViewportSize({ width: 1280, height: 720 });
   });
 
   it('shows a provider error with Retry, then retries', async () => {
@@ -281,11 +336,13 @@ describe('side-panel chat from a fresh install', () => {
     await backToChat(page);
     await page.getByRole('button', { name: 'New chat' }).click();
     await page.getByRole('combobox', { name: 'Model' }).selectOption({ label: 'gpt-test' });
-    await page.getByText('Chat settings').click();
-    await page.getByRole('textbox', { name: 'System prompt' }).fill('Answer like a pirate.');
-    await page.getByText('Advanced').click();
-    await page.getByRole('spinbutton', { name: 'Temperature (0–2)' }).fill('0.3');
-    await page.getByRole('spinbutton', { name: 'Max tokens' }).fill('256');
+    const settings = await openChatSettings(page);
+    await settings.getByRole('textbox', { name: 'System prompt' }).fill('Answer like a pirate.');
+    await settings.getByText('Advanced').click();
+    await settings.getByRole('spinbutton', { name: 'Temperature (0–2)' }).fill('0.3');
+    // Closed with the last field still focused: closing keeps what was typed there.
+    await settings.getByRole('spinbutton', { name: 'Max tokens' }).fill('256');
+    await closeChatSettings(page);
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.click();
     await box.pressSequentially('line one');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
+import { axeViolations } from './support/axe';
 import { launchExtension, type ExtensionHarness } from './support/extension';
 import { servePages, type PageServer } from './pages/page/serve';
 import { startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
@@ -262,6 +263,52 @@ describe('asking about a selection and chatting with the page', () => {
     await expect.poll(() => notices()).toContain(RESTRICTED);
     await panel.getByRole('button', { name: 'Dismiss' }).click();
     await internal.close();
+  });
+
+  it('offers the tab in an empty chat: explain the selection, summarise and translate the page', async () => {
+    const article = await openPage('article.html');
+    const source = `Tides of the North Sea — ${pages.url('article.html')}`;
+    const card = (name: string) => panel.getByRole('list', { name: 'Suggestions' }).getByRole('button', { name });
+    await panel.getByRole('button', { name: 'New chat' }).click();
+
+    // Nothing selected: the card says what to do instead of sending an empty quote.
+    const before = chatRequests().length;
+    await card('Explain the selection').click();
+    await expect.poll(() => notices()).toContain('No text is selected. Select some text on the page, then ask again.');
+    expect(chatRequests().length).toBe(before);
+    await panel.getByRole('button', { name: 'Dismiss' }).click();
+
+    const selected = await select(article, 'article p');
+    await card('Explain the selection').click();
+    await expect.poll(() => lastAnswer().innerText(), { timeout: 15_000 }).toContain('Explain the quoted text clearly and simply.');
+    expect(lastUserContent()).toContain(`<selection source="${source}">\n${selected}\n</selection>`);
+
+    await panel.getByRole('button', { name: 'New chat' }).click();
+    await card('Summarize this page').click();
+    await expect.poll(() => lastAnswer().innerText(), { timeout: 15_000 }).toContain(`<page source="${source}">`);
+    expect(lastUserContent().endsWith('Summarize this page in a few paragraphs.')).toBe(true);
+    expect(lastUserContent()).toContain('This guide introduces the tides of the North Sea');
+    // The page went with that message only: nothing is left attached, nothing follows the tab.
+    expect(await chip().isVisible()).toBe(false);
+    expect(await usePage().getAttribute('aria-pressed')).toBe('false');
+
+    await panel.getByRole('button', { name: 'New chat' }).click();
+    const sent = chatRequests().length;
+    await card('Translate this page into English').click();
+    await expect.poll(() => chatRequests().length, { timeout: 15_000 }).toBe(sent + 1);
+    expect(lastUserContent()).toContain(`<page source="${source}">`);
+    expect(lastUserContent().endsWith('Translate this page into English. Reply with the translation only.')).toBe(true);
+    await article.close();
+  });
+
+  it('passes axe in the empty chat, light and dark', async () => {
+    await panel.getByRole('button', { name: 'New chat' }).click();
+    await panel.getByRole('list', { name: 'Suggestions' }).waitFor();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await panel.emulateMedia({ colorScheme });
+      expect(await axeViolations(panel)).toEqual([]);
+    }
+    await panel.emulateMedia({ colorScheme: null });
   });
 
   it('hands the selection to the real side panel of the window', async () => {

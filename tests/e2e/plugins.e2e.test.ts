@@ -5,7 +5,7 @@ import { startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
 import { SETTINGS_HEADER, startPluginServer, type PluginMock } from '../mocks/plugin-server';
 import { launchExtension, type ExtensionHarness } from './support/extension';
 import { axeViolations } from './support/axe';
-import { addProvider, backToChat, lastAnswer, sendMessage, waitForAnswer } from './support/panel';
+import { addProvider, backToChat, closeChatSettings, lastAnswer, openChatSettings, sendMessage, waitForAnswer } from './support/panel';
 
 const PROVIDER_KEY = 'sk-provider-e2e-plugins';
 const WEATHER_KEY = 'wk-secret-123';
@@ -66,9 +66,9 @@ describe('plugins', () => {
 
   async function enableForChat(title: string) {
     await backToChat(page);
-    const options = page.locator('.conversation-options');
-    if ((await options.getAttribute('open')) === null) await page.getByText('Chat settings').click();
-    await page.getByRole('checkbox', { name: title }).check();
+    const settings = await openChatSettings(page);
+    await settings.getByRole('checkbox', { name: title }).check();
+    await closeChatSettings(page);
   }
 
   beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchExtension, type ExtensionHarness } from './support/extension';
-import { addProvider, backToChat, lastAnswer, sendMessage, waitForAnswer } from './support/panel';
+import { addProvider, backToChat, lastAnswer, sendMessage, waitForAnswer, closeChatSettings, openChatSettings } from './support/panel';
 import { geminiQuotaErrorBody, startGeminiMock, type GeminiMock } from '../mocks/gemini-server';
 
 const KEY = 'AIza-e2e-gemini-0123456789';
@@ -65,8 +65,8 @@ describe('Google Gemini provider', () => {
 
   it('answers a function call with a functionResponse and finishes the answer', async () => {
     await page.getByRole('button', { name: 'New chat' }).click();
-    await page.getByText('Chat settings').click();
-    await page.getByRole('checkbox', { name: 'Current page' }).check();
+    await (await openChatSettings(page)).getByRole('checkbox', { name: 'Current page' }).check();
+    await closeChatSettings(page);
     const before = gemini.requests.length;
     gemini.enqueue({ kind: 'tool-call', name: 'parley-page____getPageInfo', arguments: '{}' });
     gemini.enqueue({ kind: 'text', text: 'You are on an extension page.' });

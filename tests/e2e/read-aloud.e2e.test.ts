@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchExtension, type ExtensionHarness, type RealSidePanel } from './support/extension';
+import { putRawRecord } from './support/idb';
 
 const PAGES = join(import.meta.dirname, 'pages/reader');
 
@@ -221,6 +222,8 @@ describe('reading a page aloud', () => {
   });
 
   it('pauses holding the position, resumes where it stopped, and stops cleanly', async () => {
+    // No reading, no reading bar: the panel keeps its height for the conversation.
+    expect(await control.getByRole('region', { name: 'Read aloud' }).count()).toBe(0);
     long = await open('long.html');
     const windowId = await control.evaluate(async () => (await chrome.windows.getCurrent()).id);
     const started = await request<ReaderState>('reader.start', { windowId });
@@ -236,6 +239,14 @@ describe('reading a page aloud', () => {
     for (const name of ['Previous sentence', 'Next sentence', 'Stop']) expect(await control.getByRole('button', { name }).count()).toBe(1);
     expect(await control.getByRole('combobox', { name: 'Speed' }).inputValue()).toBe('1');
     expect(await control.getByText(`Paused at sentence ${at + 1} of ${LONG.length}`).count()).toBe(1);
+    // One compact bar: at 360×640 the conversation keeps most of the height, and the voice is a click away.
+    await control.setViewportSize({ width: 360, height: 640 });
+    expect((await control.getByRole('region', { name: 'Read aloud' }).boundingBox())!.height).toBeLessThanOrEqual(40);
+    expect((await control.getByRole('log', { name: 'Conversation' }).boundingBox())!.height).toBeGreaterThan(640 / 2);
+    await control.getByRole('button', { name: 'Voice', exact: true }).click();
+    await control.getByRole('dialog', { name: 'Voice' }).getByRole('combobox', { name: 'Voice', exact: true }).waitFor();
+    await control.keyboard.press('Escape');
+    await control.setViewportSize({ width: 1280, height: 720 });
 
     const heardBefore = (await spokenTexts()).length;
     await long.waitForTimeout(1_000);
@@ -267,6 +278,7 @@ describe('reading a page aloud', () => {
     await stopReading();
     expect(await sentenceHighlight(long)).toEqual([]);
     expect(await hasFloatingControl(long)).toBe(false);
+    await expect.poll(() => control.getByRole('region', { name: 'Read aloud' }).count()).toBe(0);
     const heardAtStop = (await spokenTexts()).length;
     await long.waitForTimeout(800);
     expect((await spokenTexts()).length).toBe(heardAtStop);
@@ -352,6 +364,30 @@ describe('reading a page aloud', () => {
     expect((await startPaused(long)).status).toBe('paused');
     await long.close();
     await untilIdle();
+  });
+
+  it('labels the on-page control in Parley’s language, not the browser’s', async () => {
+    // The browser speaks English; Parley is set to French.
+    await putRawRecord(control, 'prefs', 'fr-FR', 'locale');
+    long = await open('long.html');
+    await startPaused(long);
+    const bar = long.getByRole('group', { name: 'Lecture à voix haute' });
+    await expect.poll(() => bar.getByRole('button', { name: 'Reprendre' }).count()).toBe(1);
+    for (const name of ['Phrase précédente', 'Phrase suivante', 'Arrêter la lecture'])
+      expect(await bar.getByRole('button', { name }).count()).toBe(1);
+    expect(await bar.getByRole('combobox', { name: 'Vitesse' }).count()).toBe(1);
+    expect(await bar.getAttribute('lang')).toBe('fr-FR');
+    await bar.getByRole('button', { name: 'Reprendre' }).click();
+    await expect.poll(() => bar.getByRole('button', { name: 'Mettre en pause' }).count()).toBe(1);
+    await stopReading();
+
+    // In Arabic the control also mirrors.
+    await putRawRecord(control, 'prefs', 'ar-SA', 'locale');
+    await startPaused(long);
+    const arabic = long.getByRole('group', { name: 'القراءة بصوت عالٍ' });
+    await expect.poll(() => arabic.getAttribute('dir')).toBe('rtl');
+    await stopReading();
+    await putRawRecord(control, 'prefs', 'en-US', 'locale');
   });
 
   it('explains a page the browser keeps extensions out of', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '@/lib/i18n';
-import { composeAsk, languageName, type ComposeOptions } from '@/lib/page/ask-prompt';
+import { composeAsk, displayLanguageName, languageName, type ComposeOptions } from '@/lib/page/ask-prompt';
 import type { HandOff } from '@/lib/page/hand-off';
 import type { AskIntent } from '@/lib/page/menu-model';
 
@@ -78,5 +78,16 @@ describe('composeAsk', () => {
     const opts = await options('en-US');
     expect(composeAsk({ ...handOff({ kind: 'ask' }), selection: undefined, problem: 'no-selection' }, opts)).toBeUndefined();
     expect(composeAsk(handOff({ kind: 'ask' }, '   '), opts)).toBeUndefined();
+  });
+});
+
+describe('displayLanguageName', () => {
+  it('names the interface language as its speakers do, telling the two Chinese scripts apart', () => {
+    expect(displayLanguageName('de-DE')).toBe('Deutsch');
+    expect(displayLanguageName('en-US')).toBe('English');
+    expect(displayLanguageName('ja-JP')).toBe('日本語');
+    expect(displayLanguageName('zh-CN')).toBe('简体中文');
+    expect(displayLanguageName('zh-TW')).toBe('繁體中文');
+    expect(displayLanguageName('not a locale')).toBe('not a locale');
   });
 });

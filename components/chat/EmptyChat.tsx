@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FileText, Languages, MessageSquare, TextQuote, Volume2 } from 'lucide-react';
+import { displayLanguageName } from '@/lib/page/ask-prompt';
+import type { PageTools } from '../page/PageTools';
+import { startReading, useReaderState, useReaderUi } from '../reader/reader-start';
+import { EmptyState } from '../ui/EmptyState';
+
+function Suggestion({
+  icon,
+  title,
+  hint,
+  disabled,
+  onClick,
+}: {
+  icon: ReactNode;
+  title: string;
+  hint: string;
+  disabled?: boolean;
+  onClick(): void;
+}) {
+  return (
+    <li>
+      <button type="button" className="suggestion" disabled={disabled} onClick={onClick}>
+        <span className="suggestion-icon">{icon}</span>
+        <span className="suggestion-text">
+          <span className="suggestion-title">{title}</span>
+          <span className="suggestion-hint">{hint}</span>
+        </span>
+      </button>
+    </li>
+  );
+}
+
+/**
+ * A new chat with a model to talk to: a greeting and what Parley can do with
+ * the tab the user is looking at, each card doing it at once.
+ */
+export function EmptyChat({ page }: { page: PageTools }) {
+  const { t, i18n } = useTranslation();
+  const reading = (useReaderState()?.status ?? 'idle') !== 'idle';
+  const startingReading = useReaderUi((s) => s.starting);
+  const noWindow = page.windowId === undefined;
+  const language = displayLanguageName(i18n.language);
+
+  return (
+    <EmptyState icon={<MessageSquare size={24} />} title={t('composer.empty.greeting')} description={t('composer.empty.intro')}>
+      <ul className="suggestions" aria-label={t('composer.empty.suggestions')}>
+        <Suggestion
+          icon={<FileText size={18} />}
+          title={t('composer.empty.summarize')}
+          hint={t('composer.empty.summarizeHint')}
+          disabled={noWindow || page.reading}
+          onClick={() => void page.askAboutPage(t('composer.prompts.summarizePage'))}
+        />
+        <Suggestion
+          icon={<TextQuote size={18} />}
+          title={t('composer.empty.explain')}
+          hint={t('composer.empty.explainHint')}
+          disabled={noWindow}
+          onClick={() => void page.explainSelection()}
+        />
+        <Suggestion
+          icon={<Volume2 size={18} />}
+          title={t('composer.empty.readAloud')}
+          hint={t('composer.empty.readAloudHint')}
+          disabled={reading || startingReading}
+          onClick={() => void startReading()}
+        />
+        <Suggestion
+          icon={<Languages size={18} />}
+          title={t('composer.empty.translate', { language })}
+          hint={t('composer.empty.translateHint')}
+          disabled={noWindow || page.reading}
+          onClick={() => void page.askAboutPage(t('composer.prompts.translatePage', { language }))}
+        />
+      </ul>
+    </EmptyState>
+  );
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { ReaderController } from '@/lib/reader/controller';
+import { controlLabelsFor, interfaceControlLabels } from '@/lib/reader/control-labels';
+import { setPref } from '@/lib/storage/prefs';
+import type { BackgroundToPage } from '@/lib/messaging/reader-protocol';
+import { FakeEngine } from './fake-engine';
+
+describe('the on-page reading control’s labels', () => {
+  it('come from Parley’s locale files, with the locale’s direction', () => {
+    expect(controlLabelsFor('fr-FR')).toEqual({
+      lang: 'fr-FR',
+      dir: 'ltr',
+      text: {
+        controls: 'Lecture à voix haute',
+        pause: 'Mettre en pause',
+        resume: 'Reprendre',
+        stop: 'Arrêter la lecture',
+        previous: 'Phrase précédente',
+        next: 'Phrase suivante',
+        speed: 'Vitesse',
+      },
+    });
+    expect(controlLabelsFor('ar-SA')).toMatchObject({ lang: 'ar-SA', dir: 'rtl', text: { pause: 'إيقاف مؤقت' } });
+    expect(controlLabelsFor('xx-YY')).toMatchObject({ lang: 'en-US', dir: 'ltr', text: { stop: 'Stop reading' } });
+  });
+
+  it('follow the language chosen in Parley over the browser’s', async () => {
+    expect((await interfaceControlLabels()).lang).toBe('en-US');
+    await setPref('locale', 'ja-JP');
+    expect(await interfaceControlLabels()).toMatchObject({ lang: 'ja-JP', text: { resume: '再開' } });
+    await setPref('locale', undefined);
+  });
+
+  it('travel to the page with the request to prepare the reading', async () => {
+    const received: BackgroundToPage[] = [];
+    const controller = new ReaderController({
+      connect: async () => ({
+        post(message) {
+          received.push(message);
+        },
+        onMessage(listener) {
+          queueMicrotask(() => listener({ type: 'prepared', sentences: ['One.'], start: 0, lang: 'en-US' }));
+        },
+        onClose() {},
+        close() {},
+      }),
+      createEngine: () => new FakeEngine(),
+      voice: '',
+      publish: () => undefined,
+      keepAlive: () => () => undefined,
+      controlLabels: async () => controlLabelsFor('de-DE'),
+    });
+    await controller.start({ tabId: 1, frameId: 0, from: 'start' });
+    expect(received[0]).toEqual({ type: 'prepare', from: 'start', labels: controlLabelsFor('de-DE') });
+    expect((received[0] as { labels: { text: { pause: string } } }).labels.text.pause).toBe('Pausieren');
+    controller.command({ action: 'stop' });
+  });
+});
