@@ -4,7 +4,8 @@ import type { Tokens } from 'marked';
 import { BlockSplitter, type Block } from './block-splitter';
 import { CodeBlock } from './CodeBlock';
 import { eagerView } from './eager';
-import { blockHtml } from './markdown-parser';
+import { blockHtml, lexMarkdown } from './markdown-parser';
+import { openMathStart } from './open-math';
 import { sanitizeBlock } from './sanitize';
 import { toReact } from './to-react';
 import type { MarkdownProps } from './types';
@@ -66,6 +67,19 @@ const MarkdownBlock = memo(
     if (block.token.type === 'code') {
       const { text, lang } = block.token as Tokens.Code;
       return <CodeBlock code={withoutTrailingNewlines(text)} language={lang?.match(/^\S*/)?.[0] ?? ''} highlight={complete} />;
+    }
+    if (!complete) {
+      // A formula still being written shows as a placeholder, never as raw TeX that turns into a formula a moment later.
+      const open = openMathStart(block.raw);
+      if (open >= 0) {
+        const before = block.raw.slice(0, open);
+        return (
+          <>
+            {before.trim() && toReact(sanitizeBlock(blockHtml(lexMarkdown(before))), false)}
+            <span className="md-math-pending" aria-hidden="true" />
+          </>
+        );
+      }
     }
     return toReact(sanitizeBlock(blockHtml([block.token])), complete);
   },
