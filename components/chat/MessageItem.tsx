@@ -13,7 +13,6 @@ import { ContextChips } from './ContextChips';
 import { ToolSteps } from './ToolSteps';
 import { PluginOutputs } from '../plugins/PluginOutputs';
 import { AnswerSpeech } from '../speech/AnswerSpeech';
-import { noteStreaming, sawStreaming } from './live-messages';
 import { MessageMeta } from './MessageMeta';
 import './messages.css';
 
@@ -44,7 +43,10 @@ export const MessageItem = memo(function MessageItem({ message, isLast, busy, on
   const afterEdit = useRef(false);
   const mine = message.role === 'user';
   const streaming = message.status === 'streaming';
-  if (streaming) noteStreaming(message.id);
+  // A notice that appears while the user watches the answer is announced; one stored with it, shown again when the
+  // conversation is reopened (or this view is mounted again), is not.
+  const watched = useRef(streaming);
+  if (streaming) watched.current = true;
   const stopped = message.error?.code === 'aborted';
   // A failed or cut-off answer offers Retry in its notice, so Regenerate would be the same button twice.
   const failure = message.error && !stopped ? message.error : undefined;
@@ -122,7 +124,7 @@ export const MessageItem = memo(function MessageItem({ message, isLast, busy, on
         </>
       )}
       {message.status === 'incomplete' && <p className="message-flag">{stopped ? t('chat.stopped') : t('chat.incomplete')}</p>}
-      {failure && <ErrorNotice error={failure} onRetry={retry} onOpenSettings={onOpenSettings} live={sawStreaming(message.id)} />}
+      {failure && <ErrorNotice error={failure} onRetry={retry} onOpenSettings={onOpenSettings} live={watched.current} />}
       {!editing && (
         <div className="message-actions">
           {!streaming && message.content && <CopyButton text={message.content} />}

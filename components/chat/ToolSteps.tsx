@@ -36,11 +36,11 @@ export function ToolSteps({ steps, waitingIn }: { steps: ToolStep[]; waitingIn?:
             <summary>
               {failed ? <CircleX size={14} /> : running ? <LoaderCircle size={14} className="tool-spin" /> : <Check size={14} />}
               {!failed && !running && <Wrench size={12} className="tool-kind" />}
+              {/* One run of text, so the summary reads (and copies) as one line: name · Failed · time. */}
               <span className="tool-name">
                 {step.plugin ? <PluginStepTitle step={step} /> : t('chat.toolStep', { name: step.call.name })}
-              </span>
-              <span className="tool-state">
-                {failed && `${t('messages.stepFailed')} · `}
+                {' · '}
+                {failed && <span className="tool-state-failed">{`${t('messages.stepFailed')} · `}</span>}
                 {running ? t('chat.running') : seconds.format(step.durationMs! / 1000)}
               </span>
             </summary>

@@ -6,6 +6,7 @@ import { CodeBlock } from './CodeBlock';
 import { eagerView } from './eager';
 import { blockHtml, lexMarkdown } from './markdown-parser';
 import { openMathStart } from './open-math';
+import { useTex } from './lazy-modules';
 import { sanitizeBlock } from './sanitize';
 import { toReact } from './to-react';
 import type { MarkdownProps } from './types';
@@ -76,7 +77,7 @@ const MarkdownBlock = memo(
         return (
           <>
             {before.trim() && toReact(sanitizeBlock(blockHtml(lexMarkdown(before))), false)}
-            <span className="md-math-pending" aria-hidden="true" />
+            <PendingMath />
           </>
         );
       }
@@ -85,6 +86,12 @@ const MarkdownBlock = memo(
   },
   (before, after) => before.block.raw === after.block.raw && before.complete === after.complete && before.generation === after.generation,
 );
+
+/** Stands in for a formula still being written, and starts loading KaTeX so the formula renders as soon as it closes. */
+function PendingMath() {
+  useTex();
+  return <span className="md-math-pending" aria-hidden="true" />;
+}
 
 /** Like `text.replace(/\n+$/, '')`, which would scan a megabyte of code from its start on every frame. */
 function withoutTrailingNewlines(text: string): string {
