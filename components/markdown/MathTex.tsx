@@ -1,21 +1,21 @@
 import { useMemo } from 'react';
-import { useTex } from './lazy-modules';
+import { useTexState } from './lazy-modules';
 
 interface MathTexProps {
   tex: string;
   display: boolean;
   /** A display formula on its own lines (a block), as opposed to one inside a paragraph. */
   block: boolean;
-  /** In the block still being streamed: until KaTeX has loaded, a placeholder stands in rather than the raw TeX. */
-  growing?: boolean;
 }
 
-export function MathTex({ tex, display, block, growing = false }: MathTexProps) {
-  const renderer = useTex();
+export function MathTex({ tex, display, block }: MathTexProps) {
+  const { renderer, failed } = useTexState();
   const html = useMemo(() => renderer?.renderTex(tex, display) ?? null, [renderer, tex, display]);
   const Tag = block ? 'div' : 'span';
   const className = block ? 'md-math md-math-block' : 'md-math';
-  if (html === null && growing) return <span className="md-math-pending" aria-hidden="true" />;
+  // While KaTeX loads a placeholder stands in: raw TeX would flash and then turn into the formula. Only if KaTeX
+  // cannot load does the source show.
+  if (html === null && !failed) return <span className="md-math-pending" aria-hidden="true" />;
   if (html === null)
     return (
       <Tag className={`${className} md-math-source`} dir="ltr">

@@ -61,7 +61,7 @@ function convert(node: Node, key: number, ctx: Context, top: boolean): ReactNode
   }
   const math = node.getAttribute('data-md-math');
   if (math !== null) {
-    return <MathTex key={key} tex={node.textContent ?? ''} display={math === 'display'} block={tag === 'div'} growing={!ctx.complete} />;
+    return <MathTex key={key} tex={node.textContent ?? ''} display={math === 'display'} block={tag === 'div'} />;
   }
   const src = node.getAttribute('data-md-img');
   if (src !== null) {
