@@ -7,7 +7,9 @@ const SPOKEN_CHARS = 300;
 
 /** Markdown's punctuation is noise when read out. */
 function spoken(markdown: string): string {
+  // Only the start is read out; a megabyte answer is not run through the replacements whole.
   const plain = markdown
+    .slice(0, SPOKEN_CHARS * 4)
     .replace(/```[^\n]*\n?/g, ' ')
     .replace(/[#*_`>|~[\]]+/g, ' ')
     .replace(/\s+/g, ' ')

@@ -58,7 +58,7 @@ describe('messages', () => {
     expect(await focusedName(page)).toBe('Copy');
     await expect.poll(() => tooltip(page).innerText()).toBe('Copy');
     const row = conversation(page).getByRole('article', { name: 'You' }).first().locator('.message-actions');
-    expect(await row.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    await expect.poll(() => row.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
     for (const name of ['Edit', 'Delete', 'Details']) {
       expect(await conversation(page).getByRole('article', { name: 'You' }).first().getByRole('button', { name }).count()).toBe(1);
     }
@@ -188,7 +188,8 @@ describe('messages', () => {
     const jump = page.getByRole('button', { name: 'Scroll to latest' });
     await expect.poll(() => jump.isVisible()).toBe(true);
     const top = await conversation(page).evaluate((log) => log.scrollTop);
-    await waitForAnswer(page, /Streaming line 40\./);
+    // textContent: blocks scrolled out of view are skipped by layout (content-visibility), and so by innerText.
+    await expect.poll(() => lastAnswer(page).textContent(), { timeout: 15_000 }).toMatch(/Streaming line 40\./);
     expect(Math.abs((await conversation(page).evaluate((log) => log.scrollTop)) - top)).toBeLessThan(2);
     await jump.click();
     await expect.poll(() => distanceFromEnd(page)).toBeLessThan(2);
