@@ -1,23 +1,38 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useCallback, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ArrowDown } from 'lucide-react';
 import { useChatStore } from '../state/chat-store';
 import { useProvidersStore } from '../state/providers-store';
+import { IconButton } from '../ui/IconButton';
 import { Composer } from './Composer';
 import { MessageItem } from './MessageItem';
 import { MessageList } from './MessageList';
 import { EmptyChat } from './EmptyChat';
 import { Onboarding } from './Onboarding';
+import { AnswerAnnouncer } from './AnswerAnnouncer';
+import { useScrollKeeper } from './use-scroll-keeper';
 import { PageNotice, usePageTools } from '../page/PageTools';
 import './composer.css';
 
 export function ChatView({ onOpenSettings }: { onOpenSettings(): void }) {
   const { t } = useTranslation();
-  const { messages, regenerate, editAndResend, notice, stop } = useChatStore();
-  const { selected, providers, loaded } = useProvidersStore();
+  // Each piece of state on its own: the draft changes on every keystroke and must not re-render the conversation.
+  const messages = useChatStore((s) => s.messages);
+  const notice = useChatStore((s) => s.notice);
+  const stop = useChatStore((s) => s.stop);
+  const conversationId = useChatStore((s) => s.conversation?.id);
+  const providers = useProvidersStore((s) => s.providers);
+  const loaded = useProvidersStore((s) => s.loaded);
   const log = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
   const streaming = messages.some((m) => m.status === 'streaming');
   const last = messages.at(-1);
   const page = usePageTools();
+  const scroll = useScrollKeeper(log, content, conversationId, last?.id);
+  // The messages are memoised; a new callback on every render of the app would defeat that.
+  const settingsOpener = useRef(onOpenSettings);
+  settingsOpener.current = onOpenSettings;
+  const openSettings = useCallback(() => settingsOpener.current(), []);
 
   // Escape stops the answer from the message box or the conversation; what else handles Escape there (a popover, an edit) goes first.
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -28,32 +43,35 @@ export function ChatView({ onOpenSettings }: { onOpenSettings(): void }) {
     stop();
   };
 
-  useEffect(() => {
-    const el = log.current;
-    // Follow the answer only while the reader is already at the bottom.
-    if (el && el.scrollHeight - el.scrollTop - el.clientHeight < 120) el.scrollTop = el.scrollHeight;
-  }, [last?.content, messages.length]);
-
   return (
     <div className="chat" onKeyDown={onKeyDown}>
-      <div className="log" role="log" aria-label={t('chat.conversation')} ref={log} tabIndex={0}>
-        {loaded && !providers.length && !messages.length && <Onboarding onOpenSettings={onOpenSettings} />}
-        {!messages.length && providers.length > 0 && <EmptyChat page={page} />}
-        <MessageList
-          messages={messages}
-          scrollRef={log}
-          renderMessage={(m) => (
-            <MessageItem
-              key={m.id}
-              message={m}
-              isLast={m === last}
-              busy={streaming}
-              onRegenerate={() => void regenerate(selected)}
-              onEdit={(text) => void editAndResend(m.id, text, selected)}
+      <div className="log-frame">
+        {/* Not a live region: a finished answer is announced once, by AnswerAnnouncer, not token by token. */}
+        <div className="log" role="log" aria-live="off" aria-label={t('chat.conversation')} ref={log} tabIndex={0}>
+          <div className="log-content" ref={content}>
+            {loaded && !providers.length && !messages.length && <Onboarding onOpenSettings={onOpenSettings} />}
+            {!messages.length && providers.length > 0 && <EmptyChat page={page} />}
+            <MessageList
+              messages={messages}
+              scrollRef={log}
+              startAt={scroll.startAt}
+              renderMessage={(m) => (
+                <MessageItem key={m.id} message={m} isLast={m === last} busy={streaming} onOpenSettings={openSettings} />
+              )}
             />
-          )}
-        />
+          </div>
+        </div>
+        {scroll.away && (
+          <IconButton
+            className="scroll-latest"
+            variant="solid"
+            label={t('messages.scrollToLatest')}
+            icon={<ArrowDown />}
+            onClick={scroll.toLatest}
+          />
+        )}
       </div>
+      <AnswerAnnouncer messages={messages} />
       <PageNotice tools={page} />
       <div role="status">{notice === 'busy-elsewhere' && <p className="notice">{t('chat.busyElsewhere')}</p>}</div>
       <Composer streaming={streaming} page={page} />

@@ -14,6 +14,8 @@ export interface MessageListProps {
   /** The scrolling log the list lives in. */
   scrollRef: RefObject<HTMLElement | null>;
   renderMessage(message: StoredMessage): ReactNode;
+  /** Where a list mounted later should start (a remembered position), or undefined for the latest message. */
+  startAt?: () => number | undefined;
 }
 
 /**
@@ -21,11 +23,11 @@ export interface MessageListProps {
  * (hundreds or thousands of messages) is virtualised, and the virtualiser is
  * fetched only then, so it adds nothing to the panel's first load.
  */
-export function MessageList({ messages, scrollRef, renderMessage }: MessageListProps) {
+export function MessageList({ messages, scrollRef, renderMessage, startAt }: MessageListProps) {
   if (messages.length < VIRTUAL_FROM) return <>{messages.map(renderMessage)}</>;
   return (
     <Suspense fallback={<>{messages.slice(-FALLBACK_LAST).map(renderMessage)}</>}>
-      <VirtualMessages messages={messages} scrollRef={scrollRef} renderMessage={renderMessage} />
+      <VirtualMessages messages={messages} scrollRef={scrollRef} renderMessage={renderMessage} startAt={startAt} />
     </Suspense>
   );
 }

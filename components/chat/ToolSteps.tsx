@@ -1,15 +1,19 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Check, CircleX, LoaderCircle, Wrench } from 'lucide-react';
 import type { ToolStep } from '@/lib/core/conversation';
-import { DECLINED_RESULT } from '@/lib/plugins/consent';
+import { stepFailure } from '@/lib/plugins/step-failure';
 import { PluginStepTitle } from '../plugins/PluginStepTitle';
 import { ToolCallApproval } from '../plugins/ToolCallApproval';
 import { startPendingCalls, usePendingCalls } from '../plugins/pending-calls-store';
+import './tool-steps.css';
 
 /**
- * The calls made while answering. `waitingIn` is the conversation of an answer
- * still being written: a call of it that waits for the user shows its approval,
- * inside its step once the step is saved, on its own until then.
+ * The calls made while answering, each a compact chip that opens to its
+ * arguments and result. A failed one says so on the chip itself. `waitingIn`
+ * is the conversation of an answer still being written: a call of it that
+ * waits for the user shows its approval, inside its step once the step is
+ * saved, on its own until then.
  */
 export function ToolSteps({ steps, waitingIn }: { steps: ToolStep[]; waitingIn?: string }) {
   const { t, i18n } = useTranslation();
@@ -25,13 +29,23 @@ export function ToolSteps({ steps, waitingIn }: { steps: ToolStep[]; waitingIn?:
     <div className="tool-steps">
       {steps.map((step) => {
         const approval = waiting.find((call) => call.callId === step.call.id);
+        const failed = step.error !== undefined;
+        const running = step.durationMs === undefined;
         return (
-          <details key={step.call.id} className="tool-step" open={approval ? true : undefined}>
+          <details key={step.call.id} className={`tool-step${failed ? ' tool-step-failed' : ''}`} open={approval ? true : undefined}>
             <summary>
-              {step.plugin ? <PluginStepTitle step={step} /> : t('chat.toolStep', { name: step.call.name })}
-              {step.durationMs !== undefined ? ` · ${seconds.format(step.durationMs / 1000)}` : ` · ${t('chat.running')}`}
+              {failed ? <CircleX size={14} /> : running ? <LoaderCircle size={14} className="tool-spin" /> : <Check size={14} />}
+              {!failed && !running && <Wrench size={12} className="tool-kind" />}
+              {/* One run of text, so the summary reads (and copies) as one line: name · Failed · time. */}
+              <span className="tool-name">
+                {step.plugin ? <PluginStepTitle step={step} /> : t('chat.toolStep', { name: step.call.name })}
+                {' · '}
+                {failed && <span className="tool-state-failed">{`${t('messages.stepFailed')} · `}</span>}
+                {running ? t('chat.running') : seconds.format(step.durationMs! / 1000)}
+              </span>
             </summary>
             {approval && <ToolCallApproval call={approval} />}
+            {failed && <StepError error={step.error!} />}
             <p className="tool-label">{t('chat.toolArguments')}</p>
             <pre dir="ltr">{step.call.arguments}</pre>
             {step.result !== undefined && (
@@ -40,19 +54,34 @@ export function ToolSteps({ steps, waitingIn }: { steps: ToolStep[]; waitingIn?:
                 <pre dir="ltr">{step.result}</pre>
               </>
             )}
-            {step.error !== undefined && (
-              <p className="tool-error" role="alert">
-                {step.error === DECLINED_RESULT ? t('plugins.consent.declined') : step.error}
-              </p>
-            )}
           </details>
         );
       })}
       {unsaved.map((call) => (
-        <div key={call.id} className="tool-step">
+        <div key={call.id} className="tool-step tool-step-waiting">
           <ToolCallApproval call={call} />
         </div>
       ))}
+    </div>
+  );
+}
+
+/** Why a step failed, in the user's words; the text stored for the model (validator wording) is never shown as is. */
+function StepError({ error }: { error: string }) {
+  const { t } = useTranslation();
+  const failure = stepFailure(error);
+  if (failure.kind === 'declined') return <p className="tool-error">{t('plugins.consent.declined')}</p>;
+  if (failure.kind !== 'other') {
+    const key = failure.kind === 'settings' && !failure.field ? 'settingsUnnamed' : failure.kind;
+    return <p className="tool-error">{t(`messages.stepError.${key}`, { field: 'field' in failure ? failure.field : '' })}</p>;
+  }
+  return (
+    <div className="tool-error">
+      <p>{t('messages.stepError.other')}</p>
+      <details className="notice-detail">
+        <summary>{t('errors.details')}</summary>
+        <code>{error}</code>
+      </details>
     </div>
   );
 }

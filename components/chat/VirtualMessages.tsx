@@ -12,7 +12,7 @@ const OVERSCAN = 4;
  * the articles inside keep their role and name, and the log around them its
  * role, so assistive technology reads the same conversation.
  */
-export default function VirtualMessages({ messages, scrollRef, renderMessage }: MessageListProps) {
+export default function VirtualMessages({ messages, scrollRef, renderMessage, startAt }: MessageListProps) {
   const virtualizer = useVirtualizer({
     count: messages.length,
     getScrollElement: () => scrollRef.current,
@@ -21,14 +21,14 @@ export default function VirtualMessages({ messages, scrollRef, renderMessage }: 
     getItemKey: (index) => messages[index]!.id,
   });
 
-  // A conversation opens at its latest message, as a short one does.
+  // A conversation opens at its latest message, as a short one does, unless the reader left it elsewhere.
   const opened = useRef(false);
   useLayoutEffect(() => {
     const log = scrollRef.current;
     if (opened.current || !log || !messages.length) return;
     opened.current = true;
     // The browser clamps this to the end; the virtualiser follows the scroll and mounts the last messages.
-    log.scrollTop = virtualizer.getTotalSize();
+    log.scrollTop = startAt?.() ?? virtualizer.getTotalSize();
   });
 
   return (

@@ -4,7 +4,9 @@ import type { Tokens } from 'marked';
 import { BlockSplitter, type Block } from './block-splitter';
 import { CodeBlock } from './CodeBlock';
 import { eagerView } from './eager';
-import { blockHtml } from './markdown-parser';
+import { blockHtml, lexMarkdown } from './markdown-parser';
+import { openMathStart } from './open-math';
+import { useTex } from './lazy-modules';
 import { sanitizeBlock } from './sanitize';
 import { toReact } from './to-react';
 import type { MarkdownProps } from './types';
@@ -67,10 +69,29 @@ const MarkdownBlock = memo(
       const { text, lang } = block.token as Tokens.Code;
       return <CodeBlock code={withoutTrailingNewlines(text)} language={lang?.match(/^\S*/)?.[0] ?? ''} highlight={complete} />;
     }
+    if (!complete) {
+      // A formula still being written shows as a placeholder, never as raw TeX that turns into a formula a moment later.
+      const open = openMathStart(block.raw);
+      if (open >= 0) {
+        const before = block.raw.slice(0, open);
+        return (
+          <>
+            {before.trim() && toReact(sanitizeBlock(blockHtml(lexMarkdown(before))), false)}
+            <PendingMath />
+          </>
+        );
+      }
+    }
     return toReact(sanitizeBlock(blockHtml([block.token])), complete);
   },
   (before, after) => before.block.raw === after.block.raw && before.complete === after.complete && before.generation === after.generation,
 );
+
+/** Stands in for a formula still being written, and starts loading KaTeX so the formula renders as soon as it closes. */
+function PendingMath() {
+  useTex();
+  return <span className="md-math-pending" aria-hidden="true" />;
+}
 
 /** Like `text.replace(/\n+$/, '')`, which would scan a megabyte of code from its start on every frame. */
 function withoutTrailingNewlines(text: string): string {

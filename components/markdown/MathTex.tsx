@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTex } from './lazy-modules';
+import { useTexState } from './lazy-modules';
 
 interface MathTexProps {
   tex: string;
@@ -9,10 +9,13 @@ interface MathTexProps {
 }
 
 export function MathTex({ tex, display, block }: MathTexProps) {
-  const renderer = useTex();
+  const { renderer, failed } = useTexState();
   const html = useMemo(() => renderer?.renderTex(tex, display) ?? null, [renderer, tex, display]);
   const Tag = block ? 'div' : 'span';
   const className = block ? 'md-math md-math-block' : 'md-math';
+  // While KaTeX loads a placeholder stands in: raw TeX would flash and then turn into the formula. Only if KaTeX
+  // cannot load does the source show.
+  if (html === null && !failed) return <span className="md-math-pending" aria-hidden="true" />;
   if (html === null)
     return (
       <Tag className={`${className} md-math-source`} dir="ltr">

@@ -1,9 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Square, Volume2 } from 'lucide-react';
 import type { StoredMessage } from '@/lib/core/conversation';
 import { followAnswer, mayAutoRead, readAnswer, stopReading, useAnswerSpeech } from './answer-speech';
 import { SpeechErrorNotice } from './SpeechErrorNotice';
 import { useSpeechSettings } from './use-speech-settings';
+import { IconButton } from '../ui/IconButton';
 import './speech.css';
 
 /**
@@ -42,15 +44,9 @@ export function AnswerSpeech({ message }: { message: StoredMessage }) {
   return (
     <div className="message-speech" ref={anchor}>
       {reading ? (
-        <button type="button" className="icon-button" onClick={stopReading}>
-          {t('speech.stopReading')}
-        </button>
+        <IconButton size="sm" label={t('speech.stopReading')} icon={<Square />} onClick={stopReading} />
       ) : (
-        canRead && (
-          <button type="button" className="icon-button" onClick={start}>
-            {t('speech.readAloud')}
-          </button>
-        )
+        canRead && <IconButton size="sm" label={t('speech.readAloud')} icon={<Volume2 />} onClick={start} />
       )}
       {failure && !reading && <SpeechErrorNotice error={failure} />}
     </div>

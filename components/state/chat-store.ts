@@ -34,6 +34,10 @@ interface ChatState {
   stop(): void;
   regenerate(model: ModelRef | undefined): Promise<void>;
   editAndResend(messageId: string, text: string, model: ModelRef | undefined): Promise<void>;
+  /** Removes one message; resolves to it (for an undo), or undefined when there was nothing to remove. */
+  deleteMessage(messageId: string): Promise<StoredMessage | undefined>;
+  /** Puts a deleted message back in its place. */
+  restoreMessage(message: StoredMessage): Promise<void>;
   updateSettings(patch: { systemPrompt?: string; params?: GenerationParams }): Promise<void>;
   setModel(model: ModelRef): Promise<void>;
   reloadMessages(): Promise<void>;
@@ -266,6 +270,21 @@ export const useChatStore = create<ChatState>((set, get) => ({
     await deleteMessagesAfter(conversation.id, messageId);
     set({ messages: [...messages.slice(0, index), edited] });
     await startAnswer(conversation, model);
+  },
+
+  async deleteMessage(messageId) {
+    const { conversation, messages } = get();
+    const message = messages.find((m) => m.id === messageId);
+    // An answer still being written is stopped first, never deleted from under its stream.
+    if (!conversation || !message || message.status === 'streaming') return undefined;
+    await deleteMessages(conversation.id, [messageId]);
+    set((s) => ({ messages: s.messages.filter((m) => m.id !== messageId) }));
+    return message;
+  },
+
+  async restoreMessage(message) {
+    await putMessage(message);
+    if (get().conversation?.id === message.conversationId) await get().reloadMessages();
   },
 
   updateSettings(patch) {

@@ -206,7 +206,14 @@ describe('plugins', () => {
       .at(-1)!
       .messages.find((m) => m.role === 'tool');
     expect(toolReply!.content).toMatch(/Invalid tool arguments.*city/);
-    expect(await lastAnswer(page).locator('.tool-error').count()).toBe(1);
+    // The step looks failed before it is opened, and says why in plain words, not the validator's.
+    const step = lastAnswer(page).locator('details.tool-step');
+    expect(await step.getAttribute('open')).toBeNull();
+    expect(await step.locator('summary').innerText()).toMatch(/^Plugin Mock Weather: getWeather · Failed · /);
+    expect(await step.locator('summary svg').count()).toBeGreaterThan(0);
+    await step.locator('summary').click();
+    expect(await lastAnswer(page).locator('.tool-error').innerText()).toBe('The model left out “city”, which this plugin needs.');
+    expect(await step.innerText()).not.toContain('Instance');
   });
 
   it('runs chained calls of a plugin already allowed in this chat without asking again', async () => {

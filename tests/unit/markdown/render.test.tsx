@@ -92,8 +92,9 @@ describe('Markdown rendering', () => {
     const root = await render(
       'Inline $a^2 + b^2$ and \\(x_1\\).\n\n$$\n\\frac{1}{2}\n$$\n\n\\[\n\\sqrt{y}\n\\]\n\nPrices $5 and $10 stay text.',
     );
-    // Before KaTeX arrives, the TeX source is shown in place.
-    expect(root.querySelector('.md-math-source')?.textContent).toBe('a^2 + b^2');
+    // Before KaTeX arrives a placeholder stands in: raw TeX would flash and then turn into the formula.
+    expect(root.querySelectorAll('.md-math-pending')).toHaveLength(4);
+    expect(root.textContent).not.toContain('a^2');
     await settle(() => root.querySelectorAll('.katex').length === 4);
     const maths = [...root.querySelectorAll('.md-math')];
     expect(maths.map((m) => m.querySelector('annotation')?.textContent)).toEqual(['a^2 + b^2', 'x_1', '\\frac{1}{2}', '\\sqrt{y}']);

@@ -106,3 +106,31 @@ describe('chat store with a second window on the same conversation', () => {
     expect(useChatStore.getState().messages.at(-1)).toMatchObject({ content: 'Hello the', status: 'incomplete' });
   });
 });
+
+describe('deleting one message', () => {
+  it('removes it from the view and from storage, and puts it back in its place on undo', async () => {
+    const id = await openConversation();
+    await putMessage({ id: 'a0', conversationId: id, role: 'assistant', content: 'Answer', createdAt: 2, status: 'complete' });
+    await putMessage({ id: 'u1', conversationId: id, role: 'user', content: 'Second', createdAt: 3, status: 'complete' });
+    await useChatStore.getState().reloadMessages();
+
+    const removed = await useChatStore.getState().deleteMessage('a0');
+
+    expect(removed?.content).toBe('Answer');
+    expect(useChatStore.getState().messages.map((m) => m.id)).toEqual(['u0', 'u1']);
+    expect((await listMessages(id)).map((m) => m.id)).toEqual(['u0', 'u1']);
+
+    await useChatStore.getState().restoreMessage(removed!);
+    expect(useChatStore.getState().messages.map((m) => m.id)).toEqual(['u0', 'a0', 'u1']);
+    expect((await listMessages(id)).map((m) => m.id)).toEqual(['u0', 'a0', 'u1']);
+  });
+
+  it('leaves an answer that is still being written alone', async () => {
+    const id = await openConversation();
+    await putMessage({ id: 'a0', conversationId: id, role: 'assistant', content: '', createdAt: 2, status: 'streaming' });
+    await useChatStore.getState().reloadMessages();
+
+    expect(await useChatStore.getState().deleteMessage('a0')).toBeUndefined();
+    expect((await listMessages(id)).map((m) => m.id)).toEqual(['u0', 'a0']);
+  });
+});

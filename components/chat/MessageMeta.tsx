@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import type { StoredMessage } from '@/lib/core/conversation';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** A message's model, time and (when the provider reported them) token counts, shown on demand. */
+export function MessageMeta({ message }: { message: StoredMessage }) {
+  const { t, i18n } = useTranslation();
+  const recent = Date.now() - message.createdAt < DAY;
+  const time = new Intl.DateTimeFormat(i18n.language, recent ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' }).format(
+    message.createdAt,
+  );
+  const { inputTokens, outputTokens } = message.usage ?? {};
+  const number = new Intl.NumberFormat(i18n.language);
+  const parts = [
+    message.role === 'assistant' && message.model ? message.model.model : undefined,
+    time,
+    inputTokens !== undefined || outputTokens !== undefined
+      ? t('messages.tokens', { input: number.format(inputTokens ?? 0), output: number.format(outputTokens ?? 0) })
+      : undefined,
+  ].filter(Boolean);
+  return (
+    <p className="message-meta">
+      {parts.map((part, i) => (
+        <span key={i} dir="auto">
+          {part}
+        </span>
+      ))}
+    </p>
+  );
+}

@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StoredMessage } from '@/lib/core/conversation';
+import { mount } from '../support/dom';
+
+// Each render of an assistant message renders its markdown: counting those counts message renders.
+const markdownRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('@/components/markdown', () => ({
+  Markdown: ({ text }: { text: string }) => {
+    markdownRenders.count++;
+    return <div className="md">{text}</div>;
+  },
+  preloadMarkdown: () => Promise.resolve(),
+}));
+vi.mock('@/lib/messaging/client', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  connectChat: () => ({ post: () => undefined, close: () => undefined }),
+  request: () => new Promise(() => undefined),
+}));
+// The page tools ask the browser about the current tab, which this test has no use for.
+vi.mock('@/components/page/PageTools', () => ({ PageTools: () => null }));
+
+const { ChatView } = await import('@/components/chat/ChatView');
+const { useChatStore } = await import('@/components/state/chat-store');
+
+function conversation(count: number): StoredMessage[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: `m${i}`,
+    conversationId: 'c',
+    role: i % 2 ? 'assistant' : 'user',
+    content: `Message number ${i}`,
+    createdAt: i,
+    status: 'complete',
+  }));
+}
+
+beforeEach(() => {
+  markdownRenders.count = 0;
+  useChatStore.setState({
+    conversation: { id: 'c', title: 'Long', createdAt: 0, updatedAt: 0, systemPrompt: '', params: {} },
+    messages: conversation(59),
+    draft: '',
+    pendingContext: [],
+  });
+});
+
+describe('typing in a long conversation', () => {
+  it('re-renders none of its messages', async () => {
+    const view = await mount(<ChatView onOpenSettings={() => undefined} />);
+    expect(view.container.querySelectorAll('article').length).toBe(59);
+    const before = markdownRenders.count;
+    expect(before).toBeGreaterThan(0);
+
+    for (const text of ['H', 'He', 'Hel', 'Hell', 'Hello']) {
+      await act(async () => useChatStore.getState().setDraft(text));
+    }
+
+    expect(markdownRenders.count).toBe(before);
+  });
+
+  it('re-renders only the message that changed while an answer streams', async () => {
+    await mount(<ChatView onOpenSettings={() => undefined} />);
+    const before = markdownRenders.count;
+    await act(async () =>
+      useChatStore.setState((s) => ({ messages: s.messages.map((m) => (m.id === 'm57' ? { ...m, content: `${m.content}!` } : m)) })),
+    );
+    expect(markdownRenders.count - before).toBe(1);
+  });
+});
