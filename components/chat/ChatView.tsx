@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useChatStore } from '../state/chat-store';
 import { useProvidersStore } from '../state/providers-store';
 import { Composer } from './Composer';
-import { ConversationOptions } from './ConversationOptions';
+import { ConversationOptions, Onboarding } from '../app/on-demand';
 import { MessageItem } from './MessageItem';
 import { MessageList } from './MessageList';
 import { ContextChips } from './ContextChips';
-import { Onboarding } from './Onboarding';
 import { PageTools } from '../page/PageTools';
 
 export function ChatView({ onOpenSettings }: { onOpenSettings(): void }) {

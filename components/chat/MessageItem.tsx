@@ -6,7 +6,7 @@ import { ErrorNotice } from '../common/ErrorNotice';
 import { CopyButton } from './CopyButton';
 import { ContextChips } from './ContextChips';
 import { ToolSteps } from './ToolSteps';
-import { PluginOutputs } from '../plugins/PluginOutputs';
+import { PluginOutputs } from '../app/on-demand';
 import { AnswerSpeech } from '../speech/AnswerSpeech';
 
 interface Props {

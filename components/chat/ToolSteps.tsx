@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ToolStep } from '@/lib/core/conversation';
 import { DECLINED_RESULT } from '@/lib/plugins/consent';
 import { PluginStepTitle } from '../plugins/PluginStepTitle';
-import { ToolCallApproval } from '../plugins/ToolCallApproval';
+import { ToolCallApproval } from '../app/on-demand';
 import { startPendingCalls, usePendingCalls } from '../plugins/pending-calls-store';
 
 /**
