@@ -5,7 +5,7 @@ import { getPref } from '@/lib/storage/prefs';
 import { ChatView } from '../chat/ChatView';
 import { preloadMarkdown } from '../markdown';
 import { ModelPicker } from '../chat/ModelPicker';
-import { ReaderBar } from '../reader/ReaderBar';
+import { ReaderBar } from './on-demand';
 import { useChatStore } from '../state/chat-store';
 import { useProvidersStore } from '../state/providers-store';
 import { DialogHost } from '../ui/DialogHost';

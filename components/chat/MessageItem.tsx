@@ -11,7 +11,7 @@ import { useProvidersStore } from '../state/providers-store';
 import { CopyButton } from './CopyButton';
 import { ContextChips } from './ContextChips';
 import { ToolSteps } from './ToolSteps';
-import { PluginOutputs } from '../plugins/PluginOutputs';
+import { PluginOutputs } from '../app/on-demand';
 import { AnswerSpeech } from '../speech/AnswerSpeech';
 import { MessageMeta } from './MessageMeta';
 import './messages.css';

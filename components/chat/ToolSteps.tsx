@@ -4,7 +4,7 @@ import { Check, CircleX, LoaderCircle, Wrench } from 'lucide-react';
 import type { ToolStep } from '@/lib/core/conversation';
 import { stepFailure } from '@/lib/plugins/step-failure';
 import { PluginStepTitle } from '../plugins/PluginStepTitle';
-import { ToolCallApproval } from '../plugins/ToolCallApproval';
+import { ToolCallApproval } from '../app/on-demand';
 import { startPendingCalls, usePendingCalls } from '../plugins/pending-calls-store';
 import './tool-steps.css';
 

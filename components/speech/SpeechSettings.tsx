@@ -12,12 +12,12 @@ import {
   RATE_RANGE,
   TRANSCRIPTION_MODELS,
   pickerLocale,
-  voiceFor,
   type OpenAIAudioFormat,
   type SpeechSettings as Settings,
   type TranscriptionModel,
   type VoiceChoice,
 } from '@/lib/speech/speech-settings';
+import { voiceFor } from '@/lib/speech/voice-for';
 import { OPENAI_TTS_MODELS, browserVoicesByLocale, neuralVoiceOptions, openaiVoiceOptions } from '@/lib/speech/voices';
 import { LocaleOptions } from '../settings/LanguagePicker';
 import { useProvidersStore } from '../state/providers-store';

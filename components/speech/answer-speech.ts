@@ -1,11 +1,9 @@
 import { create } from 'zustand';
 import type { ChatError } from '@/lib/core/errors';
 import { localeOfLanguage } from '@/lib/speech/locales';
-import { AnswerReader } from '@/lib/speech/answer-reader';
+import type { AnswerReader } from '@/lib/speech/answer-reader';
 import { loadSpeechSettings } from '@/lib/speech/speech-prefs';
-import { voiceFor } from '@/lib/speech/speech-settings';
-import { AnswerHighlighter } from './answer-highlighter';
-import { panelEngine } from './panel-engines';
+import type { AnswerHighlighter } from './answer-highlighter';
 
 interface AnswerSpeechState {
   /** The answer being read, if any. */
@@ -61,7 +59,10 @@ export async function readAnswer(what: ReadRequest): Promise<void> {
   const attempt = ++generation;
   latest = undefined;
   useAnswerSpeech.setState({ messageId: what.messageId, status: 'starting', failure: undefined });
-  const settings = await loadSpeechSettings();
+  const [settings, { AnswerReader, AnswerHighlighter, panelEngine, voiceFor }] = await Promise.all([
+    loadSpeechSettings(),
+    import('./answer-speech-parts'),
+  ]);
   if (attempt !== generation) return;
   const locale = localeOfLanguage(what.language);
   const voice = voiceFor(settings, settings.engine, locale ? { fallbackLocale: locale } : {});
@@ -91,7 +92,7 @@ export async function readAnswer(what: ReadRequest): Promise<void> {
   });
   reader = current;
   highlighter = marks;
-  // Text that streamed in while the settings loaded; TS cannot see that a callback may have set it.
+  // Text that streamed in while the settings and the reader loaded; TS cannot see that a callback may have set it.
   const followed = latest as Followed | undefined;
   const text = followed?.messageId === what.messageId ? followed : what;
   current.update(text.markdown);

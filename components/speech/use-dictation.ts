@@ -2,13 +2,13 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chatError, toChatError, type ChatError } from '@/lib/core/errors';
 import { request } from '@/lib/messaging/client';
-import { bytesToBase64 } from '@/lib/speech/audio-bytes';
-import { DictationDraft, insertDictated, type TextSnapshot } from '@/lib/speech/dictation';
-import { recognitionConstructor, startRecognition, type RecognitionHandle } from '@/lib/speech/recognizer';
-import { startRecording, type Recording } from '@/lib/speech/recorder';
+import type { TextSnapshot } from '@/lib/speech/dictation';
+import type { RecognitionHandle } from '@/lib/speech/recognizer';
+import type { Recording } from '@/lib/speech/recorder';
 import { loadSpeechSettings } from '@/lib/speech/speech-prefs';
 import { useChatStore } from '../state/chat-store';
-import { askForMicrophone, microphoneState } from './microphone';
+
+const parts = () => import('./dictation-parts');
 
 export type DictationPhase = 'idle' | 'permission' | 'listening' | 'recording' | 'transcribing';
 
@@ -77,6 +77,7 @@ export function useDictation(input: RefObject<HTMLTextAreaElement | null>): Dict
 
   /** True once the extension may use the microphone, asking on the permission page if it must. */
   const microphone = async (): Promise<boolean> => {
+    const { askForMicrophone, microphoneState } = await parts();
     const state = await microphoneState();
     if (state === 'granted' || state === 'unknown') return true;
     setPhase('permission');
@@ -93,6 +94,7 @@ export function useDictation(input: RefObject<HTMLTextAreaElement | null>): Dict
   const language = async () => (await loadSpeechSettings()).dictation.locale || i18n.language;
 
   const listen = async () => {
+    const { DictationDraft, recognitionConstructor, startRecognition } = await parts();
     const Recognition = recognitionConstructor(globalThis);
     if (!Recognition) {
       setUnsupported(true);
@@ -117,6 +119,7 @@ export function useDictation(input: RefObject<HTMLTextAreaElement | null>): Dict
     setError(undefined);
     recordingLanguage.current = await language();
     if (!(await microphone())) return;
+    const { startRecording } = await parts();
     try {
       const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
       recording.current = startRecording(stream);
@@ -133,6 +136,7 @@ export function useDictation(input: RefObject<HTMLTextAreaElement | null>): Dict
     recording.current = undefined;
     setPhase('transcribing');
     try {
+      const { bytesToBase64, insertDictated } = await parts();
       const audio = await current.stop();
       const { text } = await request('speech.transcribe', {
         audio: bytesToBase64(await audio.arrayBuffer()),

@@ -28,7 +28,8 @@ import { recordingFileName } from '@/lib/speech/recorder';
 import { loadSpeechSettings } from '@/lib/speech/speech-prefs';
 import { CHUNK_LIMITS } from '@/lib/speech/cloud-engines';
 import { createSpeechService, saveSpeechKeys, speechKeys } from '@/lib/speech/speech-service';
-import { voiceFor, type SpeechSettings } from '@/lib/speech/speech-settings';
+import type { SpeechSettings } from '@/lib/speech/speech-settings';
+import { voiceFor } from '@/lib/speech/voice-for';
 import { browserVoicesByLocale, neuralVoiceOptions, openaiVoiceOptions } from '@/lib/speech/voices';
 import { credentialedFetch } from '@/lib/transport/secure-fetch';
 

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { launchExtension, type ExtensionHarness } from '../../tests/e2e/support/extension';
 import { startOpenAIMock, type OpenAIMock } from '../../tests/mocks/openai-server';
 import { benchmarkScenario } from '../../tests/mocks/scenario';
-import { firstLoadJs } from './first-load';
+import { describeFirstLoad, firstLoadJs } from './first-load';
 import { line } from './figures';
 import { hugeAnswerOnce, type HugeFigures } from './huge-answer';
 import { hugeCodeBlock, hugeMarkdown } from './huge-texts';
@@ -117,10 +117,7 @@ export async function main(root: string): Promise<void> {
     }
 
     console.log('\nParley benchmark (this machine)');
-    console.log(
-      `Side panel first-load JS: ${(size.raw / 1024).toFixed(1)} KB raw, ${(size.gzip / 1024).toFixed(1)} KB gzip (${size.files.join(', ')})` +
-        (size.gzip <= 150 * 1024 ? '  within budget (150 KB gzip)' : '  OVER budget (150 KB gzip)'),
-    );
+    console.log(describeFirstLoad(size));
     console.log(line('Side panel cold open to usable message box', opens, 'ms', { max: 200, text: '200 ms' }));
     console.log(
       line(

@@ -1,63 +1,101 @@
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchExtension } from '../../tests/e2e/support/extension';
-import { addProvider, backToChat, lastAnswer, sendMessage } from '../../tests/e2e/support/panel';
+import {
+  COLOR_SCHEMES,
+  MODEL,
+  SCREEN_LOCALES,
+  SCREEN_SIZES,
+  nameIn,
+  openView,
+  reopenPanel,
+  seedStorage,
+  settle,
+  type ScreenLocale,
+  type ViewName,
+} from '../../tests/e2e/support/screens';
 import { startOpenAIMock } from '../../tests/mocks/openai-server';
 
-const ANSWER = [
-  'Here is a quick comparison:',
-  '',
-  '| Provider | Streams | Runs locally |',
-  '| --- | --- | --- |',
-  '| Ollama | yes | yes |',
-  '| OpenAI | yes | no |',
-  '',
-  'To list models in **TypeScript**:',
-  '',
-  '```ts',
-  "const res = await fetch('http://127.0.0.1:11434/api/tags');",
-  'const { models } = await res.json();',
-  '```',
-  '',
-  'The area of a circle is $A = \\pi r^2$.',
-].join('\n');
-
-/** Pictures of the side panel for the README, in the languages the README shows. */
+/**
+ * Pictures of every view of the side panel, at 400×900 and 360×640, light and
+ * dark, in English, Arabic and Japanese, into docs/screenshots/ as
+ * `<view>-<locale>-<scheme>-<width>x<height>.png`. Views are reached by the
+ * accessible names of their controls, so a redesign changes the pictures, not this script.
+ */
 export async function main(root: string): Promise<void> {
-  const mock = await startOpenAIMock({ models: ['llama3.2', 'gpt-4o-mini'] });
+  const out = join(root, 'docs/screenshots');
+  mkdirSync(out, { recursive: true });
+  const mock = await startOpenAIMock({ models: [MODEL, 'gpt-4o-mini'] });
   const harness = await launchExtension({ extensionDir: join(root, '.output/chrome-mv3') });
   try {
     const page = await harness.openSidePanelPage();
-    await page.setViewportSize({ width: 420, height: 760 });
-    await addProvider(page, 'OpenAI-compatible', { 'Base URL': mock.url, Name: 'Local server' });
-    await backToChat(page);
-    mock.enqueue({ kind: 'text', text: ANSWER, chunkSize: 40 });
-    await sendMessage(page, 'Which providers can I use, and how do I list Ollama models?');
-    await lastAnswer(page).getByText('area of a circle', { exact: false }).waitFor();
-    await page.waitForTimeout(800);
-    await shoot(page, join(root, 'docs/screenshots/side-panel.png'));
-    // Controls are found by structure here: their names change with the language.
-    const settingsToggle = page.locator('header.topbar button').nth(2);
-    for (const [locale, suffix] of [
-      ['ar-SA', 'ar'],
-      ['ja-JP', 'ja'],
-    ] as const) {
-      await settingsToggle.click();
-      await page.locator('#language-picker').selectOption(locale);
-      await page.waitForFunction((code) => document.documentElement.lang === code, locale);
-      await page.waitForTimeout(300);
-      await shoot(page, join(root, `docs/screenshots/settings-${suffix}.png`));
-      await settingsToggle.click();
-      await page.waitForTimeout(300);
-      await shoot(page, join(root, `docs/screenshots/side-panel-${suffix}.png`));
+    await page.getByRole('textbox').first().waitFor();
+    // First run comes before anything is stored.
+    await eachVariant(page, out, 'first-run', async (locale) => {
+      await reopenPanel(page, locale);
+    });
+    await seedStorage(page, mock.url);
+    for (const view of ['empty-chat', 'answered-chat', 'history'] satisfies ViewName[]) {
+      await eachVariant(page, out, view, (locale) => openView(page, locale, view));
     }
+    await eachVariant(page, out, 'settings', async (locale, shoot) => {
+      await openView(page, locale, 'settings');
+      await shoot();
+      // One picture per section where settings are split into sections.
+      const sections = page.getByRole('tab');
+      const count = await sections.count();
+      for (let i = 0; i < count; i++) {
+        const section = sections.nth(i);
+        // The tab's id ends in the section's own id (components/ui/Tabs.tsx), the same in every language.
+        const label = (await section.getAttribute('id'))?.split('-tab-').pop() || `section-${i + 1}`;
+        await section.click();
+        await settle(page);
+        await shoot(`settings-${label}`);
+      }
+    });
+    await eachVariant(page, out, 'reading-bar', async (locale) => {
+      await reopenPanel(page, locale);
+      // The reading controls, where the panel shows them outside a reading too, or once "Read page aloud" is pressed.
+      const region = page.getByRole('region', { name: nameIn(locale, 'Read aloud') });
+      if (!(await region.count()))
+        await page
+          .getByRole('button', { name: nameIn(locale, 'Read page aloud') })
+          .first()
+          .click();
+      await region.first().scrollIntoViewIfNeeded();
+    });
   } finally {
     await harness.close();
     await mock.close();
   }
 }
 
-async function shoot(page: Page, path: string): Promise<void> {
-  await page.screenshot({ path });
-  console.log(`wrote ${path}`);
+type Shoot = (name?: string) => Promise<void>;
+
+/** Opens a view with `open` in every language, colour scheme and size, and takes its picture (or lets `open` take several). */
+async function eachVariant(page: Page, out: string, view: string, open: (locale: ScreenLocale, shoot: Shoot) => Promise<void>) {
+  for (const locale of SCREEN_LOCALES) {
+    for (const scheme of COLOR_SCHEMES) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const size of SCREEN_SIZES) {
+        await page.setViewportSize(size);
+        let shot = false;
+        const shoot: Shoot = async (name = view) => {
+          shot = true;
+          await settle(page);
+          const path = join(out, `${name}-${locale}-${scheme}-${size.width}x${size.height}.png`);
+          await page.screenshot({ path });
+          console.log(`wrote ${path}`);
+        };
+        try {
+          await open(locale, shoot);
+          if (!shot) await shoot();
+        } catch (e) {
+          // One view that cannot be reached (mid-redesign) must not cost the others their pictures.
+          console.error(`could not capture ${view} ${locale} ${scheme} ${size.width}x${size.height}: ${(e as Error).message}`);
+        }
+      }
+    }
+  }
 }

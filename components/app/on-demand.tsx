@@ -1,0 +1,26 @@
+import { lazy, Suspense, type ComponentType, type JSX } from 'react';
+
+/**
+ * A component that loads on its first render, in its own Suspense boundary so
+ * nothing else waits for it. For parts the first paint of an empty chat does
+ * not show, which keep the panel's first-load script small.
+ */
+function onDemand<P extends object>(load: () => Promise<ComponentType<P>>): (props: P) => JSX.Element {
+  const Lazy = lazy(async () => ({ default: await load() }));
+  return function OnDemand(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  };
+}
+
+/** Shown only on first run, when no provider exists. */
+export const Onboarding = onDemand(() => import('../chat/Onboarding').then((m) => m.Onboarding));
+/** Reading a page aloud. */
+export const ReaderBar = onDemand(() => import('../reader/ReaderBar').then((m) => m.ReaderBar));
+/** What plugins showed in an answer. */
+export const PluginOutputs = onDemand(() => import('../plugins/PluginOutputs').then((m) => m.PluginOutputs));
+/** Asking before a plugin runs. */
+export const ToolCallApproval = onDemand(() => import('../plugins/ToolCallApproval').then((m) => m.ToolCallApproval));

@@ -1,0 +1,39 @@
+import type { SpeechEngineId } from './engine';
+import { localeOfLanguage, type LocaleCode } from './locales';
+import type { SpeechSettings } from './speech-settings';
+import { neuralVoiceLocale, neuralVoiceOptions, openaiVoicesFor, type OpenAIVoice } from './voices';
+
+// Apart from speech-settings.ts so that reading settings (the panel's first load) does not carry the voice catalogues.
+
+export interface ResolvedVoice {
+  voice: string;
+  rate: number;
+  pitch: number;
+}
+
+/**
+ * The voice that speaks with `engine`. For text in a known language (`lang`,
+ * a page's), the chosen voice is used when it speaks that language (or any
+ * language, as OpenAI's do); otherwise a neural engine takes the first
+ * catalogue voice of that language and the browser picks its own voice for
+ * it, rather than reading German with an English voice. Without a language
+ * (an answer), the chosen voice is used as it is, and with none chosen a
+ * neural engine takes the first voice of `fallbackLocale`.
+ */
+export function voiceFor(
+  settings: SpeechSettings,
+  engine: SpeechEngineId,
+  { lang, fallbackLocale = 'en-US' }: { lang?: string; fallbackLocale?: LocaleCode } = {},
+): ResolvedVoice {
+  const choice = settings.voices[engine];
+  const base = { rate: choice.rate, pitch: choice.pitch };
+  if (engine === 'openai') {
+    const allowed: readonly string[] = openaiVoicesFor(settings.openai.model);
+    return { ...base, voice: allowed.includes(choice.voice) ? choice.voice : (allowed[0] as OpenAIVoice) };
+  }
+  const wanted = lang ? localeOfLanguage(lang) : undefined;
+  const voiceLocale = engine === 'browser' ? choice.locale : neuralVoiceLocale(choice.voice);
+  if (choice.voice && (!wanted || !voiceLocale || voiceLocale === wanted)) return { ...base, voice: choice.voice };
+  if (engine === 'browser') return { ...base, voice: '' };
+  return { ...base, voice: neuralVoiceOptions(wanted ?? (settings.locale || fallbackLocale))[0]?.value ?? '' };
+}

@@ -1,0 +1,269 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { putRawRecord } from './idb';
+
+/**
+ * The views of the side panel in the states a new user meets, reached the way
+ * a person does (by the accessible names of the header buttons, in whatever
+ * language the panel speaks), for the screenshot test and `npm run screenshots`.
+ */
+
+export const SCREEN_LOCALES = ['en-US', 'ar-SA', 'ja-JP'] as const;
+export type ScreenLocale = (typeof SCREEN_LOCALES)[number];
+export const COLOR_SCHEMES = ['light', 'dark'] as const;
+export type ColorScheme = (typeof COLOR_SCHEMES)[number];
+export const SCREEN_SIZES = [
+  { width: 400, height: 900 },
+  { width: 360, height: 640 },
+] as const;
+
+export const PROVIDER_ID = 'screens-provider';
+export const MODEL = 'llama3.2';
+export const ANSWERED_ID = 'screens-answered';
+export const ANSWERED_TITLE = 'Listing Ollama models';
+export const ANSWER = [
+  'Here is a quick comparison:',
+  '',
+  '| Provider | Streams | Runs locally |',
+  '| --- | --- | --- |',
+  '| Ollama | yes | yes |',
+  '| OpenAI | yes | no |',
+  '',
+  'To list the models of a local **Ollama** server:',
+  '',
+  '```ts',
+  "const res = await fetch('http://127.0.0.1:11434/api/tags');",
+  'const { models } = await res.json();',
+  'console.log(models.map((m: { name: string }) => m.name).join(", "));',
+  '```',
+  '',
+  '1. Start Ollama.',
+  '2. Run the snippet above.',
+].join('\n');
+
+const LOCALES_DIR = join(process.cwd(), 'lib/i18n/locales');
+
+type Strings = { [key: string]: string | Strings };
+
+function merge(into: Strings, part: Strings): Strings {
+  for (const [key, value] of Object.entries(part)) {
+    const prev = into[key];
+    into[key] = typeof prev === 'object' && typeof value === 'object' ? merge({ ...prev }, value) : value;
+  }
+  return into;
+}
+
+const strings = new Map<string, Strings>();
+/** Every string of a locale, its feature files merged as the panel merges them. */
+function localeStrings(locale: string): Strings {
+  let found = strings.get(locale);
+  if (!found) {
+    found = {};
+    for (const file of readdirSync(LOCALES_DIR).sort()) {
+      if (file === `${locale}.json` || (file.startsWith(`${locale}.`) && file.endsWith('.json'))) {
+        merge(found, JSON.parse(readFileSync(join(LOCALES_DIR, file), 'utf8')) as Strings);
+      }
+    }
+    strings.set(locale, found);
+  }
+  return found;
+}
+
+function pathsOf(tree: Strings, english: string, prefix: string[] = []): string[][] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? (value === english ? [[...prefix, key]] : []) : pathsOf(value, english, [...prefix, key]),
+  );
+}
+
+function at(tree: Strings, path: string[]): string | undefined {
+  let node: string | Strings | undefined = tree;
+  for (const key of path) node = typeof node === 'object' ? node[key] : undefined;
+  return typeof node === 'string' ? node : undefined;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The accessible name `english` has in `locale`: every translation of a string
+ * whose English is one of `english`, found by value so that renamed keys do not matter.
+ */
+export function nameIn(locale: string, ...english: string[]): RegExp {
+  const names = new Set<string>();
+  for (const text of english) {
+    for (const path of pathsOf(localeStrings('en-US'), text)) {
+      const translated = at(localeStrings(locale), path);
+      if (translated) names.add(translated);
+    }
+  }
+  if (!names.size) throw new Error(`No interface string reads ${english.join(' or ')}`);
+  return new RegExp(`^(?:${[...names].map(escape).join('|')})$`);
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** A provider backed by the loopback mock, an answered conversation and a few older ones for the history. */
+export async function seedStorage(page: Page, mockUrl: string): Promise<void> {
+  const now = Date.now();
+  await putRawRecord(page, 'providers', {
+    id: PROVIDER_ID,
+    kind: 'openai-compatible',
+    name: 'Local server',
+    settings: { baseUrl: mockUrl },
+    manualModels: [],
+    createdAt: now - 10 * DAY,
+  });
+  await putRawRecord(page, 'prefs', { providerId: PROVIDER_ID, model: MODEL }, 'selectedModel');
+  const conversations = [
+    { id: ANSWERED_ID, title: ANSWERED_TITLE, at: now - 60_000 },
+    { id: 'screens-yesterday', title: 'Résumé of the meeting notes', at: now - DAY - 3_600_000 },
+    { id: 'screens-week', title: 'Translate this page into Japanese', at: now - 3 * DAY },
+    { id: 'screens-older', title: 'A very long conversation title that has to be cut off somewhere in a narrow panel', at: now - 40 * DAY },
+  ];
+  for (const c of conversations) {
+    await putRawRecord(page, 'conversations', {
+      id: c.id,
+      title: c.title,
+      createdAt: c.at,
+      updatedAt: c.at,
+      systemPrompt: '',
+      params: {},
+      model: { providerId: PROVIDER_ID, model: MODEL },
+    });
+    const question = c.id === ANSWERED_ID ? 'How do I list the models of my Ollama server?' : c.title;
+    const answer = c.id === ANSWERED_ID ? ANSWER : 'Done.';
+    await putRawRecord(page, 'messages', message(`${c.id}-q`, c.id, 'user', question, c.at - 2_000, 1));
+    await putRawRecord(page, 'messages', message(`${c.id}-a`, c.id, 'assistant', answer, c.at - 1_000, 2));
+  }
+}
+
+function message(id: string, conversationId: string, role: 'user' | 'assistant', content: string, createdAt: number, seq: number) {
+  return {
+    id,
+    conversationId,
+    role,
+    content,
+    createdAt,
+    seq,
+    status: 'complete',
+    ...(role === 'assistant' ? { model: { providerId: PROVIDER_ID, model: MODEL }, usage: { inputTokens: 24, outputTokens: 96 } } : {}),
+  };
+}
+
+/** Sets the interface language (and, optionally, the conversation to open) as stored preferences, then reopens the panel. */
+export async function reopenPanel(page: Page, locale: ScreenLocale, conversationId?: string): Promise<void> {
+  await putRawRecord(page, 'prefs', locale, 'locale');
+  await putRawRecord(page, 'prefs', conversationId, 'lastConversationId');
+  await page.reload();
+  await page.waitForFunction((code) => document.documentElement.lang === code, locale);
+  await page.getByRole('textbox', { name: nameIn(locale, 'Message') }).waitFor();
+}
+
+export type ViewName = 'empty-chat' | 'answered-chat' | 'history' | 'settings';
+
+/** Opens a view from the chat, the way a person does. */
+export async function openView(page: Page, locale: ScreenLocale, view: ViewName): Promise<void> {
+  const header = (english: string[]) => page.getByRole('button', { name: nameIn(locale, ...english) }).first();
+  switch (view) {
+    case 'empty-chat':
+      await reopenPanel(page, locale);
+      await header(['New chat']).click();
+      break;
+    case 'answered-chat':
+      await reopenPanel(page, locale, ANSWERED_ID);
+      await page.locator('pre code').first().waitFor();
+      break;
+    case 'history':
+      await reopenPanel(page, locale);
+      await header(['History', 'Conversations']).click();
+      await page.getByText(ANSWERED_TITLE).first().waitFor();
+      break;
+    case 'settings':
+      await reopenPanel(page, locale);
+      await header(['Settings']).click();
+      await page.getByText('Local server').first().waitFor();
+      break;
+  }
+  await settle(page);
+}
+
+/** Waits for lazy parts, fonts and transitions to finish, so a picture shows the view as it stays. */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.waitForTimeout(250);
+}
+
+export interface ScreenFaults {
+  /** Visible text nodes; a view that rendered nothing has almost none. */
+  visibleTexts: number;
+  /** Share of the screenshot taken by its most common colour. */
+  dominantColourShare: number;
+  /** What sticks out of the viewport sideways, or makes the page scroll sideways. */
+  overflow: string[];
+}
+
+/** Looks at what the panel shows now: how much text, how many colours, and whether anything runs off sideways. */
+export async function inspectScreen(page: Page): Promise<ScreenFaults> {
+  const facts = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const overflow: string[] = [];
+    const scroller = document.scrollingElement!;
+    if (scroller.scrollWidth > scroller.clientWidth)
+      overflow.push(`the page scrolls sideways: ${scroller.scrollWidth}px in ${scroller.clientWidth}px`);
+    // Code blocks and tables in an answer scroll sideways by design; nothing else should.
+    const mayScrollSideways = (el: Element) => !!el.closest('pre, table, .md .table-wrap, .katex-display');
+    const clippedSideways = (el: Element | null) => {
+      for (let node = el; node && node !== document.body; node = node.parentElement) {
+        if (getComputedStyle(node).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const describe = (el: Element) => {
+      const name = el.getAttribute('aria-label') ?? (el as HTMLElement).innerText?.trim().slice(0, 40) ?? '';
+      const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+      return `${el.tagName.toLowerCase()}${cls} "${name}"`;
+    };
+    for (const el of document.body.querySelectorAll('*')) {
+      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const style = getComputedStyle(el);
+      const scrolls = style.overflowX === 'auto' || style.overflowX === 'scroll';
+      if (scrolls && el.scrollWidth > el.clientWidth + 1 && !mayScrollSideways(el)) {
+        overflow.push(`${describe(el)} scrolls sideways: ${el.scrollWidth}px in ${el.clientWidth}px`);
+      }
+      const box = el.getBoundingClientRect();
+      if (!box.width || !box.height) continue;
+      if (box.left >= -1 && box.right <= width + 1) continue;
+      // Clipped by an ancestor: reported above when that ancestor scrolls, by design when it cuts off with an ellipsis.
+      if (clippedSideways(el.parentElement)) continue;
+      overflow.push(`${describe(el)} spans ${Math.round(box.left)}..${Math.round(box.right)}px of ${width}px`);
+    }
+    let visibleTexts = 0;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (node.textContent?.trim() && parent?.checkVisibility({ opacityProperty: true, visibilityProperty: true })) visibleTexts++;
+    }
+    return { overflow: overflow.slice(0, 10), visibleTexts };
+  });
+  const png = (await page.screenshot()).toString('base64');
+  const dominantColourShare = await page.evaluate(async (data) => {
+    const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = canvas.getContext('2d')!;
+    context.drawImage(bitmap, 0, 0);
+    const pixels = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+    const counts = new Map<number, number>();
+    let most = 0;
+    for (let i = 0; i < pixels.length; i += 4) {
+      // Colours a few steps apart count as one: anti-aliasing must not pass for content.
+      const key = ((pixels[i]! >> 3) << 10) | ((pixels[i + 1]! >> 3) << 5) | (pixels[i + 2]! >> 3);
+      const count = (counts.get(key) ?? 0) + 1;
+      counts.set(key, count);
+      if (count > most) most = count;
+    }
+    return most / (pixels.length / 4);
+  }, png);
+  return { ...facts, dominantColourShare };
+}
