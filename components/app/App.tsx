@@ -8,6 +8,8 @@ import { ModelPicker } from '../chat/ModelPicker';
 import { ReaderBar } from '../reader/ReaderBar';
 import { useChatStore } from '../state/chat-store';
 import { useProvidersStore } from '../state/providers-store';
+import { DialogHost } from '../ui/DialogHost';
+import { Toaster } from '../ui/Toaster';
 import { StorageRepairNotice } from './StorageRepairNotice';
 import { ViewErrorBoundary } from './ViewErrorBoundary';
 
@@ -84,6 +86,8 @@ export function App() {
           </Suspense>
         </ViewErrorBoundary>
       </main>
+      <Toaster />
+      <DialogHost />
     </div>
   );
 }
