@@ -59,7 +59,11 @@ export function PageSettings() {
             checked={switches.quickActionSendsImmediately}
             onChange={(on) => flip('quickActionSendsImmediately', on)}
           />
-          <Switch label={t('page.settings.askSendsImmediately')} checked={switches.askSendsImmediately} onChange={(on) => flip('askSendsImmediately', on)} />
+          <Switch
+            label={t('page.settings.askSendsImmediately')}
+            checked={switches.askSendsImmediately}
+            onChange={(on) => flip('askSendsImmediately', on)}
+          />
         </>
       )}
       <h4 id={`${id}-prompts`}>{t('page.settings.customPrompts')}</h4>

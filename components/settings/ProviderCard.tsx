@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Trash2 } from 'lucide-react';
 import { kindInfo, type ProviderView } from '@/lib/core/providers';
-import type { ProviderStatus } from '@/lib/providers/status';
+import type { ProviderStatus } from '@/lib/core/provider-status';
 import { IconButton } from '../ui/IconButton';
 import { useErrorText } from '../common/use-error-text';
 
@@ -33,7 +33,13 @@ export function ProviderCard({ provider, status, onOpen, onRemove }: Props) {
         {status.models !== undefined && <> · {t('settings.modelCount', { count: status.models })}</>}
         {status.state === 'failed' && status.error && <> · {errorText(status.error).title}</>}
       </p>
-      <IconButton label={t('settings.removeProviderNamed', { name: provider.name })} icon={<Trash2 />} variant="danger" size="sm" onClick={onRemove} />
+      <IconButton
+        label={t('settings.removeProviderNamed', { name: provider.name })}
+        icon={<Trash2 />}
+        variant="danger"
+        size="sm"
+        onClick={onRemove}
+      />
     </li>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ArrowLeft, Plus, PlugZap } from 'lucide-react';
 import { kindInfo, type ProviderConfig, type ProviderKind, type ProviderView } from '@/lib/core/providers';
 import { toChatError } from '@/lib/core/errors';
-import { providerStatus, type ProviderCheck } from '@/lib/providers/status';
+import { providerStatus, type ProviderCheck } from '@/lib/core/provider-status';
 import { request } from '@/lib/messaging/client';
 import { useProvidersStore } from '../state/providers-store';
 import { Button } from '../ui/Button';
@@ -33,15 +33,16 @@ export function ProvidersSection() {
   const addButton = useRef<HTMLButtonElement>(null);
 
   // Each step of the flow takes focus at its heading; back at the list, focus returns to "Add provider".
+  const step = mode.view === 'edit' ? mode.id : mode.view;
   const firstRender = useRef(true);
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
       return;
     }
-    if (mode.view === 'list') addButton.current?.focus();
+    if (step === 'list') addButton.current?.focus();
     else heading.current?.focus();
-  }, [mode.view, mode.view === 'edit' ? mode.id : '']);
+  }, [step]);
 
   const checkOf = (id: string): ProviderCheck | undefined => {
     if (checks[id]) return checks[id];

@@ -172,7 +172,6 @@ export function SpeechSettings() {
 
   return (
     <div className="speech-settings">
-
       <fieldset>
         <legend>{t('speech.settings.voices')}</legend>
         {(['browser', 'microsoft', 'openai'] as const).map((f) => (

@@ -2,9 +2,9 @@
  * The checks a provider form can make before anything is sent, so a mistake
  * shows at its field at once. The background validates again on saving.
  */
-import { cleanCredential } from '../core/credentials';
-import type { ChatErrorCode } from '../core/errors';
-import type { ProviderField, ProviderKindInfo } from '../core/providers';
+import { cleanCredential } from './credentials';
+import type { ChatErrorCode } from './errors';
+import type { ProviderField, ProviderKindInfo } from './providers';
 
 export interface FieldProblem {
   /** The field's key. */

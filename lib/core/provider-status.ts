@@ -3,8 +3,8 @@
  * count), needs a key, its key was refused, or unreachable. Pure, so the
  * panel's cards and its tests agree on the same reading of an error.
  */
-import type { ChatError, ChatErrorCode } from '../core/errors';
-import { kindInfo, type ProviderView } from '../core/providers';
+import type { ChatError, ChatErrorCode } from './errors';
+import { kindInfo, type ProviderView } from './providers';
 
 export type ProviderState = 'checking' | 'connected' | 'needs-key' | 'refused-key' | 'unreachable' | 'failed';
 
