@@ -21,14 +21,14 @@ export function ProviderCard({ provider, status, onOpen, onRemove }: Props) {
   const kind = kindInfo(provider.kind)?.displayName;
   return (
     <li className={`provider-card provider-state-${status.state}`}>
-      <button type="button" className="provider-card-main" onClick={onOpen} aria-labelledby={`${id}-name`} aria-describedby={`${id}-state`}>
-        <span id={`${id}-name`} className="provider-card-name" dir="auto">
+      <button type="button" className="provider-card-main" onClick={onOpen} aria-describedby={`${id}-state`}>
+        <span className="provider-card-name" dir="auto">
           {provider.name}
         </span>
-        {kind && kind !== provider.name && <span className="provider-card-kind">{kind}</span>}
       </button>
       <p id={`${id}-state`} className="provider-card-state">
         <span className="provider-state-dot" aria-hidden />
+        {kind && kind !== provider.name && <span className="provider-card-kind">{kind} · </span>}
         {t(`settings.state.${status.state}`)}
         {status.models !== undefined && <> · {t('settings.modelCount', { count: status.models })}</>}
         {status.state === 'failed' && status.error && <> · {errorText(status.error).title}</>}

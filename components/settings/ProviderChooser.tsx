@@ -9,21 +9,14 @@ export function ProviderChooser({ onPick }: { onPick(kind: ProviderKind): void }
   return (
     <ul className="kind-list">
       {PROVIDER_KINDS.filter((k) => k.userAddable).map((k) => (
-        <li key={k.kind}>
-          <button
-            type="button"
-            className="kind-option"
-            aria-labelledby={`${id}-${k.kind}-name`}
-            aria-describedby={`${id}-${k.kind}-desc`}
-            onClick={() => onPick(k.kind)}
-          >
-            <span id={`${id}-${k.kind}-name`} className="kind-name">
-              {t(`settings.kind.${k.kind}`)}
-            </span>
-            <span id={`${id}-${k.kind}-desc`} className="kind-description">
-              {t(`settings.kindDescription.${k.kind}`)}
-            </span>
+        // The button's name is the kind alone (its visible text); the whole card is its target (see .kind-option::after).
+        <li key={k.kind} className="kind-option">
+          <button type="button" className="kind-name" aria-describedby={`${id}-${k.kind}-desc`} onClick={() => onPick(k.kind)}>
+            {t(`settings.kind.${k.kind}`)}
           </button>
+          <span id={`${id}-${k.kind}-desc`} className="kind-description">
+            {t(`settings.kindDescription.${k.kind}`)}
+          </span>
         </li>
       ))}
     </ul>
