@@ -148,7 +148,7 @@ describe('Settings', () => {
     await again.getByLabel('API key', { exact: true }).fill(KEY);
     await again.getByRole('button', { name: 'Test connection' }).click();
     await expect.poll(() => again.getByText('Connected: 2 models available.').isVisible()).toBe(true);
-    await page.keyboard.press('Escape');
+    await section.getByRole('button', { name: 'Back to providers' }).click();
     await expect.poll(() => providerCard(page, 'Refused one').innerText()).toMatch(/Connected · 2 models/);
   });
 
