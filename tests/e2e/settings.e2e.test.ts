@@ -3,7 +3,6 @@ import type { Page } from 'playwright-core';
 import { withOpenAIPanel } from './support/suite';
 import { axeViolations } from './support/axe';
 import {
-  addProvider,
   backToChat,
   describedBy,
   fillProviderFields,
