@@ -104,6 +104,8 @@ export function ProviderForm({ provider, onSaved, onSavedForTest, onCancel, onRe
   };
 
   const save = async (): Promise<ProviderView | undefined> => {
+    // While busy the buttons stay focusable (a disabled button would drop focus to the page), so they are guarded here.
+    if (busy) return undefined;
     setError(undefined);
     if (!checkFields()) return undefined;
     setBusy(true);
@@ -272,19 +274,19 @@ export function ProviderForm({ provider, onSaved, onSavedForTest, onCancel, onRe
         </Field>
       </details>
       <div className="provider-form-actions">
-        <Button type="submit" variant="primary" disabled={busy}>
+        <Button type="submit" variant="primary" aria-disabled={busy || undefined}>
           {t('common.save')}
         </Button>
-        <Button type="button" variant="secondary" disabled={busy} onClick={() => void test()}>
+        <Button type="button" variant="secondary" aria-disabled={busy || undefined} onClick={() => void test()}>
           {t('settings.testConnection')}
         </Button>
         {onCancel && (
-          <Button type="button" variant="ghost" disabled={busy} onClick={onCancel}>
+          <Button type="button" variant="ghost" aria-disabled={busy || undefined} onClick={() => !busy && onCancel()}>
             {t('common.cancel')}
           </Button>
         )}
         {onRemove && (
-          <Button type="button" variant="danger" disabled={busy} onClick={onRemove}>
+          <Button type="button" variant="danger" aria-disabled={busy || undefined} onClick={() => !busy && onRemove()}>
             {t('settings.removeProvider')}
           </Button>
         )}

@@ -31,7 +31,8 @@ describe('Settings', () => {
   it('is a navigation of sections, each its own view, reachable with the arrow keys', async () => {
     await openSettingsSection(page, 'General');
     expect(await page.getByRole('tablist', { name: 'Settings sections' }).getByRole('tab').allInnerTexts()).toEqual(SECTIONS);
-    expect(await page.getByLabel('Language').isVisible()).toBe(true);
+    // Settings loads on demand: wait for it before looking at what it shows.
+    await expect.poll(() => page.getByLabel('Language').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Add provider' }).count()).toBe(0);
 
     const general = page.getByRole('tab', { name: 'General' });
@@ -147,8 +148,11 @@ describe('Settings', () => {
     await again.getByLabel('API key', { exact: true }).fill(KEY);
     await again.getByRole('button', { name: 'Test connection' }).click();
     await expect.poll(() => again.getByText('Connected: 2 models available.').isVisible()).toBe(true);
-    await section.getByRole('button', { name: 'Back to providers' }).click();
-    await expect.poll(() => providerCard(page, 'Refused one').innerText()).toMatch(/Connected · 2 models/);
+    // Focus stayed on the button while it tested; Escape steps back to the list (not out of Settings).
+    expect(await again.getByRole('button', { name: 'Test connection' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => providerNames(page)).toContain('Refused one');
+    expect(await providerCard(page, 'Refused one').innerText()).toMatch(/Connected · 2 models/);
   });
 
   it('removes a provider at once without asking, and Undo brings it back with its key', async () => {
