@@ -1,7 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Plus, Trash2 } from 'lucide-react';
 import { request } from '@/lib/messaging/client';
 import { getPref, setPref, type CustomPrompt } from '@/lib/storage/prefs';
+import { Button } from '../ui/Button';
+import { IconButton } from '../ui/IconButton';
+import { Switch } from '../ui/Switch';
+import { showToast } from '../ui/toast';
 import './page.css';
 
 type Switch = 'quickActionSendsImmediately' | 'askSendsImmediately';
@@ -12,7 +17,7 @@ export function PageSettings() {
   const id = useId();
   const [switches, setSwitches] = useState<Record<Switch, boolean>>();
   const [prompts, setPrompts] = useState<CustomPrompt[]>([]);
-  const [status, setStatus] = useState<'saved' | 'incomplete'>();
+  const [incomplete, setIncomplete] = useState(false);
 
   useEffect(() => {
     void Promise.all([getPref('quickActionSendsImmediately'), getPref('askSendsImmediately'), getPref('customPrompts')]).then(
@@ -29,39 +34,36 @@ export function PageSettings() {
   };
 
   const edit = (index: number, patch: Partial<CustomPrompt>) => {
-    setStatus(undefined);
+    setIncomplete(false);
     setPrompts((list) => list.map((p, i) => (i === index ? { ...p, ...patch } : p)));
   };
 
   const save = async () => {
     // A row left entirely blank is dropped; a half-filled one is a mistake to point out.
     const kept = prompts.filter((p) => p.title.trim() || p.prompt.trim());
-    if (kept.some((p) => !p.title.trim() || !p.prompt.trim())) return setStatus('incomplete');
+    if (kept.some((p) => !p.title.trim() || !p.prompt.trim())) return setIncomplete(true);
     const cleaned = kept.map((p) => ({ ...p, title: p.title.trim(), prompt: p.prompt.trim() }));
     await setPref('customPrompts', cleaned);
     setPrompts(cleaned);
-    setStatus('saved');
+    showToast({ message: t('page.settings.saved'), tone: 'success' });
     // The menu lives in the worker, which may be asleep and miss the storage notice.
     await request('page.refreshMenus', {}).catch(() => undefined);
   };
 
   return (
-    <section className="page-settings" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>{t('page.settings.title')}</h3>
+    <div className="page-settings">
       {switches && (
         <>
-          <label className="field field-inline">
-            <input
-              type="checkbox"
-              checked={switches.quickActionSendsImmediately}
-              onChange={(e) => flip('quickActionSendsImmediately', e.target.checked)}
-            />
-            {t('page.settings.quickActionSendsImmediately')}
-          </label>
-          <label className="field field-inline">
-            <input type="checkbox" checked={switches.askSendsImmediately} onChange={(e) => flip('askSendsImmediately', e.target.checked)} />
-            {t('page.settings.askSendsImmediately')}
-          </label>
+          <Switch
+            label={t('page.settings.quickActionSendsImmediately')}
+            checked={switches.quickActionSendsImmediately}
+            onChange={(on) => flip('quickActionSendsImmediately', on)}
+          />
+          <Switch
+            label={t('page.settings.askSendsImmediately')}
+            checked={switches.askSendsImmediately}
+            onChange={(on) => flip('askSendsImmediately', on)}
+          />
         </>
       )}
       <h4 id={`${id}-prompts`}>{t('page.settings.customPrompts')}</h4>
@@ -73,44 +75,39 @@ export function PageSettings() {
             <input id={`${id}-${p.id}-title`} value={p.title} onChange={(e) => edit(i, { title: e.target.value })} />
             <label htmlFor={`${id}-${p.id}-prompt`}>{t('page.settings.promptText')}</label>
             <textarea id={`${id}-${p.id}-prompt`} rows={3} value={p.prompt} onChange={(e) => edit(i, { prompt: e.target.value })} />
-            <button
-              type="button"
-              className="icon-button"
+            <IconButton
+              className="page-prompt-remove"
+              variant="danger"
+              size="sm"
+              icon={<Trash2 size={16} />}
+              label={p.title.trim() ? t('page.settings.removePrompt', { title: p.title.trim() }) : t('page.settings.removePromptUntitled')}
               onClick={() => {
-                setStatus(undefined);
+                setIncomplete(false);
                 setPrompts((list) => list.filter((_, j) => j !== i));
               }}
-            >
-              {p.title.trim() ? t('page.settings.removePrompt', { title: p.title.trim() }) : t('page.settings.removePromptUntitled')}
-            </button>
+            />
           </li>
         ))}
       </ul>
-      <div className="row">
-        <button
-          type="button"
-          className="button"
+      <div className="settings-actions">
+        <Button
+          icon={<Plus size={16} />}
           onClick={() => {
-            setStatus(undefined);
+            setIncomplete(false);
             setPrompts((list) => [...list, { id: crypto.randomUUID(), title: '', prompt: '' }]);
           }}
         >
           {t('page.settings.addPrompt')}
-        </button>
-        <button type="button" className="button button-primary" onClick={() => void save()}>
+        </Button>
+        <Button variant="primary" onClick={() => void save()}>
           {t('page.settings.savePrompts')}
-        </button>
+        </Button>
       </div>
-      {status === 'incomplete' && (
+      {incomplete && (
         <p className="notice notice-error" role="alert">
           {t('page.settings.incomplete')}
         </p>
       )}
-      {status === 'saved' && (
-        <p className="notice notice-ok" role="status">
-          {t('page.settings.saved')}
-        </p>
-      )}
-    </section>
+    </div>
   );
 }

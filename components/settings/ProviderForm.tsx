@@ -1,21 +1,52 @@
-import { useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { kindInfo, type ProviderConfig, type ProviderView } from '@/lib/core/providers';
-import { toChatError, type ChatError } from '@/lib/core/errors';
+import { ExternalLink } from 'lucide-react';
+import { kindInfo, type ProviderConfig, type ProviderField, type ProviderKindInfo, type ProviderView } from '@/lib/core/providers';
+import { chatError, toChatError, type ChatError } from '@/lib/core/errors';
+import { checkProviderForm } from '@/lib/core/provider-form-check';
 import { request } from '@/lib/messaging/client';
+import { Button } from '../ui/Button';
+import { Field, type FieldControlProps } from '../ui/Field';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { useErrorText } from '../common/use-error-text';
+import { useProviderChecks } from './provider-checks';
 
 interface Props {
   provider: ProviderView | ProviderConfig;
+  /** Saved with Save: the caller confirms and returns to the list. */
   onSaved(view: ProviderView): void;
-  onDelete?(): void;
+  /** Saved on the way to a connection test: the form stays open with the result. */
+  onSavedForTest?(view: ProviderView): void;
+  /** Discards an unsaved provider. */
+  onCancel?(): void;
+  /** Removes a saved provider. */
+  onRemove?(): void;
 }
 
-type Status = { kind: 'saved' } | { kind: 'tested'; models: number } | { kind: 'error'; error: ChatError } | undefined;
+/** Which field a refusal is about, so it is shown there rather than at the foot of the form. */
+function fieldAtFault(info: ProviderKindInfo, error: ChatError): ProviderField | undefined {
+  if (error.field) return info.fields.find((f) => f.label === error.field && f.type !== 'headers');
+  const firstSecret = info.fields.find((f) => f.type === 'secret' && f.required) ?? info.fields.find((f) => f.type === 'secret');
+  switch (error.code) {
+    case 'credential-missing':
+    case 'unauthorized':
+      return firstSecret;
+    case 'api-key-header-missing':
+      return info.fields.find((f) => f.key === 'apiKeyHeader');
+    case 'region-missing':
+      return info.fields.find((f) => f.key === 'region');
+    case 'invalid-url':
+    case 'insecure-url': {
+      const urls = info.fields.filter((f) => f.type === 'url');
+      return urls.length === 1 ? urls[0] : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
 
-/** One provider's settings: secrets are write-only here, shown masked once saved. */
-export function ProviderForm({ provider, onSaved, onDelete }: Props) {
+/** One provider's settings: the fields it needs first, the rest under "Advanced"; secrets are write-only, shown masked once saved. */
+export function ProviderForm({ provider, onSaved, onSavedForTest, onCancel, onRemove }: Props) {
   const { t } = useTranslation();
   const info = kindInfo(provider.kind);
   const secretsSet = 'secretsSet' in provider ? provider.secretsSet : {};
@@ -23,16 +54,60 @@ export function ProviderForm({ provider, onSaved, onDelete }: Props) {
   const [settings, setSettings] = useState<Record<string, string>>(provider.settings);
   const [secrets, setSecrets] = useState<Record<string, string>>({});
   const [models, setModels] = useState(provider.manualModels.join('\n'));
-  const [status, setStatus] = useState<Status>();
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [error, setError] = useState<ChatError>();
   const [busy, setBusy] = useState(false);
+  const check = useProviderChecks((s) => s.checks[provider.id]);
+  // A refused test stays at its field (the key, usually) each time the form opens, until the provider is saved again.
+  const checkField = info && check?.error ? fieldAtFault(info, check.error) : undefined;
+  const [advancedOpen, setAdvancedOpen] = useState(!!checkField?.advanced);
+  // Whether anything changed since the last test: a stale test result must not outlive the settings it tested.
+  const dirty = useRef(false);
+  const record = useProviderChecks((s) => s.record);
+  const forget = useProviderChecks((s) => s.forget);
   const errorText = useErrorText();
-  const idFor = (key: string) => `${provider.id}-${key}`;
+  const formRef = useRef<HTMLFormElement>(null);
   if (!info) return null;
-  // A refusal that names a field is shown at that field.
-  const fieldError =
-    status?.kind === 'error' && info.fields.some((f) => f.label === status.error.field && f.type !== 'headers') ? status.error : undefined;
+
+  const focusField = (key: string) =>
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`[data-field="${CSS.escape(key)}"]`)?.focus());
+  const describe = (e: ChatError) => {
+    const text = errorText(e);
+    return t('settings.fieldProblem', { title: text.title, hint: text.hint });
+  };
+  const edited = () => {
+    dirty.current = true;
+    setError(undefined);
+  };
+
+  /** Shows `e` at its field when it names one (opening "Advanced" if that is where it is), else below the form. */
+  const showError = (e: ChatError) => {
+    const field = fieldAtFault(info, e);
+    if (!field) return setError(e);
+    setProblems({ [field.key]: describe(e) });
+    if (field.advanced) setAdvancedOpen(true);
+    focusField(field.key);
+  };
+
+  /** Checks what can be checked here, showing each problem at its field. */
+  const checkFields = (): boolean => {
+    const found = checkProviderForm(info, settings, secrets, secretsSet);
+    const byField: Record<string, string> = {};
+    for (const p of found) {
+      byField[p.key] = p.problem === 'required' ? t('settings.required') : describe(chatError(p.problem, p.problem));
+    }
+    setProblems(byField);
+    const first = info.fields.find((f) => byField[f.key]);
+    if (first?.advanced) setAdvancedOpen(true);
+    if (first) focusField(first.key);
+    return !first;
+  };
 
   const save = async (): Promise<ProviderView | undefined> => {
+    // While busy the buttons stay focusable (a disabled button would drop focus to the page), so they are guarded here.
+    if (busy) return undefined;
+    setError(undefined);
+    if (!checkFields()) return undefined;
     setBusy(true);
     try {
       const config: ProviderConfig = {
@@ -49,128 +124,178 @@ export function ProviderForm({ provider, onSaved, onDelete }: Props) {
       // A secret field left untouched keeps what is stored; a touched one is sent even if blank, so a blank key is refused.
       const view = await request('providers.save', { config, secrets });
       setSecrets({});
-      setStatus({ kind: 'saved' });
-      onSaved(view);
       return view;
     } catch (e) {
-      setStatus({ kind: 'error', error: toChatError(e) });
+      showError(toChatError(e));
       return undefined;
     } finally {
       setBusy(false);
     }
   };
 
+  const submit = async () => {
+    const view = await save();
+    if (!view) return;
+    if (dirty.current) forget(provider.id);
+    onSaved(view);
+  };
+
   const test = async () => {
-    if (!(await save())) return;
+    const view = await save();
+    if (!view) return;
+    dirty.current = false;
+    onSavedForTest?.(view);
     setBusy(true);
     try {
       const r = await request('providers.test', { id: provider.id });
-      setStatus({ kind: 'tested', models: r.models });
+      record(provider.id, { models: r.models });
     } catch (e) {
-      setStatus({ kind: 'error', error: toChatError(e) });
+      const failure = toChatError(e);
+      record(provider.id, { error: failure });
+      showError(failure);
     } finally {
       setBusy(false);
     }
   };
 
-  return (
-    <form
-      className="provider-form"
-      aria-label={name || t(`settings.kind.${info.kind}`)}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
-      <div className="field">
-        <label htmlFor={idFor('name')}>{t('settings.field.name')}</label>
-        <input id={idFor('name')} value={name} onChange={(e) => setName(e.target.value)} />
-      </div>
-      {info.fields.map((f) => {
-        const id = idFor(f.key);
-        const secret = f.type === 'secret' || f.type === 'headers';
-        if (f.type === 'headers') {
-          return (
-            <div className="field" key={f.key}>
-              <label htmlFor={id}>{t(`settings.field.${f.label}`)}</label>
-              <textarea
-                id={id}
-                dir="ltr"
-                rows={2}
-                placeholder={secretsSet[f.key] ? t('settings.secretSaved') : '{"X-Header": "value"}'}
-                value={secrets[f.key] ?? ''}
-                onChange={(e) => setSecrets({ ...secrets, [f.key]: e.target.value })}
-              />
-            </div>
-          );
-        }
-        if (f.type === 'select') {
-          return (
-            <div className="field" key={f.key}>
-              <label htmlFor={id}>{t(`settings.field.${f.label}`)}</label>
-              <select
-                id={id}
-                value={settings[f.key] || f.defaultValue || ''}
-                onChange={(e) => setSettings({ ...settings, [f.key]: e.target.value })}
-              >
-                {f.options?.map((o) => (
-                  <option key={o} value={o}>
-                    {t(`settings.option.${f.key}.${o}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
-          );
-        }
-        const invalid = fieldError?.field === f.label;
+  const renderField = (f: ProviderField): ReactNode => {
+    const secret = f.type === 'secret' || f.type === 'headers';
+    const label = t(`settings.field.${f.label}`);
+    const control = (p: FieldControlProps) => {
+      const props = { ...p, 'data-field': f.key };
+      if (f.type === 'headers') {
         return (
-          <div className="field" key={f.key}>
-            <label htmlFor={id}>{t(`settings.field.${f.label}`)}</label>
-            <input
-              id={id}
-              aria-invalid={invalid || undefined}
-              aria-describedby={invalid ? `${id}-error` : undefined}
-              dir="ltr"
-              type={secret ? 'password' : f.type === 'url' ? 'url' : 'text'}
-              autoComplete="off"
-              spellCheck={false}
-              required={f.required && !secret}
-              placeholder={secret ? (secretsSet[f.key] ? t('settings.secretSaved') : '') : f.defaultValue}
-              value={secret ? (secrets[f.key] ?? '') : (settings[f.key] ?? '')}
-              onChange={(e) =>
-                secret ? setSecrets({ ...secrets, [f.key]: e.target.value }) : setSettings({ ...settings, [f.key]: e.target.value })
-              }
-            />
-            {invalid && (
-              <p id={`${id}-error`} className="field-error" role="alert">
-                {errorText(fieldError).hint}
-              </p>
-            )}
-          </div>
+          <textarea
+            {...props}
+            dir="ltr"
+            rows={2}
+            placeholder={secretsSet[f.key] ? t('settings.secretSaved') : '{"X-Header": "value"}'}
+            value={secrets[f.key] ?? ''}
+            onChange={(e) => {
+              edited();
+              setSecrets({ ...secrets, [f.key]: e.target.value });
+            }}
+          />
         );
-      })}
-      <div className="field">
-        <label htmlFor={idFor('models')}>{t('settings.field.manualModels')}</label>
-        <textarea id={idFor('models')} dir="ltr" rows={2} value={models} onChange={(e) => setModels(e.target.value)} />
-      </div>
-      <div className="row">
-        <button type="submit" className="button button-primary" disabled={busy}>
-          {t('common.save')}
-        </button>
-        <button type="button" className="button" disabled={busy} onClick={() => void test()}>
-          {t('settings.testConnection')}
-        </button>
-        {onDelete && (
-          <button type="button" className="button button-danger" disabled={busy} onClick={onDelete}>
-            {t('settings.removeProvider')}
-          </button>
+      }
+      if (f.type === 'select') {
+        return (
+          <select
+            {...props}
+            value={settings[f.key] || f.defaultValue || ''}
+            onChange={(e) => {
+              edited();
+              setSettings({ ...settings, [f.key]: e.target.value });
+            }}
+          >
+            {f.options?.map((o) => (
+              <option key={o} value={o}>
+                {t(`settings.option.${f.key}.${o}`)}
+              </option>
+            ))}
+          </select>
+        );
+      }
+      return (
+        <input
+          {...props}
+          dir="ltr"
+          type={secret ? 'password' : f.type === 'url' ? 'url' : 'text'}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={secret ? (secretsSet[f.key] ? t('settings.secretSaved') : '') : f.defaultValue}
+          value={secret ? (secrets[f.key] ?? '') : (settings[f.key] ?? '')}
+          onChange={(e) => {
+            edited();
+            setProblems(({ [f.key]: _fixed, ...rest }) => rest);
+            if (secret) setSecrets({ ...secrets, [f.key]: e.target.value });
+            else setSettings({ ...settings, [f.key]: e.target.value });
+          }}
+        />
+      );
+    };
+    return (
+      <div key={f.key} className="provider-field">
+        <Field label={label} error={problems[f.key] ?? (checkField === f && check?.error ? describe(check.error) : undefined)}>
+          {control}
+        </Field>
+        {f.type === 'secret' && f === info.fields.find((x) => x.type === 'secret') && info.keyUrl && (
+          <a className="get-key" href={info.keyUrl} target="_blank" rel="noreferrer">
+            {t('settings.getKey', { provider: info.displayName })}
+            <ExternalLink size={14} aria-hidden />
+          </a>
         )}
       </div>
-      <div aria-live="polite">
-        {status?.kind === 'saved' && <p className="notice notice-ok">{t('settings.saved')}</p>}
-        {status?.kind === 'tested' && <p className="notice notice-ok">{t('settings.testOk', { count: status.models })}</p>}
+    );
+  };
+
+  const essential = info.fields.filter((f) => !f.advanced);
+  const advanced = info.fields.filter((f) => f.advanced);
+
+  return (
+    <form
+      ref={formRef}
+      className="provider-form"
+      aria-label={name || t(`settings.kind.${info.kind}`)}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      {essential.map(renderField)}
+      <details className="advanced" open={advancedOpen} onToggle={(e) => setAdvancedOpen(e.currentTarget.open)}>
+        <summary>{t('common.advanced')}</summary>
+        <Field label={t('settings.field.name')}>
+          {(p) => (
+            <input
+              {...p}
+              value={name}
+              onChange={(e) => {
+                setName(e.target.value);
+              }}
+            />
+          )}
+        </Field>
+        {advanced.map(renderField)}
+        <Field label={t('settings.field.manualModels')}>
+          {(p) => (
+            <textarea
+              {...p}
+              dir="ltr"
+              rows={2}
+              value={models}
+              onChange={(e) => {
+                edited();
+                setModels(e.target.value);
+              }}
+            />
+          )}
+        </Field>
+      </details>
+      <div className="provider-form-actions">
+        <Button type="submit" variant="primary" aria-disabled={busy || undefined}>
+          {t('common.save')}
+        </Button>
+        <Button type="button" variant="secondary" aria-disabled={busy || undefined} onClick={() => void test()}>
+          {t('settings.testConnection')}
+        </Button>
+        {onCancel && (
+          <Button type="button" variant="ghost" aria-disabled={busy || undefined} onClick={() => !busy && onCancel()}>
+            {t('common.cancel')}
+          </Button>
+        )}
+        {onRemove && (
+          <Button type="button" variant="danger" aria-disabled={busy || undefined} onClick={() => !busy && onRemove()}>
+            {t('settings.removeProvider')}
+          </Button>
+        )}
       </div>
-      {status?.kind === 'error' && !fieldError && <ErrorNotice error={status.error} />}
+      <div aria-live="polite" className="provider-check-result">
+        {check && !check.error && <p className="provider-check provider-check-ok">{t('settings.testOk', { count: check.models })}</p>}
+      </div>
+      {check?.error && !checkField && !error && <ErrorNotice error={check.error} />}
+      {error && <ErrorNotice error={error} />}
     </form>
   );
 }

@@ -1,86 +1,76 @@
-import { useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PROVIDER_KINDS, kindInfo, type ProviderConfig, type ProviderKind } from '@/lib/core/providers';
-import { request } from '@/lib/messaging/client';
-import { useProvidersStore } from '../state/providers-store';
-import { ProviderForm } from './ProviderForm';
-import { LanguagePicker } from './LanguagePicker';
-import { PrivacyLink } from './PrivacyLink';
+import { Database, Mic, PanelsTopLeft, Puzzle, Server, SlidersHorizontal } from 'lucide-react';
+import { Tabs, TabPanel } from '../ui/Tabs';
 import { PageSettings } from '../page/PageSettings';
 import { PluginSettings } from '../plugins/PluginSettings';
 import { SpeechSettings } from '../speech/SpeechSettings';
+import { GeneralSection } from './GeneralSection';
+import { ProvidersSection } from './ProvidersSection';
+import { DataSection } from './DataSection';
+import './settings.css';
+
+const SECTIONS = ['general', 'providers', 'voices', 'page', 'plugins', 'data'] as const;
+type Section = (typeof SECTIONS)[number];
+
+const ICONS: Record<Section, ReactNode> = {
+  general: <SlidersHorizontal size={16} />,
+  providers: <Server size={16} />,
+  voices: <Mic size={16} />,
+  page: <PanelsTopLeft size={16} />,
+  plugins: <Puzzle size={16} />,
+  data: <Database size={16} />,
+};
+
+/** Wide panels list the sections in a column beside the open one; narrow ones wrap them above it. */
+const WIDE = '(min-width: 600px)';
+
+function useWide(): boolean {
+  const [wide, setWide] = useState(() => matchMedia(WIDE).matches);
+  useEffect(() => {
+    const query = matchMedia(WIDE);
+    const update = () => setWide(query.matches);
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return wide;
+}
+
+/** The session's last section, so leaving Settings and coming back returns to it. */
+let lastSection: Section = 'general';
 
 export function SettingsView() {
   const { t } = useTranslation();
-  const refresh = useProvidersStore((s) => s.refresh);
-  // The browser's own model needs no settings; it appears in the model picker by itself.
-  const providers = useProvidersStore((s) => s.providers).filter((p) => kindInfo(p.kind)?.userAddable);
-  const addable = PROVIDER_KINDS.filter((k) => k.userAddable);
-  const [kind, setKind] = useState<ProviderKind>(addable[0]!.kind);
-  const [draft, setDraft] = useState<ProviderConfig | undefined>();
-
-  const startAdding = () => {
-    const info = addable.find((k) => k.kind === kind)!;
-    setDraft({
-      id: crypto.randomUUID(),
-      kind,
-      name: t(`settings.kind.${info.kind}`),
-      settings: {},
-      manualModels: [],
-      createdAt: Date.now(),
-    });
+  const tabsId = useId();
+  const wide = useWide();
+  const [section, setSection] = useState<Section>(lastSection);
+  const open = (id: string) => {
+    lastSection = id as Section;
+    setSection(lastSection);
   };
 
   return (
-    <section className="settings" aria-labelledby="settings-title">
+    <section className={`settings${wide ? ' settings-wide' : ''}`} aria-labelledby="settings-title">
       <h2 id="settings-title">{t('settings.title')}</h2>
-      <LanguagePicker />
-      <h3>{t('settings.providers')}</h3>
-      {providers.map((p) => (
-        <details key={p.id} className="provider" open={providers.length === 1}>
-          <summary>{p.name}</summary>
-          <ProviderForm
-            provider={p}
-            onSaved={() => void refresh()}
-            onDelete={async () => {
-              await request('providers.delete', { id: p.id });
-              await refresh();
-            }}
-          />
-        </details>
-      ))}
-      {draft ? (
-        <section className="provider provider-new" aria-labelledby="new-provider-title">
-          <h4 id="new-provider-title">{t('settings.newProvider')}</h4>
-          <ProviderForm
-            key={draft.id}
-            provider={draft}
-            onSaved={() => {
-              setDraft(undefined);
-              void refresh();
-            }}
-            onDelete={() => setDraft(undefined)}
-          />
-        </section>
-      ) : (
-        <div className="row add-provider">
-          <label htmlFor="new-provider-kind">{t('settings.providerType')}</label>
-          <select id="new-provider-kind" value={kind} onChange={(e) => setKind(e.target.value as ProviderKind)}>
-            {addable.map((k) => (
-              <option key={k.kind} value={k.kind}>
-                {t(`settings.kind.${k.kind}`)}
-              </option>
-            ))}
-          </select>
-          <button type="button" className="button" onClick={startAdding}>
-            {t('settings.addProvider')}
-          </button>
-        </div>
-      )}
-      <PageSettings />
-      <PluginSettings />
-      <SpeechSettings />
-      <PrivacyLink />
+      <div className="settings-layout">
+        <Tabs
+          label={t('settings.sections')}
+          idPrefix={tabsId}
+          tabs={SECTIONS.map((id) => ({ id, label: t(`settings.section.${id}`), icon: ICONS[id] }))}
+          value={section}
+          onChange={open}
+          orientation={wide ? 'vertical' : 'horizontal'}
+        />
+        <TabPanel idPrefix={tabsId} id={section} className="settings-panel">
+          <h3 className="settings-section-title">{t(`settings.section.${section}`)}</h3>
+          {section === 'general' && <GeneralSection />}
+          {section === 'providers' && <ProvidersSection />}
+          {section === 'voices' && <SpeechSettings />}
+          {section === 'page' && <PageSettings />}
+          {section === 'plugins' && <PluginSettings />}
+          {section === 'data' && <DataSection />}
+        </TabPanel>
+      </div>
     </section>
   );
 }

@@ -20,6 +20,7 @@ import {
 import { voiceFor } from '@/lib/speech/voice-for';
 import { OPENAI_TTS_MODELS, browserVoicesByLocale, neuralVoiceOptions, openaiVoiceOptions } from '@/lib/speech/voices';
 import { LocaleOptions } from '../settings/LanguagePicker';
+import { showToast } from '../ui/toast';
 import { useProvidersStore } from '../state/providers-store';
 import { panelEngine } from './panel-engines';
 import { SpeechErrorNotice } from './SpeechErrorNotice';
@@ -107,7 +108,7 @@ export function SpeechSettings() {
   const [browserVoices, setBrowserVoices] = useState<PickerGroup[]>();
   const [keys, setKeys] = useState<SpeechKeys>();
   const [typedKeys, setTypedKeys] = useState<{ openai?: string; azure?: string }>({});
-  const [keyStatus, setKeyStatus] = useState<{ saved?: boolean; error?: ChatError }>({});
+  const [keyError, setKeyError] = useState<ChatError>();
   const [preview, setPreview] = useState<{ playing: boolean; error?: ChatError }>({ playing: false });
   const previewStop = useRef<AbortController | undefined>(undefined);
 
@@ -131,13 +132,13 @@ export function SpeechSettings() {
     update((s) => ({ ...s, [key]: { ...s[key], ...patch } }));
 
   const saveKey = async (which: 'openai' | 'azure') => {
-    setKeyStatus({});
+    setKeyError(undefined);
     try {
       setKeys(await request('speech.saveKeys', { [which]: typedKeys[which] ?? '' }));
       setTypedKeys((k) => ({ ...k, [which]: undefined }));
-      setKeyStatus({ saved: true });
+      showToast({ message: t('speech.settings.keySaved'), tone: 'success' });
     } catch (error) {
-      setKeyStatus({ error: toChatError(error) });
+      setKeyError(toChatError(error));
     }
   };
 
@@ -170,9 +171,7 @@ export function SpeechSettings() {
     settings.openai.keySource !== 'own' && (settings.openai.keySource !== 'auto' || providers.some((p) => p.kind === 'openai'));
 
   return (
-    <details className="speech-settings card">
-      <summary>{t('speech.settings.title')}</summary>
-
+    <div className="speech-settings">
       <fieldset>
         <legend>{t('speech.settings.voices')}</legend>
         {(['browser', 'microsoft', 'openai'] as const).map((f) => (
@@ -319,8 +318,7 @@ export function SpeechSettings() {
           </div>
         </fieldset>
       )}
-      <div aria-live="polite">{keyStatus.saved && <p className="notice notice-ok">{t('speech.settings.keySaved')}</p>}</div>
-      {keyStatus.error && <SpeechErrorNotice error={keyStatus.error} />}
+      {keyError && <SpeechErrorNotice error={keyError} />}
 
       <label className="field-inline">
         <input type="checkbox" checked={settings.autoRead} onChange={(e) => update((s) => ({ ...s, autoRead: e.target.checked }))} />
@@ -379,7 +377,7 @@ export function SpeechSettings() {
           />
         )}
       </fieldset>
-    </details>
+    </div>
   );
 }
 
@@ -401,7 +399,7 @@ function KeyField({
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <span className="row">
+      <span className="speech-key-row">
         <input
           id={id}
           type="password"

@@ -18,6 +18,7 @@ import {
   providerViews,
   removeProvider,
   resolveModel,
+  restoreProvider,
   saveProviderWithSecrets,
   testProvider,
 } from '@/lib/providers/service';
@@ -26,6 +27,7 @@ import { patchMessage } from '@/lib/storage/conversations';
 import { getPref } from '@/lib/storage/prefs';
 import { redactVaultSecrets } from '@/lib/storage/vault-secrets';
 import { listProviders } from '@/lib/storage/providers';
+import { clearAllData } from '@/lib/storage/clear-all';
 
 async function syncOriginRules(): Promise<void> {
   const ollama = (await listProviders()).filter((p) => p.kind === 'ollama').map((p) => effectiveSettings(p).baseUrl ?? '');
@@ -67,6 +69,16 @@ export function startBackground(): void {
     },
     'providers.delete': async ({ id }) => {
       await removeProvider(id);
+      await syncOriginRules();
+      return null;
+    },
+    'providers.restore': async ({ id }) => {
+      const view = await restoreProvider(id);
+      await syncOriginRules();
+      return view;
+    },
+    'data.clear': async () => {
+      await clearAllData();
       await syncOriginRules();
       return null;
     },

@@ -17,6 +17,8 @@ export interface ProviderField {
   required?: boolean;
   defaultValue?: string;
   options?: readonly string[];
+  /** Rarely needed: the form tucks it under "Advanced". */
+  advanced?: boolean;
 }
 
 export interface ProviderKindInfo {
@@ -26,6 +28,8 @@ export interface ProviderKindInfo {
   fields: readonly ProviderField[];
   /** Whether the provider can be added by the user (the built-in model appears by itself). */
   userAddable: boolean;
+  /** Where the user creates the key this kind asks for. */
+  keyUrl?: string;
 }
 
 export interface ProviderConfig {
@@ -55,17 +59,19 @@ export interface ModelRef {
 }
 
 const apiKey: ProviderField = { key: 'apiKey', label: 'apiKey', type: 'secret', required: true };
-const extraHeaders: ProviderField = { key: 'extraHeaders', label: 'extraHeaders', type: 'headers' };
+const extraHeaders: ProviderField = { key: 'extraHeaders', label: 'extraHeaders', type: 'headers', advanced: true };
+const organization: ProviderField = { key: 'organization', label: 'organization', type: 'text', advanced: true };
 
 export const PROVIDER_KINDS: readonly ProviderKindInfo[] = [
   {
     kind: 'openai',
     displayName: 'OpenAI',
     userAddable: true,
+    keyUrl: 'https://platform.openai.com/api-keys',
     fields: [
       apiKey,
-      { key: 'organization', label: 'organization', type: 'text' },
-      { key: 'baseUrl', label: 'baseUrl', type: 'url', defaultValue: 'https://api.openai.com/v1' },
+      organization,
+      { key: 'baseUrl', label: 'baseUrl', type: 'url', defaultValue: 'https://api.openai.com/v1', advanced: true },
       extraHeaders,
     ],
   },
@@ -73,12 +79,7 @@ export const PROVIDER_KINDS: readonly ProviderKindInfo[] = [
     kind: 'openai-compatible',
     displayName: 'OpenAI-compatible',
     userAddable: true,
-    fields: [
-      { key: 'baseUrl', label: 'baseUrl', type: 'url', required: true },
-      { ...apiKey, required: false },
-      { key: 'organization', label: 'organization', type: 'text' },
-      extraHeaders,
-    ],
+    fields: [{ key: 'baseUrl', label: 'baseUrl', type: 'url', required: true }, { ...apiKey, required: false }, organization, extraHeaders],
   },
   {
     kind: 'ollama',
@@ -90,42 +91,49 @@ export const PROVIDER_KINDS: readonly ProviderKindInfo[] = [
     kind: 'azure-inference',
     displayName: 'Azure AI Inference',
     userAddable: true,
+    keyUrl: 'https://ai.azure.com/',
     fields: [
       { key: 'endpoint', label: 'endpoint', type: 'url', required: true },
-      { key: 'authMode', label: 'authMode', type: 'select', options: ['api-key', 'bearer'], defaultValue: 'api-key' },
-      { key: 'apiKeyHeader', label: 'apiKeyHeader', type: 'text', defaultValue: 'api-key' },
+      { key: 'authMode', label: 'authMode', type: 'select', options: ['api-key', 'bearer'], defaultValue: 'api-key', advanced: true },
+      { key: 'apiKeyHeader', label: 'apiKeyHeader', type: 'text', defaultValue: 'api-key', advanced: true },
       { ...apiKey, label: 'apiKeyOrToken' },
-      { key: 'apiVersion', label: 'apiVersion', type: 'text', defaultValue: '2024-05-01-preview' },
+      { key: 'apiVersion', label: 'apiVersion', type: 'text', defaultValue: '2024-05-01-preview', advanced: true },
     ],
   },
   {
     kind: 'bedrock',
     displayName: 'Amazon Bedrock',
     userAddable: true,
+    keyUrl: 'https://console.aws.amazon.com/iam/home#/security_credentials',
     fields: [
       { key: 'region', label: 'region', type: 'text', required: true, defaultValue: '' },
       { key: 'accessKeyId', label: 'accessKeyId', type: 'secret', required: true },
       { key: 'secretAccessKey', label: 'secretAccessKey', type: 'secret', required: true },
-      { key: 'sessionToken', label: 'sessionToken', type: 'secret' },
+      { key: 'sessionToken', label: 'sessionToken', type: 'secret', advanced: true },
       {
         key: 'endpointVariant',
         label: 'endpointVariant',
         type: 'select',
         options: ['standard', 'fips', 'dualstack', 'fips-dualstack'],
         defaultValue: 'standard',
+        advanced: true,
       },
-      { key: 'endpoint', label: 'customEndpoint', type: 'url' },
-      { key: 'guardrailIdentifier', label: 'guardrailIdentifier', type: 'text' },
-      { key: 'guardrailVersion', label: 'guardrailVersion', type: 'text' },
-      { key: 'trace', label: 'trace', type: 'select', options: ['DISABLED', 'ENABLED'], defaultValue: 'DISABLED' },
-      { key: 'latency', label: 'latency', type: 'select', options: ['standard', 'optimized'], defaultValue: 'standard' },
+      { key: 'endpoint', label: 'customEndpoint', type: 'url', advanced: true },
+      { key: 'guardrailIdentifier', label: 'guardrailIdentifier', type: 'text', advanced: true },
+      { key: 'guardrailVersion', label: 'guardrailVersion', type: 'text', advanced: true },
+      { key: 'trace', label: 'trace', type: 'select', options: ['DISABLED', 'ENABLED'], defaultValue: 'DISABLED', advanced: true },
+      { key: 'latency', label: 'latency', type: 'select', options: ['standard', 'optimized'], defaultValue: 'standard', advanced: true },
     ],
   },
   {
     kind: 'gemini',
     displayName: 'Google Gemini',
     userAddable: true,
-    fields: [apiKey, { key: 'baseUrl', label: 'baseUrl', type: 'url', defaultValue: 'https://generativelanguage.googleapis.com' }],
+    keyUrl: 'https://aistudio.google.com/apikey',
+    fields: [
+      apiKey,
+      { key: 'baseUrl', label: 'baseUrl', type: 'url', defaultValue: 'https://generativelanguage.googleapis.com', advanced: true },
+    ],
   },
   {
     kind: 'builtin',

@@ -18,6 +18,10 @@ export interface RequestMap extends PageRequests, ReaderRequests, PluginRequests
   /** Secrets travel only from the panel to the background, never back. */
   'providers.save': { req: { config: ProviderConfig; secrets: Record<string, string> }; res: ProviderView };
   'providers.delete': { req: { id: string }; res: null };
+  /** Undo of providers.delete, possible for a short while after it. */
+  'providers.restore': { req: { id: string }; res: ProviderView };
+  /** Removes every conversation, provider, key, plugin and preference. */
+  'data.clear': { req: Record<string, never>; res: null };
   'providers.test': { req: { id: string }; res: { models: number } };
   'models.list': { req: Record<string, never>; res: ProviderModels[] };
   'local.detect': { req: Record<string, never>; res: DetectedLocalModels };

@@ -86,9 +86,29 @@ export async function saveProviderWithSecrets(config: ProviderConfig, secrets: R
   return view(config);
 }
 
+/** How long a removed provider can be put back with its keys (the panel offers Undo for a few seconds of it). */
+export const RESTORE_WINDOW_MS = 60_000;
+
+/** Removed providers with their secrets, held only in the background's memory so Undo can restore them. */
+const removed = new Map<string, { config: ProviderConfig; secrets: Record<string, string>; at: number }>();
+
 export async function removeProvider(id: string): Promise<void> {
+  const [config, secrets] = await Promise.all([getProvider(id), getSecrets(id)]);
   await deleteProvider(id);
   await deleteSecrets(id);
+  const now = Date.now();
+  for (const [key, entry] of removed) if (now - entry.at > RESTORE_WINDOW_MS) removed.delete(key);
+  if (config) removed.set(id, { config, secrets, at: now });
+}
+
+/** Puts back a provider removed moments ago, keys included. */
+export async function restoreProvider(id: string): Promise<ProviderView> {
+  const entry = removed.get(id);
+  removed.delete(id);
+  if (!entry || Date.now() - entry.at > RESTORE_WINDOW_MS) fail('not-found', 'The removed provider can no longer be restored');
+  await saveProvider(entry.config);
+  await setSecrets(id, entry.secrets);
+  return view(entry.config);
 }
 
 async function contextFor(config: ProviderConfig): Promise<{ adapter: ProviderAdapter; context: Omit<ProviderContext, 'signal'> }> {

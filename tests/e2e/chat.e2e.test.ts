@@ -7,8 +7,11 @@ import {
   backToChat,
   closeChatSettings,
   conversation,
+  describedBy,
   lastAnswer,
   openChatSettings,
+  openProvider,
+  providerNames,
   sendMessage,
   waitForAnswer,
 } from './support/panel';
@@ -44,8 +47,14 @@ describe('side-panel chat', () => {
 
   it('refuses an empty key with a clear message', async () => {
     await addProvider(page, 'OpenAI-compatible', { 'Base URL': openai.url, 'API key': '   ' });
-    await expect.poll(() => page.getByRole('alert').first().innerText()).toContain('Credential is missing');
-    await page.getByRole('region', { name: 'New provider' }).getByRole('button', { name: 'Remove provider' }).click();
+    // Refused at the key's own field, before anything is sent; the unsaved form is discarded with Cancel.
+    const form = page.getByRole('region', { name: 'New provider' });
+    const key = form.getByLabel('API key', { exact: true });
+    await expect.poll(() => key.getAttribute('aria-invalid')).toBe('true');
+    expect(await describedBy(key)).toContain('Credential is missing');
+    expect(await form.getByRole('button', { name: 'Remove provider' }).count()).toBe(0);
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    expect(await providerNames(page)).toEqual([]);
   });
 
   it('configures a provider in settings and streams an answer', async () => {
@@ -75,9 +84,9 @@ describe('side-panel chat', () => {
       return JSON.stringify(local) + document.documentElement.outerHTML;
     });
     expect(text).not.toContain(KEY);
-    await page.getByRole('button', { name: 'Settings', exact: true }).click();
-    expect(await page.getByLabel('API key', { exact: true }).inputValue()).toBe('');
-    expect(await page.getByLabel('API key', { exact: true }).getAttribute('placeholder')).toContain('Saved');
+    const form = await openProvider(page, 'OpenAI-compatible');
+    expect(await form.getByLabel('API key', { exact: true }).inputValue()).toBe('');
+    expect(await form.getByLabel('API key', { exact: true }).getAttribute('placeholder')).toContain('Saved');
     await backToChat(page);
   });
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { addProvider, backToChat, lastAnswer, sendMessage, waitForAnswer } from './support/panel';
+import { addProvider, backToChat, describedBy, lastAnswer, sendMessage, waitForAnswer } from './support/panel';
 import { withOpenAIPanel } from './support/suite';
 import { openAIErrorBody, type OpenAIMock } from '../mocks/openai-server';
 
@@ -18,7 +18,7 @@ describe('how answers end, and keys', () => {
     await addProvider(page, 'OpenAI-compatible', { 'Base URL': openai.url, 'API key': 'sk-ключ' });
     const key = page.getByRole('region', { name: 'New provider' }).getByLabel('API key', { exact: true });
     await expect.poll(() => key.getAttribute('aria-invalid')).toBe('true');
-    await expect.poll(() => page.getByRole('alert').first().innerText()).toContain('The field “API key” contains characters');
+    expect(await describedBy(key)).toContain('The field “API key” contains characters');
     await key.fill(`\u200B${KEY} `);
     await page.getByRole('region', { name: 'New provider' }).getByRole('button', { name: 'Save' }).click();
     await backToChat(page);

@@ -57,7 +57,7 @@ async function englishLeftovers(page: Page): Promise<string[]> {
   const texts = await page.evaluate(() =>
     [...document.querySelectorAll('label, h1, h2, h3, h4, legend, summary, button, p, option, dt, small')]
       // Names people gave (providers, conversations, models) and what models wrote are data, not interface.
-      .filter((el) => !el.closest('.provider > summary, .message-text, .md, .model-picker, .history-list, [dir="ltr"], option[lang]'))
+      .filter((el) => !el.closest('.provider-card-name, .message-text, .md, .model-picker, .history-list, [dir="ltr"], option[lang]'))
       .map((el) => (el as HTMLElement).innerText),
   );
   return [...new Set(texts.flatMap((text) => text.match(/\p{Script=Latin}+/gu) ?? []))].filter((word) => !NOT_TRANSLATED.has(word));
@@ -71,6 +71,8 @@ function html(page: Page) {
 async function pickLanguage(page: Page, settingsName: string, locale: Language): Promise<void> {
   const settings = page.getByRole('button', { name: settingsName, exact: true });
   if ((await settings.getAttribute('aria-pressed')) !== 'true') await settings.click();
+  // The language is in the first section, General.
+  await page.getByRole('tab').first().click();
   await page.locator('#language-picker').selectOption(locale);
   await expect.poll(() => html(page)).toEqual({ lang: locale, dir: LANGUAGES[locale].dir });
 }

@@ -5,7 +5,16 @@ import { startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
 import { SETTINGS_HEADER, startPluginServer, type PluginMock } from '../mocks/plugin-server';
 import { launchExtension, type ExtensionHarness } from './support/extension';
 import { axeViolations } from './support/axe';
-import { addProvider, backToChat, closeChatSettings, lastAnswer, openChatSettings, sendMessage, waitForAnswer } from './support/panel';
+import {
+  addProvider,
+  backToChat,
+  closeChatSettings,
+  lastAnswer,
+  openChatSettings,
+  openSettingsSection,
+  sendMessage,
+  waitForAnswer,
+} from './support/panel';
 
 const PROVIDER_KEY = 'sk-provider-e2e-plugins';
 const WEATHER_KEY = 'wk-secret-123';
@@ -30,8 +39,7 @@ describe('plugins', () => {
   const chatBodies = () => openai.requests.filter((r) => r.path.endsWith('/chat/completions')).map((r) => r.body as ChatBody);
 
   async function openSettings() {
-    const settings = page.getByRole('button', { name: 'Settings', exact: true });
-    if ((await settings.getAttribute('aria-pressed')) !== 'true') await settings.click();
+    await openSettingsSection(page, 'Plugins');
   }
 
   async function installFrom(url: string) {

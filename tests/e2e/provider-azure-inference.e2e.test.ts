@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchExtension, type ExtensionHarness } from './support/extension';
-import { addProvider, backToChat, lastAnswer, sendMessage, waitForAnswer } from './support/panel';
+import {
+  addProvider,
+  backToChat,
+  describedBy,
+  fillProviderFields,
+  lastAnswer,
+  openProvider,
+  sendMessage,
+  toastTexts,
+  waitForAnswer,
+} from './support/panel';
 import { AZURE_MOCK_MODEL, startAzureMock, type AzureMock } from '../mocks/azure-server';
 
 const KEY = 'azure-e2e-key-7f3a9c';
@@ -14,11 +24,7 @@ describe('Azure AI Inference provider', () => {
 
   const chatRequests = () => mock.requests.filter((r) => r.path.startsWith('/models/chat/completions'));
 
-  async function openProviderForm() {
-    const settings = page.getByRole('button', { name: 'Settings', exact: true });
-    if ((await settings.getAttribute('aria-pressed')) !== 'true') await settings.click();
-    return page.getByRole('form', { name: PROVIDER });
-  }
+  const openProviderForm = () => openProvider(page, PROVIDER);
 
   beforeAll(async () => {
     mock = await startAzureMock({ auth: { header: 'api-key', key: KEY }, apiVersions: ['2024-05-01-preview', '2024-10-21'] });
@@ -60,10 +66,9 @@ describe('Azure AI Inference provider', () => {
   it('sends the key under the header name and api-version changed in Settings', async () => {
     mock.auth = { header: 'x-parley-key', key: KEY };
     const form = await openProviderForm();
-    await form.getByLabel('API key header', { exact: true }).fill('x-parley-key');
-    await form.getByLabel('API version', { exact: true }).fill('2024-10-21');
+    await fillProviderFields(form, { 'API key header': 'x-parley-key', 'API version': '2024-10-21' });
     await form.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => form.getByText('Saved.').isVisible()).toBe(true);
+    await expect.poll(() => toastTexts(page)).toContain(`${PROVIDER} saved.`);
     await backToChat(page);
 
     await sendMessage(page, 'Again, with another header');
@@ -77,9 +82,11 @@ describe('Azure AI Inference provider', () => {
   it('shows "Missing API Key Header Name" when the header name is emptied, and sends nothing', async () => {
     const before = mock.requests.length;
     const form = await openProviderForm();
-    await form.getByLabel('API key header', { exact: true }).fill('');
+    await fillProviderFields(form, { 'API key header': '' });
     await form.getByRole('button', { name: 'Test connection' }).click();
-    await expect.poll(() => form.getByRole('alert').innerText()).toContain('Missing API Key Header Name');
+    const header = form.getByLabel('API key header', { exact: true });
+    await expect.poll(() => header.getAttribute('aria-invalid')).toBe('true');
+    expect(await describedBy(header)).toContain('Missing API Key Header Name');
     expect(mock.requests.length).toBe(before);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchExtension, type ExtensionHarness } from './support/extension';
-import { addProvider, backToChat, lastAnswer, sendMessage, waitForAnswer } from './support/panel';
+import { addProvider, backToChat, lastAnswer, openProvider, sendMessage, toastTexts, waitForAnswer } from './support/panel';
 import { BEDROCK_TEST_CREDENTIALS, startBedrockMock, type BedrockMock } from '../mocks/bedrock-server';
 
 const PROVIDER = 'Amazon Bedrock';
@@ -15,17 +15,13 @@ describe('Amazon Bedrock provider', () => {
 
   const streamRequests = () => mock.requests.filter((r) => r.path.endsWith('/invoke-with-response-stream'));
 
-  async function providerForm() {
-    const settings = page.getByRole('button', { name: 'Settings', exact: true });
-    if ((await settings.getAttribute('aria-pressed')) !== 'true') await settings.click();
-    return page.getByRole('form', { name: PROVIDER });
-  }
+  const providerForm = () => openProvider(page, PROVIDER);
 
   async function saveSecret(secret: string) {
     const form = await providerForm();
     await form.getByLabel('Secret access key', { exact: true }).fill(secret);
     await form.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => form.getByText('Saved.').isVisible()).toBe(true);
+    await expect.poll(() => toastTexts(page)).toContain(`${PROVIDER} saved.`);
     await backToChat(page);
   }
 

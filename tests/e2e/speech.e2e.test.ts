@@ -7,7 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
 import { startSpeechMock, type SpeechMock } from '../mocks/speech-server';
 import { launchExtension, type ExtensionHarness } from './support/extension';
-import { addProvider, backToChat, conversation, lastAnswer, sendMessage, waitForAnswer } from './support/panel';
+import {
+  addProvider,
+  backToChat,
+  conversation,
+  lastAnswer,
+  openSettingsSection,
+  sendMessage,
+  toastTexts,
+  waitForAnswer,
+} from './support/panel';
 
 const CHAT_KEY = 'sk-chat-e2e';
 const SPEECH_KEY = 'sk-speech-e2e';
@@ -35,14 +44,8 @@ describe('voices and speech input', () => {
   let pagesOrigin = '';
   let page: Page;
 
-  /** Settings → Speech, opened. */
-  async function speechSettings(): Promise<Locator> {
-    const settings = page.getByRole('button', { name: 'Settings', exact: true });
-    if ((await settings.getAttribute('aria-pressed')) !== 'true') await settings.click();
-    const section = page.locator('details.speech-settings');
-    if (!(await section.evaluate((d) => (d as HTMLDetailsElement).open))) await section.locator('summary').click();
-    return section;
-  }
+  /** Settings → Voices & dictation. */
+  const speechSettings = (): Promise<Locator> => openSettingsSection(page, 'Voices & dictation');
 
   async function fillAndLeave(field: Locator, value: string): Promise<void> {
     await field.fill(value);
@@ -183,7 +186,7 @@ describe('voices and speech input', () => {
     await fillAndLeave(section.getByLabel('Speech API base URL'), speech.openaiUrl);
     await section.getByLabel('OpenAI API key for speech', { exact: true }).fill('sk-wrong');
     await section.getByRole('button', { name: 'Save key' }).click();
-    await expect.poll(() => section.getByText('Key saved.').count()).toBe(1);
+    await expect.poll(() => toastTexts(page)).toContain('Key saved.');
     await section.getByRole('combobox', { name: 'Voice', exact: true }).selectOption('nova');
     await section.getByRole('slider', { name: 'Voice speed' }).fill('1.25');
 
@@ -281,7 +284,7 @@ describe('voices and speech input', () => {
 
     await azureKey.getByLabel('Azure Speech key').fill(AZURE_KEY);
     await azureKey.getByRole('button', { name: 'Save key' }).click();
-    await expect.poll(() => section.getByText('Key saved.').count()).toBe(1);
+    await expect.poll(() => toastTexts(page)).toContain('Key saved.');
     await backToChat(page);
     speech.clear();
     await readAloud().click();

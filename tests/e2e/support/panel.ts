@@ -1,15 +1,74 @@
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
-/** What a person does in Settings to add a provider; fields are found by their labels. */
-export async function addProvider(page: Page, type: string, fields: Record<string, string>): Promise<void> {
+/** Opens Settings at a section (a tab named `section`) and returns that section's panel. */
+export async function openSettingsSection(page: Page, section: string): Promise<Locator> {
   const settings = page.getByRole('button', { name: 'Settings', exact: true });
   if ((await settings.getAttribute('aria-pressed')) !== 'true') await settings.click();
-  await page.getByLabel('Provider type').selectOption({ label: type });
-  await page.getByRole('button', { name: 'Add provider' }).click();
+  await page.getByRole('tab', { name: section, exact: true }).click();
+  return page.getByRole('tabpanel', { name: section, exact: true });
+}
+
+/** Settings → Providers, at the list of provider cards (stepping back out of a form or the chooser left open). */
+export async function openProviders(page: Page): Promise<Locator> {
+  const section = await openSettingsSection(page, 'Providers');
+  const back = section.getByRole('button', { name: 'Back to providers' });
+  if (await back.count()) await back.click();
+  return section;
+}
+
+/** Fills a provider form's fields by their labels, opening "Advanced" when a field sits there. */
+export async function fillProviderFields(form: Locator, fields: Record<string, string>): Promise<void> {
+  for (const [label, value] of Object.entries(fields)) {
+    const field = form.getByLabel(label, { exact: true });
+    if (!(await field.isVisible())) await form.getByText('Advanced', { exact: true }).click();
+    await field.fill(value);
+  }
+}
+
+/** What a person does in Settings to add a provider: pick its kind in the chooser, fill the form, save. */
+export async function addProvider(page: Page, type: string, fields: Record<string, string>): Promise<void> {
+  const section = await openProviders(page);
+  await section.getByRole('button', { name: 'Add provider' }).click();
+  await section.getByRole('button', { name: type, exact: true }).click();
   const form = page.getByRole('region', { name: 'New provider' });
-  for (const [label, value] of Object.entries(fields)) await form.getByLabel(label, { exact: true }).fill(value);
+  await fillProviderFields(form, fields);
   await form.getByRole('button', { name: 'Save' }).click();
+}
+
+/** Opens a saved provider's form from its card. */
+export async function openProvider(page: Page, name: string): Promise<Locator> {
+  const section = await openProviders(page);
+  await section
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name, exact: true }) })
+    .getByRole('button', { name, exact: true })
+    .click();
+  return page.getByRole('form', { name, exact: true });
+}
+
+/** The card of a saved provider in Settings → Providers. */
+export function providerCard(page: Page, name: string): Locator {
+  return page
+    .getByRole('list', { name: 'Providers' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name, exact: true }) });
+}
+
+/** The inline error (or hint) a form control is described by. */
+export function describedBy(control: Locator): Promise<string> {
+  return control.evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
+}
+
+/** The text of the toasts on screen. */
+export function toastTexts(page: Page): Promise<string[]> {
+  return page.locator('.ui-toast-message').allInnerTexts();
 }
 
 export async function backToChat(page: Page): Promise<void> {
@@ -50,4 +109,10 @@ export async function openChatSettings(page: Page) {
 export async function closeChatSettings(page: Page): Promise<void> {
   await page.getByRole('dialog', { name: 'Chat settings' }).press('Escape');
   await page.getByRole('dialog', { name: 'Chat settings' }).waitFor({ state: 'hidden' });
+}
+
+/** The names on the provider cards, in order; none when the list is empty. */
+export async function providerNames(page: Page): Promise<string[]> {
+  const list = page.getByRole('list', { name: 'Providers' });
+  return (await list.count()) ? list.locator('.provider-card-name').allInnerTexts() : [];
 }

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeDb, DB_NAME } from '@/lib/storage/db';
 import { getPref } from '@/lib/storage/prefs';
 import { PageSettings } from '@/components/page/PageSettings';
+import { toasts } from '@/components/ui/toast';
 import { byText, mount, settle, type } from '../support/dom';
 
 const request = vi.hoisted(() => vi.fn(async () => null));
@@ -16,23 +17,27 @@ const field = (label: string, index = 0) => {
   const labels = [...container.querySelectorAll('label')].filter((l) => l.textContent === label);
   return document.getElementById(labels[index]!.htmlFor) as HTMLInputElement | HTMLTextAreaElement;
 };
-const checkbox = (text: string) => byText('label', text)!.querySelector('input')!;
+/** A switch, found by the text of its label. */
+const toggle = (text: string) => document.getElementById(byText<HTMLLabelElement>('label', text)!.htmlFor) as HTMLButtonElement;
+const toasted = (message: string) => toasts.get().some((t) => t.message === message && t.tone === 'success');
 
 beforeEach(async () => {
   await closeDb();
   await deleteDB(DB_NAME);
   request.mockClear();
+  toasts.set([]);
   ({ container } = await mount(<PageSettings />));
   await settle(() => !!byText('label', 'Quick actions send at once'));
 });
 
 describe('PageSettings', () => {
   it('shows the two switches with their defaults and saves a change at once', async () => {
-    expect(checkbox('Quick actions send at once').checked).toBe(true);
-    const ask = checkbox('“Ask Parley about…” sends at once instead of waiting for your question');
-    expect(ask.checked).toBe(false);
+    expect(toggle('Quick actions send at once').getAttribute('aria-checked')).toBe('true');
+    const ask = toggle('“Ask Parley about…” sends at once instead of waiting for your question');
+    expect(ask.getAttribute('role')).toBe('switch');
+    expect(ask.getAttribute('aria-checked')).toBe('false');
     await act(async () => ask.click());
-    await settle(() => ask.checked);
+    await settle(() => ask.getAttribute('aria-checked') === 'true');
     await expect.poll(() => getPref('askSendsImmediately')).toBe(true);
   });
 
@@ -43,11 +48,12 @@ describe('PageSettings', () => {
       type(field('Prompt'), 'Turn the quoted text into a haiku.');
     });
     await act(async () => byText('button', 'Save quick actions')!.click());
-    await settle(() => !!byText('p', 'Saved.'));
+    await settle(() => toasted('Saved.'));
+    expect(container.textContent).not.toContain('Saved.');
     const saved = await getPref('customPrompts');
     expect(saved).toEqual([{ id: expect.any(String), title: 'Haiku', prompt: 'Turn the quoted text into a haiku.' }]);
     expect(request).toHaveBeenCalledWith('page.refreshMenus', {});
-    expect(byText('button', 'Remove Haiku')).toBeDefined();
+    expect(container.querySelector('button[aria-label="Remove Haiku"]')).not.toBeNull();
   });
 
   it('refuses a half-filled quick action and drops an empty one', async () => {
@@ -58,9 +64,9 @@ describe('PageSettings', () => {
     expect(container.querySelector('[role="alert"]')?.textContent).toBe('Give every quick action a title and a prompt.');
     expect(await getPref('customPrompts')).toEqual([]);
 
-    await act(async () => byText('button', 'Remove No prompt yet')!.click());
+    await act(async () => container.querySelector<HTMLButtonElement>('button[aria-label="Remove No prompt yet"]')!.click());
     await act(async () => byText('button', 'Save quick actions')!.click());
-    await settle(() => !!byText('p', 'Saved.'));
+    await settle(() => toasted('Saved.'));
     expect(await getPref('customPrompts')).toEqual([]);
     expect(container.querySelectorAll('li')).toHaveLength(0);
   });

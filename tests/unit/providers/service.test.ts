@@ -2,7 +2,15 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteDB } from 'idb';
 import { ChatFailure } from '@/lib/core/errors';
 import type { ProviderConfig } from '@/lib/core/providers';
-import { detectLocalModels, providerViews, removeProvider, resolveModel, saveProviderWithSecrets } from '@/lib/providers/service';
+import {
+  detectLocalModels,
+  providerViews,
+  removeProvider,
+  resolveModel,
+  restoreProvider,
+  RESTORE_WINDOW_MS,
+  saveProviderWithSecrets,
+} from '@/lib/providers/service';
 import { startOllamaMock } from '../../mocks/ollama-server';
 import { setPref } from '@/lib/storage/prefs';
 import { closeDb, DB_NAME } from '@/lib/storage/db';
@@ -60,6 +68,26 @@ describe('provider service', () => {
     expect(await getSecrets('p1')).toEqual({ apiKey: 'sk-secret-1' });
     await removeProvider('p1');
     expect(await getSecrets('p1')).toEqual({});
+  });
+
+  it('restores a provider removed moments ago with its key, and only within the undo window', async () => {
+    await saveProviderWithSecrets(config({ name: 'Mine' }), { apiKey: 'sk-secret-undo' });
+    await removeProvider('p1');
+    expect(await providerViews()).toEqual([]);
+    const view = await restoreProvider('p1');
+    expect(view).toMatchObject({ id: 'p1', name: 'Mine', secretsSet: { apiKey: true } });
+    expect(await getSecrets('p1')).toEqual({ apiKey: 'sk-secret-undo' });
+    expect(await failure(restoreProvider('p1'))).toMatch(/^not-found/);
+
+    const now = Date.now();
+    await removeProvider('p1');
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + RESTORE_WINDOW_MS + 1_000);
+    try {
+      expect(await failure(restoreProvider('p1'))).toMatch(/^not-found/);
+      expect(await providerViews()).toEqual([]);
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('gives credentialed providers a fetch that refuses insecure hosts', async () => {

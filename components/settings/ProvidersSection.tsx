@@ -1,0 +1,170 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ArrowLeft, Plus, PlugZap } from 'lucide-react';
+import { kindInfo, type ProviderConfig, type ProviderKind, type ProviderView } from '@/lib/core/providers';
+import { toChatError } from '@/lib/core/errors';
+import { providerStatus, type ProviderCheck } from '@/lib/core/provider-status';
+import { request } from '@/lib/messaging/client';
+import { useProvidersStore } from '../state/providers-store';
+import { Button } from '../ui/Button';
+import { IconButton } from '../ui/IconButton';
+import { EmptyState } from '../ui/EmptyState';
+import { showToast, showUndoToast } from '../ui/toast';
+import { useErrorText } from '../common/use-error-text';
+import { ProviderCard } from './ProviderCard';
+import { ProviderChooser } from './ProviderChooser';
+import { ProviderForm } from './ProviderForm';
+import { useProviderChecks } from './provider-checks';
+
+type Mode = { view: 'list' } | { view: 'choose' } | { view: 'edit'; id: string; draft?: ProviderConfig };
+
+/** Providers as cards; adding one goes through a chooser of kinds, then a form with only what that kind needs. */
+export function ProvidersSection() {
+  const { t } = useTranslation();
+  const refresh = useProvidersStore((s) => s.refresh);
+  // The browser's own model needs no settings; it appears in the model picker by itself.
+  const providers = useProvidersStore((s) => s.providers).filter((p) => kindInfo(p.kind)?.userAddable);
+  const listed = useProvidersStore((s) => s.models);
+  const checks = useProviderChecks((s) => s.checks);
+  const forget = useProviderChecks((s) => s.forget);
+  const errorText = useErrorText();
+  const [mode, setMode] = useState<Mode>({ view: 'list' });
+  const heading = useRef<HTMLHeadingElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+
+  // Each step of the flow takes focus at its heading; back at the list, focus returns to "Add provider".
+  const step = mode.view === 'edit' ? mode.id : mode.view;
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    if (step === 'list') addButton.current?.focus();
+    else heading.current?.focus();
+  }, [step]);
+
+  const checkOf = (id: string): ProviderCheck | undefined => {
+    if (checks[id]) return checks[id];
+    const entry = listed.find((m) => m.providerId === id);
+    if (!entry) return undefined;
+    return entry.error ? { error: entry.error } : { models: entry.models.length };
+  };
+
+  const back = () => setMode({ view: 'list' });
+  const escapeBack = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || e.defaultPrevented) return;
+    // Escape steps back to the list here rather than leaving Settings.
+    e.preventDefault();
+    e.stopPropagation();
+    back();
+  };
+
+  const startAdding = (kind: ProviderKind) => {
+    const draft: ProviderConfig = {
+      id: crypto.randomUUID(),
+      kind,
+      name: t(`settings.kind.${kind}`),
+      settings: {},
+      manualModels: [],
+      createdAt: Date.now(),
+    };
+    setMode({ view: 'edit', id: draft.id, draft });
+  };
+
+  const saved = (view: ProviderView) => {
+    showToast({ message: t('settings.providerSaved', { name: view.name }), tone: 'success' });
+    back();
+    void refresh();
+  };
+
+  const remove = async (provider: ProviderView) => {
+    back();
+    try {
+      await request('providers.delete', { id: provider.id });
+    } catch (e) {
+      showToast({ message: errorText(toChatError(e)).title, tone: 'error' });
+      return;
+    }
+    const check = checks[provider.id];
+    forget(provider.id);
+    await refresh();
+    showUndoToast({
+      message: t('settings.providerRemoved', { name: provider.name }),
+      onUndo: async () => {
+        try {
+          await request('providers.restore', { id: provider.id });
+          if (check) useProviderChecks.getState().record(provider.id, check);
+          await refresh();
+        } catch (e) {
+          showToast({ message: errorText(toChatError(e)).title, tone: 'error' });
+        }
+      },
+    });
+  };
+
+  if (mode.view === 'choose') {
+    return (
+      <section className="providers-step" aria-labelledby="provider-chooser-title" onKeyDown={escapeBack}>
+        <div className="step-head">
+          <IconButton label={t('settings.backToProviders')} icon={<ArrowLeft className="flip-rtl" />} size="sm" onClick={back} />
+          <h3 id="provider-chooser-title" ref={heading} tabIndex={-1}>
+            {t('settings.chooseProvider')}
+          </h3>
+        </div>
+        <ProviderChooser onPick={startAdding} />
+      </section>
+    );
+  }
+
+  if (mode.view === 'edit') {
+    const saved_ = providers.find((p) => p.id === mode.id);
+    const provider = saved_ ?? mode.draft;
+    if (!provider) return null;
+    const isNew = !saved_;
+    const kindName = t(`settings.kind.${provider.kind}`);
+    return (
+      <section className="providers-step" aria-labelledby="provider-editor-title" onKeyDown={escapeBack}>
+        <div className="step-head">
+          <IconButton label={t('settings.backToProviders')} icon={<ArrowLeft className="flip-rtl" />} size="sm" onClick={back} />
+          <h3 id="provider-editor-title" ref={heading} tabIndex={-1} dir="auto">
+            {isNew ? t('settings.newProvider') : provider.name}
+          </h3>
+          {isNew && <span className="step-kind">{kindName}</span>}
+        </div>
+        <ProviderForm
+          key={provider.id}
+          provider={provider}
+          onSaved={saved}
+          // A new provider saved to test it is a saved provider from then on: its form offers Remove, not Cancel.
+          onSavedForTest={() => void refresh()}
+          onCancel={isNew ? back : undefined}
+          onRemove={isNew ? undefined : () => void remove(provider as ProviderView)}
+        />
+      </section>
+    );
+  }
+
+  return (
+    <div className="providers-list">
+      {providers.length ? (
+        <ul className="provider-cards" aria-label={t('settings.providers')}>
+          {providers.map((p) => (
+            <ProviderCard
+              key={p.id}
+              provider={p}
+              status={providerStatus(p, checkOf(p.id))}
+              onOpen={() => setMode({ view: 'edit', id: p.id })}
+              onRemove={() => void remove(p)}
+            />
+          ))}
+        </ul>
+      ) : (
+        <EmptyState icon={<PlugZap />} title={t('settings.noProviders')} description={t('settings.noProvidersHint')} />
+      )}
+      <Button ref={addButton} variant="primary" icon={<Plus />} onClick={() => setMode({ view: 'choose' })}>
+        {t('settings.addProvider')}
+      </Button>
+    </div>
+  );
+}
