@@ -14,6 +14,8 @@ import type { SpeechEvent, SpeechRequests } from './speech-protocol';
 export interface ProviderModels {
   providerId: string;
   models: ModelInfo[];
+  /** The model to start with when the user has not picked one (lib/providers/chat-models). */
+  recommended?: string;
   error?: ChatError;
 }
 
