@@ -8,9 +8,10 @@ import { MessageItem } from './MessageItem';
 import { MessageList } from './MessageList';
 import { ContextChips } from './ContextChips';
 import { Onboarding } from './Onboarding';
+import { ProviderRefusals } from './ProviderRefusals';
 import { PageTools } from '../page/PageTools';
 
-export function ChatView({ onOpenSettings }: { onOpenSettings(): void }) {
+export function ChatView({ onOpenSettings }: { onOpenSettings(providerId?: string): void }) {
   const { t } = useTranslation();
   const { messages, regenerate, editAndResend, pendingContext, notice } = useChatStore();
   const { selected, providers, loaded } = useProvidersStore();
@@ -30,6 +31,7 @@ export function ChatView({ onOpenSettings }: { onOpenSettings(): void }) {
       <div className="log" role="log" aria-label={t('chat.conversation')} ref={log} tabIndex={0}>
         {loaded && !providers.length && !messages.length && <Onboarding onOpenSettings={onOpenSettings} />}
         {!messages.length && providers.length > 0 && <p className="empty">{t('chat.empty')}</p>}
+        {!messages.length && <ProviderRefusals onOpenSettings={onOpenSettings} />}
         <MessageList
           messages={messages}
           scrollRef={log}

@@ -25,6 +25,8 @@ export interface ProviderKindInfo {
   fields: readonly ProviderField[];
   /** Whether the provider can be added by the user (the built-in model appears by itself). */
   userAddable: boolean;
+  /** Where the user creates an API key for this kind, linked from first run and Settings. */
+  keyPage?: string;
 }
 
 export interface ProviderConfig {
@@ -61,6 +63,7 @@ export const PROVIDER_KINDS: readonly ProviderKindInfo[] = [
     kind: 'openai',
     displayName: 'OpenAI',
     userAddable: true,
+    keyPage: 'https://platform.openai.com/api-keys',
     fields: [
       apiKey,
       { key: 'organization', label: 'organization', type: 'text' },
@@ -124,6 +127,7 @@ export const PROVIDER_KINDS: readonly ProviderKindInfo[] = [
     kind: 'gemini',
     displayName: 'Google Gemini',
     userAddable: true,
+    keyPage: 'https://aistudio.google.com/apikey',
     fields: [apiKey, { key: 'baseUrl', label: 'baseUrl', type: 'url', defaultValue: 'https://generativelanguage.googleapis.com' }],
   },
   {

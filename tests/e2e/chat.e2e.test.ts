@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { launchExtension, type ExtensionHarness } from './support/extension';
-import { addProvider, backToChat, conversation, lastAnswer, sendMessage, waitForAnswer } from './support/panel';
+import { addProvider, backToChat, conversation, lastAnswer, listedModels, pickModel, sendMessage, waitForAnswer } from './support/panel';
 import { putRawRecord } from './support/idb';
 import { startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
 import { startOllamaMock, type OllamaMock } from '../mocks/ollama-server';
@@ -42,9 +42,8 @@ describe('side-panel chat', () => {
   it('configures a provider in settings and streams an answer', async () => {
     await addProvider(page, 'OpenAI-compatible', { 'Base URL': openai.url, 'API key': KEY });
     await backToChat(page);
-    const picker = page.getByRole('combobox', { name: 'Model' });
-    await expect.poll(() => picker.locator('option').allInnerTexts()).toEqual(['gpt-other', 'gpt-test']);
-    await picker.selectOption({ label: 'gpt-test' });
+    await expect.poll(() => listedModels(page)).toEqual(['gpt-other', 'gpt-test']);
+    await pickModel(page, 'gpt-test');
 
     openai.enqueue({ kind: 'text', text: 'Hello **there**, how can I help?', chunkSize: 3, delayMs: 20 });
     await sendMessage(page, 'Hi');
@@ -221,9 +220,7 @@ describe('side-panel chat', () => {
     await page.getByRole('button', { name: 'New chat' }).click();
     await addProvider(page, 'Ollama', { 'Base URL': ollama.url });
     await backToChat(page);
-    const picker = page.getByRole('combobox', { name: 'Model' });
-    await expect.poll(() => picker.locator('option').allInnerTexts()).toContain('llama3.2:latest');
-    await picker.selectOption({ label: 'llama3.2:latest' });
+    await pickModel(page, 'llama3.2:latest');
     ollama.enqueue({ kind: 'text', text: 'Local hello.', chunkSize: 2 });
     await sendMessage(page, 'Hi Ollama');
     await waitForAnswer(page, 'Local hello.');
@@ -266,8 +263,7 @@ describe('side-panel chat from a fresh install', () => {
     await putRawRecord(page, 'prefs', ollama.url, 'localOllamaUrl');
     await page.reload();
     await page.getByRole('button', { name: 'Chat with Ollama' }).click();
-    const picker = page.getByRole('combobox', { name: 'Model' });
-    await expect.poll(() => picker.locator('option').allInnerTexts()).toEqual(['qwen3:latest']);
+    await expect.poll(() => listedModels(page)).toEqual(['qwen3:latest']);
     ollama.enqueue({ kind: 'text', text: 'Hi from a local model.' });
     await sendMessage(page, 'Hello');
     await waitForAnswer(page, 'Hi from a local model.');
@@ -279,7 +275,7 @@ describe('side-panel chat from a fresh install', () => {
     await addProvider(page, 'OpenAI-compatible', { 'Base URL': openai.url });
     await backToChat(page);
     await page.getByRole('button', { name: 'New chat' }).click();
-    await page.getByRole('combobox', { name: 'Model' }).selectOption({ label: 'gpt-test' });
+    await pickModel(page, 'gpt-test');
     await page.getByText('Chat settings').click();
     await page.getByRole('textbox', { name: 'System prompt' }).fill('Answer like a pirate.');
     await page.getByText('Advanced').click();

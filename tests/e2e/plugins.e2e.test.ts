@@ -4,7 +4,7 @@ import { decodePluginSettings } from '../../lib/plugins/settings-header';
 import { startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
 import { SETTINGS_HEADER, startPluginServer, type PluginMock } from '../mocks/plugin-server';
 import { launchExtension, type ExtensionHarness } from './support/extension';
-import { addProvider, backToChat, lastAnswer, sendMessage, waitForAnswer } from './support/panel';
+import { addProvider, backToChat, lastAnswer, pickModel, sendMessage, waitForAnswer } from './support/panel';
 
 const PROVIDER_KEY = 'sk-provider-e2e-plugins';
 const WEATHER_KEY = 'wk-secret-123';
@@ -58,7 +58,7 @@ describe('plugins', () => {
     page = await harness.openSidePanelPage();
     await addProvider(page, 'OpenAI-compatible', { 'Base URL': openai.url, 'API key': PROVIDER_KEY });
     await backToChat(page);
-    await page.getByRole('combobox', { name: 'Model' }).locator('option', { hasText: 'gpt-tools' }).waitFor({ state: 'attached' });
+    await pickModel(page, 'gpt-tools');
   });
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchExtension, type ExtensionHarness } from './support/extension';
-import { addProvider, backToChat, lastAnswer, sendMessage, waitForAnswer } from './support/panel';
+import { addProvider, backToChat, lastAnswer, pickModel, sendMessage, waitForAnswer } from './support/panel';
 import { AZURE_MOCK_MODEL, startAzureMock, type AzureMock } from '../mocks/azure-server';
 
 const KEY = 'azure-e2e-key-7f3a9c';
@@ -34,9 +34,7 @@ describe('Azure AI Inference provider', () => {
   it('is added in Settings, lists its model from /info and streams an answer with the api-key header', async () => {
     await addProvider(page, PROVIDER, { Endpoint: mock.url, 'API key or token': KEY });
     await backToChat(page);
-    const picker = page.getByRole('combobox', { name: 'Model' });
-    await expect.poll(() => picker.locator('option').allInnerTexts()).toContain(AZURE_MOCK_MODEL.model_name);
-    await picker.selectOption({ label: AZURE_MOCK_MODEL.model_name });
+    await pickModel(page, AZURE_MOCK_MODEL.model_name);
 
     mock.enqueue({ kind: 'text', text: 'Hello from **Azure**, streamed.', chunkSize: 3, delayMs: 20 });
     await sendMessage(page, 'Hi Azure');

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
 import { startSpeechMock, type SpeechMock } from '../mocks/speech-server';
 import { launchExtension, type ExtensionHarness } from './support/extension';
-import { addProvider, backToChat, conversation, lastAnswer, sendMessage, waitForAnswer } from './support/panel';
+import { addProvider, backToChat, conversation, lastAnswer, pickModel, sendMessage, waitForAnswer } from './support/panel';
 
 const CHAT_KEY = 'sk-chat-e2e';
 const SPEECH_KEY = 'sk-speech-e2e';
@@ -130,9 +130,7 @@ describe('voices and speech input', () => {
     page = await harness.openSidePanelPage();
     await addProvider(page, 'OpenAI-compatible', { 'Base URL': openai.url, 'API key': CHAT_KEY });
     await backToChat(page);
-    const picker = page.getByRole('combobox', { name: 'Model' });
-    await picker.locator('option', { hasText: 'gpt-test' }).waitFor({ state: 'attached' });
-    await picker.selectOption({ label: 'gpt-test' });
+    await pickModel(page, 'gpt-test');
     openai.enqueue({ kind: 'text', text: ANSWER });
     await sendMessage(page, 'Tell me about the lighthouse.');
     await lastAnswer(page).getByRole('button', { name: 'Read aloud' }).waitFor();
