@@ -15,6 +15,8 @@ export interface CustomPrompt {
  */
 export interface Prefs {
   selectedModel?: ModelRef;
+  /** Colour theme chosen by the user; absent means follow the system. */
+  theme?: 'light' | 'dark';
   /** Interface locale chosen by the user; absent means follow the browser. */
   locale?: string;
   /** Conversation the panel reopens on. */

@@ -1,0 +1,81 @@
+import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { placeFloating, type Placement } from './position';
+
+export interface PopoverProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** The control that opens it: the popover sits beside it and focus returns to it on close. */
+  anchorRef: RefObject<HTMLElement | null>;
+  label: string;
+  placement?: Placement;
+  role?: 'dialog' | 'menu' | 'listbox';
+  className?: string;
+  children: ReactNode;
+  ref?: RefObject<HTMLDivElement | null>;
+}
+
+/**
+ * A floating panel in the top layer (the HTML popover API): Escape and a click outside close it, as the platform does,
+ * and focus goes back to the anchor when it closed with focus inside.
+ */
+export function Popover({
+  open,
+  onOpenChange,
+  anchorRef,
+  label,
+  placement = 'bottom-start',
+  role = 'dialog',
+  className,
+  children,
+  ref,
+}: PopoverProps) {
+  const own = useRef<HTMLDivElement>(null);
+  const panel = ref ?? own;
+  const onChange = useRef(onOpenChange);
+  onChange.current = onOpenChange;
+
+  useLayoutEffect(() => {
+    const el = panel.current;
+    const anchor = anchorRef.current;
+    if (!el || !anchor) return;
+    if (open && !el.matches(':popover-open')) {
+      el.showPopover();
+      void placeFloating(anchor, el, placement);
+    } else if (!open && el.matches(':popover-open')) el.hidePopover();
+  }, [open, anchorRef, panel, placement]);
+
+  useEffect(() => {
+    const el = panel.current;
+    if (!el) return;
+    const onToggle = (event: Event) => {
+      const closed = (event as ToggleEvent).newState === 'closed';
+      if (!closed) return;
+      const active = document.activeElement;
+      if (!active || active === document.body || el.contains(active)) anchorRef.current?.focus();
+      onChange.current(false);
+    };
+    el.addEventListener('toggle', onToggle);
+    return () => el.removeEventListener('toggle', onToggle);
+  }, [panel, anchorRef]);
+
+  return (
+    <div ref={panel} popover="auto" role={role} aria-label={label} className={`ui-popover${className ? ` ${className}` : ''}`}>
+      {open && children}
+    </div>
+  );
+}
+
+/**
+ * Props for the control that toggles a popover. Pressing it while open first light-dismisses the popover (on
+ * pointerdown), so its click must not open it again.
+ */
+export function useAnchorToggle(open: boolean, setOpen: (open: boolean) => void) {
+  const openAtPress = useRef(false);
+  return {
+    onPointerDown: () => void (openAtPress.current = open),
+    onClick: () => {
+      setOpen(!(open || openAtPress.current));
+      openAtPress.current = false;
+    },
+  };
+}
