@@ -65,7 +65,7 @@ describe('side-panel chat', () => {
       return JSON.stringify(local) + document.documentElement.outerHTML;
     });
     expect(text).not.toContain(KEY);
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
     expect(await page.getByLabel('API key', { exact: true }).inputValue()).toBe('');
     expect(await page.getByLabel('API key', { exact: true }).getAttribute('placeholder')).toContain('Saved');
     await backToChat(page);
@@ -207,7 +207,7 @@ describe('side-panel chat', () => {
     await expect.poll(() => review.innerText()).toContain(String(count));
     expect(await page.getByRole('button', { name: /^Alphabet soup/ }).count()).toBe(1);
     await review.getByRole('button', { name: 'Import' }).click();
-    await expect.poll(() => page.getByRole('status').innerText()).toContain(`Imported ${count}`);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Imported' }).innerText()).toContain(`Imported ${count}`);
     await expect.poll(() => page.getByRole('button', { name: /^Alphabet soup/ }).count()).toBe(2);
 
     page.once('dialog', (d) => void d.accept());
@@ -259,10 +259,12 @@ describe('side-panel chat from a fresh install', () => {
     ollama = await startOllamaMock({ models: ['qwen3'] });
     const page = await harness.openSidePanelPage();
     // Detection probes Ollama's default address unless this pref names another; the mock holds a free port.
-    await page.getByText('Add a provider').first().waitFor();
+    await page.getByRole('heading', { name: 'Welcome to Parley' }).waitFor();
     await putRawRecord(page, 'prefs', ollama.url, 'localOllamaUrl');
     await page.reload();
     await page.getByRole('button', { name: 'Chat with Ollama' }).click();
+    // One click, and the message box is ready for typing.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Message');
     await expect.poll(() => listedModels(page)).toEqual(['qwen3:latest']);
     ollama.enqueue({ kind: 'text', text: 'Hi from a local model.' });
     await sendMessage(page, 'Hello');

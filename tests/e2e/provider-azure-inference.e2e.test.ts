@@ -15,7 +15,7 @@ describe('Azure AI Inference provider', () => {
   const chatRequests = () => mock.requests.filter((r) => r.path.startsWith('/models/chat/completions'));
 
   async function openProviderForm() {
-    const settings = page.getByRole('button', { name: 'Settings' });
+    const settings = page.getByRole('button', { name: 'Settings', exact: true });
     if ((await settings.getAttribute('aria-pressed')) !== 'true') await settings.click();
     return page.getByRole('form', { name: PROVIDER });
   }

@@ -16,7 +16,7 @@ describe('Amazon Bedrock provider', () => {
   const streamRequests = () => mock.requests.filter((r) => r.path.endsWith('/invoke-with-response-stream'));
 
   async function providerForm() {
-    const settings = page.getByRole('button', { name: 'Settings' });
+    const settings = page.getByRole('button', { name: 'Settings', exact: true });
     if ((await settings.getAttribute('aria-pressed')) !== 'true') await settings.click();
     return page.getByRole('form', { name: PROVIDER });
   }

@@ -93,7 +93,7 @@ describe('the panel’s shell: first run, header, model picker', () => {
   });
 
   it('Escape leaves Settings and History for the chat, after an open popover has had its Escape', async () => {
-    const settings = page.getByRole('button', { name: 'Settings' });
+    const settings = page.getByRole('button', { name: 'Settings', exact: true });
     await settings.click();
     await expect.poll(() => settings.getAttribute('aria-pressed')).toBe('true');
     await modelPicker(page).click();
@@ -106,7 +106,7 @@ describe('the panel’s shell: first run, header, model picker', () => {
     await conversation(page).waitFor();
     await expect.poll(() => focused(page)).toBe('Message');
 
-    const history = page.getByRole('button', { name: 'Conversations' });
+    const history = page.getByRole('button', { name: 'Conversations', exact: true });
     await history.focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => history.getAttribute('aria-pressed')).toBe('true');
@@ -168,6 +168,6 @@ describe('the panel’s shell: first run, header, model picker', () => {
     );
     await page.keyboard.press('Escape');
     await refusal.getByRole('button', { name: 'Open Work proxy in Settings' }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Settings' }).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => page.getByRole('button', { name: 'Settings', exact: true }).getAttribute('aria-pressed')).toBe('true');
   });
 });

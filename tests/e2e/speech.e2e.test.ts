@@ -37,7 +37,7 @@ describe('voices and speech input', () => {
 
   /** Settings → Speech, opened. */
   async function speechSettings(): Promise<Locator> {
-    const settings = page.getByRole('button', { name: 'Settings' });
+    const settings = page.getByRole('button', { name: 'Settings', exact: true });
     if ((await settings.getAttribute('aria-pressed')) !== 'true') await settings.click();
     const section = page.locator('details.speech-settings');
     if (!(await section.evaluate((d) => (d as HTMLDetailsElement).open))) await section.locator('summary').click();

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 
 /** What a person does in Settings to add a provider; fields are found by their labels. */
 export async function addProvider(page: Page, type: string, fields: Record<string, string>): Promise<void> {
-  const settings = page.getByRole('button', { name: 'Settings' });
+  const settings = page.getByRole('button', { name: 'Settings', exact: true });
   if ((await settings.getAttribute('aria-pressed')) !== 'true') await settings.click();
   await page.getByLabel('Provider type').selectOption({ label: type });
   await page.getByRole('button', { name: 'Add provider' }).click();
@@ -13,9 +13,9 @@ export async function addProvider(page: Page, type: string, fields: Record<strin
 }
 
 export async function backToChat(page: Page): Promise<void> {
-  const settings = page.getByRole('button', { name: 'Settings' });
+  const settings = page.getByRole('button', { name: 'Settings', exact: true });
   if ((await settings.getAttribute('aria-pressed')) === 'true') await settings.click();
-  const history = page.getByRole('button', { name: 'Conversations' });
+  const history = page.getByRole('button', { name: 'Conversations', exact: true });
   if ((await history.getAttribute('aria-pressed')) === 'true') await history.click();
 }
 
