@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExternalLink } from 'lucide-react';
 import { PROVIDER_KINDS, type ProviderKind } from '@/lib/core/providers';
@@ -90,6 +90,10 @@ function KeyCard() {
   const info = KEY_ONLY.find((k) => k.kind === kind)!;
   const defaultUrl = info.fields.find((f) => f.key === 'baseUrl')?.defaultValue;
   const refusal = error && errorText(error);
+  const keyField = useRef<HTMLInputElement>(null);
+
+  // With nothing set up, pasting a key is the first thing to do: the field has the cursor, and Enter connects.
+  useEffect(() => keyField.current?.focus(), []);
 
   const connect = async () => {
     setBusy(true);
@@ -151,6 +155,7 @@ function KeyCard() {
         {(p) => (
           <input
             {...p}
+            ref={keyField}
             type="password"
             autoComplete="off"
             spellCheck={false}

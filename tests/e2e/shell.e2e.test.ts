@@ -37,6 +37,8 @@ describe('the panel’s shell: first run, header, model picker', () => {
   it('first run: paste a key, Parley tests it and says why it was refused, then the message box is ready', async () => {
     const card = page.getByRole('form', { name: 'Connect with an API key' });
     await card.waitFor();
+    // Open the panel, paste the key, press Enter: the key field has the cursor from the start.
+    await expect.poll(() => card.getByLabel('API key', { exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await card.getByRole('radio', { name: 'OpenAI' }).isChecked()).toBe(true);
     expect(await card.getByRole('link', { name: /Get a key from OpenAI/ }).getAttribute('target')).toBe('_blank');
     await card.locator('summary').click();
@@ -46,13 +48,14 @@ describe('the panel’s shell: first run, header, model picker', () => {
     await card.getByRole('textbox', { name: 'Base URL' }).fill(openai.url);
     const key = card.getByLabel('API key', { exact: true });
     await key.fill('sk-wrong-key-000000');
-    await card.getByRole('button', { name: 'Connect' }).click();
+    await key.press('Enter');
     await expect.poll(() => key.getAttribute('aria-invalid')).toBe('true');
     expect(await card.innerText()).toContain('The key was refused');
 
     await key.fill(KEY);
     await card.getByRole('button', { name: 'Connect' }).click();
     await card.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Connected: 3 models available.' }).count()).toBe(1);
     await expect.poll(() => focused(page)).toBe('Message');
     await page.keyboard.type('Hi');
     openai.enqueue({ kind: 'text', text: 'Hello from the first run.' });
