@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChatStore } from '../state/chat-store';
 import { useProvidersStore } from '../state/providers-store';
@@ -7,9 +7,11 @@ import { ConversationOptions } from './ConversationOptions';
 import { MessageItem } from './MessageItem';
 import { MessageList } from './MessageList';
 import { ContextChips } from './ContextChips';
-import { Onboarding } from './Onboarding';
 import { ProviderRefusals } from './ProviderRefusals';
 import { PageTools } from '../page/PageTools';
+
+// Only a panel with nothing set up shows first run; the others never load it.
+const Onboarding = lazy(() => import('./Onboarding').then((m) => ({ default: m.Onboarding })));
 
 export function ChatView({ onOpenSettings }: { onOpenSettings(providerId?: string): void }) {
   const { t } = useTranslation();
@@ -29,7 +31,11 @@ export function ChatView({ onOpenSettings }: { onOpenSettings(providerId?: strin
     <div className="chat">
       <ConversationOptions />
       <div className="log" role="log" aria-label={t('chat.conversation')} ref={log} tabIndex={0}>
-        {loaded && !providers.length && !messages.length && <Onboarding onOpenSettings={onOpenSettings} />}
+        {loaded && !providers.length && !messages.length && (
+          <Suspense>
+            <Onboarding onOpenSettings={onOpenSettings} />
+          </Suspense>
+        )}
         {!messages.length && providers.length > 0 && <p className="empty">{t('chat.empty')}</p>}
         {!messages.length && <ProviderRefusals onOpenSettings={onOpenSettings} />}
         <MessageList
