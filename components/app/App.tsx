@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MessagesSquare, Settings, SquarePen } from 'lucide-react';
 import { onBroadcast } from '@/lib/messaging/events';
 import { getPref } from '@/lib/storage/prefs';
 import { ChatView } from '../chat/ChatView';
@@ -8,8 +9,13 @@ import { ModelPicker } from '../chat/ModelPicker';
 import { ReaderBar } from './on-demand';
 import { useChatStore } from '../state/chat-store';
 import { useProvidersStore } from '../state/providers-store';
+import { useSettingsTarget } from '../state/settings-target';
 import { DialogHost } from '../ui/DialogHost';
+import { IconButton } from '../ui/IconButton';
 import { Toaster } from '../ui/Toaster';
+import { focusMessageBox } from '../common/focus-message-box';
+import { escapeIsFree } from './escape';
+import './shell.css';
 import { StorageRepairNotice } from './StorageRepairNotice';
 import { ViewErrorBoundary } from './ViewErrorBoundary';
 
@@ -39,34 +45,61 @@ export function App() {
   // A selection handed over from a page is only picked up by the chat view.
   useEffect(() => onBroadcast((event) => event.type === 'page.handoff' && setView('chat')), []);
 
-  const toggle = (next: View) => setView((v) => (v === next ? 'chat' : next));
+  const toggle = (next: View) => setView(view === next ? 'chat' : next);
+  const openSettings = (providerId?: string) => {
+    useSettingsTarget.getState().setTarget(providerId);
+    setView('settings');
+  };
   // After a failure in the chat itself, a fresh chat is the way back; the failed conversation stays in the history.
   const backToChat = () => {
     if (view === 'chat') useChatStore.getState().newChat();
     setView('chat');
   };
 
+  useEffect(() => {
+    // Arriving in the chat (on opening, or back from Settings or History), the next thing to do is to type.
+    if (view === 'chat') focusMessageBox(t('chat.message'));
+    // Only when the view changes (and on opening), never while the user is typing elsewhere.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [view]);
+
+  useEffect(() => {
+    if (view === 'chat') return;
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (!escapeIsFree(e)) return;
+      e.preventDefault();
+      setView('chat');
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [view]);
+
   return (
     <div className="app">
       <header className="topbar">
         <h1 className="visually-hidden">{t('app.name')}</h1>
-        <button type="button" className="icon-button" aria-pressed={view === 'history'} onClick={() => toggle('history')}>
-          {t('nav.history')}
-        </button>
-        <ModelPicker />
-        <button
-          type="button"
-          className="icon-button"
+        <IconButton
+          label={t('nav.newChat')}
+          icon={<SquarePen size={18} />}
           onClick={() => {
             useChatStore.getState().newChat();
             setView('chat');
+            if (view === 'chat') focusMessageBox(t('chat.message'));
           }}
-        >
-          {t('nav.newChat')}
-        </button>
-        <button type="button" className="icon-button" aria-pressed={view === 'settings'} onClick={() => toggle('settings')}>
-          {t('nav.settings')}
-        </button>
+        />
+        <IconButton
+          label={t('nav.history')}
+          icon={<MessagesSquare size={18} />}
+          pressed={view === 'history'}
+          onClick={() => toggle('history')}
+        />
+        <ModelPicker onOpenSettings={openSettings} />
+        <IconButton
+          label={t('nav.settings')}
+          icon={<Settings size={18} />}
+          pressed={view === 'settings'}
+          onClick={() => toggle('settings')}
+        />
       </header>
       <ViewErrorBoundary onBack={backToChat}>
         <ReaderBar />
@@ -79,7 +112,7 @@ export function App() {
       )}
       <main className="main">
         <ViewErrorBoundary key={view} onBack={backToChat}>
-          {view === 'chat' && <ChatView onOpenSettings={() => setView('settings')} />}
+          {view === 'chat' && <ChatView onOpenSettings={openSettings} />}
           <Suspense fallback={<p className="empty">{t('common.loading')}</p>}>
             {view === 'history' && <HistoryView onOpen={() => setView('chat')} />}
             {view === 'settings' && <SettingsView />}

@@ -9,12 +9,13 @@ import { Composer } from './Composer';
 import { MessageItem } from './MessageItem';
 import { MessageList } from './MessageList';
 import { EmptyChat } from './EmptyChat';
+import { ProviderRefusals } from './ProviderRefusals';
 import { AnswerAnnouncer } from './AnswerAnnouncer';
 import { useScrollKeeper } from './use-scroll-keeper';
 import { PageNotice, usePageTools } from '../page/PageTools';
 import './composer.css';
 
-export function ChatView({ onOpenSettings }: { onOpenSettings(): void }) {
+export function ChatView({ onOpenSettings }: { onOpenSettings(providerId?: string): void }) {
   const { t } = useTranslation();
   // Each piece of state on its own: the draft changes on every keystroke and must not re-render the conversation.
   const messages = useChatStore((s) => s.messages);
@@ -51,6 +52,7 @@ export function ChatView({ onOpenSettings }: { onOpenSettings(): void }) {
           <div className="log-content" ref={content}>
             {loaded && !providers.length && !messages.length && <Onboarding onOpenSettings={onOpenSettings} />}
             {!messages.length && providers.length > 0 && <EmptyChat page={page} />}
+            {!messages.length && <ProviderRefusals onOpenSettings={onOpenSettings} />}
             <MessageList
               messages={messages}
               scrollRef={log}

@@ -163,6 +163,8 @@ export function effectiveSettings(config: ProviderConfig): Record<string, string
 export interface ProviderModels {
   providerId: string;
   models: ModelInfo[];
+  /** The model to start with when the user has not picked one (lib/providers/chat-models). */
+  recommended?: string;
   error?: ChatError;
 }
 

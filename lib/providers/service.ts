@@ -20,6 +20,7 @@ import { deleteSecrets, getSecrets, secretFieldsSet, setSecrets } from '../stora
 import { parseExtraHeaders } from '../transport/extra-headers';
 import { credentialedFetch, type FetchLike } from '../transport/secure-fetch';
 import { assertCredentialUrl, parseHttpUrl, requireCredential } from '../transport/url-policy';
+import { chatModels, recommendedModel } from './chat-models';
 import { BUILTIN_PROVIDER_ID, builtinAvailability, builtinProviderConfig } from './builtin';
 import { DEFAULT_OLLAMA_URL, detectOllama } from './ollama';
 import { getAdapter } from './registry';
@@ -135,11 +136,13 @@ async function modelsOf(config: ProviderConfig): Promise<ProviderModels> {
   const manual = config.manualModels.map((id) => ({ id }));
   try {
     const { adapter, context } = await contextFor(config);
-    const listed = await adapter.listModels({ ...context, signal: AbortSignal.timeout(LIST_TIMEOUT_MS) });
+    // What the user typed in is offered as is; what the service lists, only when it can chat.
+    const listed = chatModels(await adapter.listModels({ ...context, signal: AbortSignal.timeout(LIST_TIMEOUT_MS) }));
     const seen = new Set(listed.map((m) => m.id));
-    return { providerId: config.id, models: [...listed, ...manual.filter((m) => !seen.has(m.id))] };
+    const models = [...listed, ...manual.filter((m) => !seen.has(m.id))];
+    return { providerId: config.id, models, recommended: recommendedModel(config.kind, models) };
   } catch (e) {
-    return { providerId: config.id, models: manual, error: toChatError(e, config.kind) };
+    return { providerId: config.id, models: manual, recommended: manual[0]?.id, error: toChatError(e, config.kind) };
   }
 }
 
@@ -151,7 +154,7 @@ export async function testProvider(id: string): Promise<{ models: number }> {
   const config = await configFor(id);
   if (!config) fail('not-found', 'Provider not found');
   const { adapter, context } = await contextFor(config);
-  const models = await adapter.listModels({ ...context, signal: AbortSignal.timeout(LIST_TIMEOUT_MS) });
+  const models = chatModels(await adapter.listModels({ ...context, signal: AbortSignal.timeout(LIST_TIMEOUT_MS) }));
   return { models: models.length };
 }
 

@@ -1,11 +1,12 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchExtension, type ExtensionHarness } from '../../tests/e2e/support/extension';
+import { pickModel } from '../../tests/e2e/support/panel';
 import { startOpenAIMock, type OpenAIMock } from '../../tests/mocks/openai-server';
 import { benchmarkScenario } from '../../tests/mocks/scenario';
 import { describeFirstLoad, firstLoadJs } from './first-load';
 import { line } from './figures';
-import { hugeAnswerOnce, type HugeFigures } from './huge-answer';
+import { BENCH_MODEL, hugeAnswerOnce, type HugeFigures } from './huge-answer';
 import { hugeCodeBlock, hugeMarkdown } from './huge-texts';
 
 const RUNS = 5;
@@ -20,7 +21,7 @@ async function coldOpen(harness: ExtensionHarness): Promise<number> {
     const w = window as unknown as { usableAt?: number };
     const check = () => {
       const box = document.querySelector('textarea[aria-label]');
-      const picker = document.querySelector('select[aria-label]');
+      const picker = document.querySelector('button[aria-haspopup="dialog"][aria-labelledby]');
       if (box && picker && !w.usableAt) w.usableAt = performance.now();
     };
     new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
@@ -57,7 +58,7 @@ interface StreamFigures {
 async function streamOnce(harness: ExtensionHarness, mock: OpenAIMock): Promise<StreamFigures> {
   const page = await harness.openSidePanelPage();
   await page.getByRole('button', { name: 'New chat' }).click();
-  await page.getByRole('combobox', { name: 'Model' }).locator('option').first().waitFor({ state: 'attached' });
+  await pickModel(page, BENCH_MODEL);
   await page.evaluate((sentinel) => {
     const w = window as unknown as { longTasks: { start: number; duration: number }[]; seenAt?: number };
     w.longTasks = [];

@@ -9,8 +9,10 @@ import {
   conversation,
   describedBy,
   lastAnswer,
+  listedModels,
   openChatSettings,
   openProvider,
+  pickModel,
   providerNames,
   sendMessage,
   waitForAnswer,
@@ -60,9 +62,8 @@ describe('side-panel chat', () => {
   it('configures a provider in settings and streams an answer', async () => {
     await addProvider(page, 'OpenAI-compatible', { 'Base URL': openai.url, 'API key': KEY });
     await backToChat(page);
-    const picker = page.getByRole('combobox', { name: 'Model' });
-    await expect.poll(() => picker.locator('option').allInnerTexts()).toEqual(['gpt-other', 'gpt-test']);
-    await picker.selectOption({ label: 'gpt-test' });
+    await expect.poll(() => listedModels(page)).toEqual(['gpt-other', 'gpt-test']);
+    await pickModel(page, 'gpt-test');
 
     openai.enqueue({ kind: 'text', text: 'Hello **there**, how can I help?', chunkSize: 3, delayMs: 20 });
     await sendMessage(page, 'Hi');
@@ -286,9 +287,7 @@ describe('side-panel chat', () => {
     await page.getByRole('button', { name: 'New chat' }).click();
     await addProvider(page, 'Ollama', { 'Base URL': ollama.url });
     await backToChat(page);
-    const picker = page.getByRole('combobox', { name: 'Model' });
-    await expect.poll(() => picker.locator('option').allInnerTexts()).toContain('llama3.2:latest');
-    await picker.selectOption({ label: 'llama3.2:latest' });
+    await pickModel(page, 'llama3.2:latest');
     ollama.enqueue({ kind: 'text', text: 'Local hello.', chunkSize: 2 });
     await sendMessage(page, 'Hi Ollama');
     await waitForAnswer(page, 'Local hello.');
@@ -327,12 +326,13 @@ describe('side-panel chat from a fresh install', () => {
     ollama = await startOllamaMock({ models: ['qwen3'] });
     const page = await harness.openSidePanelPage();
     // Detection probes Ollama's default address unless this pref names another; the mock holds a free port.
-    await page.getByText('Add a provider').first().waitFor();
+    await page.getByRole('heading', { name: 'Welcome to Parley' }).waitFor();
     await putRawRecord(page, 'prefs', ollama.url, 'localOllamaUrl');
     await page.reload();
     await page.getByRole('button', { name: 'Chat with Ollama' }).click();
-    const picker = page.getByRole('combobox', { name: 'Model' });
-    await expect.poll(() => picker.locator('option').allInnerTexts()).toEqual(['qwen3:latest']);
+    // One click, and the message box is ready for typing.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Message');
+    await expect.poll(() => listedModels(page)).toEqual(['qwen3:latest']);
     ollama.enqueue({ kind: 'text', text: 'Hi from a local model.' });
     await sendMessage(page, 'Hello');
     await waitForAnswer(page, 'Hi from a local model.');
@@ -344,7 +344,7 @@ describe('side-panel chat from a fresh install', () => {
     await addProvider(page, 'OpenAI-compatible', { 'Base URL': openai.url });
     await backToChat(page);
     await page.getByRole('button', { name: 'New chat' }).click();
-    await page.getByRole('combobox', { name: 'Model' }).selectOption({ label: 'gpt-test' });
+    await pickModel(page, 'gpt-test');
     const settings = await openChatSettings(page);
     await settings.getByRole('textbox', { name: 'System prompt' }).fill('Answer like a pirate.');
     await settings.getByText('Advanced').click();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { addProvider, backToChat, describedBy, lastAnswer, sendMessage, waitForAnswer } from './support/panel';
+import { addProvider, backToChat, describedBy, lastAnswer, pickModel, sendMessage, waitForAnswer } from './support/panel';
 import { withOpenAIPanel } from './support/suite';
 import { openAIErrorBody, type OpenAIMock } from '../mocks/openai-server';
 
@@ -22,7 +22,7 @@ describe('how answers end, and keys', () => {
     await key.fill(`\u200B${KEY} `);
     await page.getByRole('region', { name: 'New provider' }).getByRole('button', { name: 'Save' }).click();
     await backToChat(page);
-    await page.getByRole('combobox', { name: 'Model' }).selectOption({ label: 'gpt-test' });
+    await pickModel(page, 'gpt-test');
     await sendMessage(page, 'Hello');
     await waitForAnswer(page, 'Echo: Hello');
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchExtension, type ExtensionHarness } from './support/extension';
-import { addProvider, backToChat, lastAnswer, sendMessage } from './support/panel';
+import { addProvider, backToChat, lastAnswer, pickModel, sendMessage } from './support/panel';
 import { startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
 import { hugeCodeBlock, hugeMarkdown } from '../../scripts/bench/huge-texts';
 
@@ -16,7 +16,7 @@ describe('huge answers in the side panel', () => {
     page = await harness.openSidePanelPage();
     await addProvider(page, 'OpenAI-compatible', { 'Base URL': openai.url });
     await backToChat(page);
-    await page.getByRole('combobox', { name: 'Model' }).selectOption({ label: 'gpt-test' });
+    await pickModel(page, 'gpt-test');
   });
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
-import { addProvider, backToChat, sendMessage, waitForAnswer } from './support/panel';
+import { addProvider, backToChat, pickModel, sendMessage, waitForAnswer } from './support/panel';
 import { withOpenAIPanel } from './support/suite';
 import type { OpenAIMock } from '../mocks/openai-server';
 
@@ -88,7 +88,7 @@ describe('the interface in Arabic and Japanese', () => {
     // A conversation with a formatted answer, so the chat view has messages, markdown and code to check.
     await addProvider(page, 'OpenAI-compatible', { 'Base URL': openai.url, 'API key': KEY });
     await backToChat(page);
-    await expect.poll(() => page.getByRole('combobox', { name: 'Model' }).inputValue()).not.toBe('');
+    await pickModel(page, 'gpt-test');
     openai.enqueue({ kind: 'text', text: ANSWER });
     await sendMessage(page, 'مرحبا');
     await waitForAnswer(page, /const answer = 42;/);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { addProvider, backToChat, conversation, lastAnswer, sendMessage, waitForAnswer } from './support/panel';
+import { addProvider, backToChat, conversation, lastAnswer, listedModels, sendMessage, waitForAnswer } from './support/panel';
 import { withOpenAIPanel } from './support/suite';
 import type { OpenAIMock } from '../mocks/openai-server';
 
@@ -28,7 +28,7 @@ describe('messages', () => {
   it('configures a provider and tells the user’s turns from the assistant’s, each in its own direction', async () => {
     await addProvider(page, 'OpenAI-compatible', { 'Base URL': openai.url, 'API key': KEY });
     await backToChat(page);
-    await expect.poll(() => page.getByRole('combobox', { name: 'Model' }).locator('option').allInnerTexts()).toEqual(['gpt-test']);
+    await expect.poll(() => listedModels(page)).toEqual(['gpt-test']);
     await sendMessage(page, 'Hi');
     await waitForAnswer(page, 'Echo: Hi');
 

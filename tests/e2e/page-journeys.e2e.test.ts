@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
 import { launchExtension, type ExtensionHarness } from './support/extension';
+import { pickModel } from './support/panel';
 import { servePages, type PageServer } from './pages/page/serve';
 import { startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
 
@@ -82,7 +83,7 @@ describe('asking about a selection and chatting with the page', () => {
 
   async function openPanel(): Promise<void> {
     panel = await harness.openSidePanelPage();
-    await panel.getByRole('combobox', { name: 'Model' }).locator('option', { hasText: 'gpt-page' }).waitFor({ state: 'attached' });
+    await pickModel(panel, 'gpt-page');
   }
 
   beforeAll(async () => {

@@ -12,6 +12,7 @@ import {
   lastAnswer,
   openChatSettings,
   openSettingsSection,
+  pickModel,
   sendMessage,
   waitForAnswer,
 } from './support/panel';
@@ -86,7 +87,7 @@ describe('plugins', () => {
     page = await harness.openSidePanelPage();
     await addProvider(page, 'OpenAI-compatible', { 'Base URL': openai.url, 'API key': PROVIDER_KEY });
     await backToChat(page);
-    await page.getByRole('combobox', { name: 'Model' }).locator('option', { hasText: 'gpt-tools' }).waitFor({ state: 'attached' });
+    await pickModel(page, 'gpt-tools');
   });
 
   afterAll(async () => {

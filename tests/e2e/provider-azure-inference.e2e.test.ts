@@ -8,6 +8,7 @@ import {
   fillProviderFields,
   lastAnswer,
   openProvider,
+  pickModel,
   sendMessage,
   toastTexts,
   waitForAnswer,
@@ -40,9 +41,7 @@ describe('Azure AI Inference provider', () => {
   it('is added in Settings, lists its model from /info and streams an answer with the api-key header', async () => {
     await addProvider(page, PROVIDER, { Endpoint: mock.url, 'API key or token': KEY });
     await backToChat(page);
-    const picker = page.getByRole('combobox', { name: 'Model' });
-    await expect.poll(() => picker.locator('option').allInnerTexts()).toContain(AZURE_MOCK_MODEL.model_name);
-    await picker.selectOption({ label: AZURE_MOCK_MODEL.model_name });
+    await pickModel(page, AZURE_MOCK_MODEL.model_name);
 
     mock.enqueue({ kind: 'text', text: 'Hello from **Azure**, streamed.', chunkSize: 3, delayMs: 20 });
     await sendMessage(page, 'Hi Azure');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchExtension, type ExtensionHarness } from './support/extension';
-import { addProvider, backToChat, lastAnswer, openProvider, sendMessage, toastTexts, waitForAnswer } from './support/panel';
+import { addProvider, backToChat, lastAnswer, openProvider, pickModel, sendMessage, toastTexts, waitForAnswer } from './support/panel';
 import { BEDROCK_TEST_CREDENTIALS, startBedrockMock, type BedrockMock } from '../mocks/bedrock-server';
 
 const PROVIDER = 'Amazon Bedrock';
@@ -49,9 +49,7 @@ describe('Amazon Bedrock provider', () => {
     await expect.poll(() => form.getByText(/^Connected: \d+ models available\.$/).isVisible()).toBe(true);
     await backToChat(page);
 
-    const picker = page.getByRole('combobox', { name: 'Model' });
-    await expect.poll(() => picker.locator('option').allInnerTexts()).toContain(MODEL);
-    await picker.selectOption({ label: MODEL });
+    await pickModel(page, MODEL);
 
     mock.enqueue({ kind: 'text', text: 'Hello from **Bedrock**, streamed.', chunkSize: 3, delayMs: 20 });
     await sendMessage(page, 'Hi Bedrock');

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchExtension, type ExtensionHarness } from './support/extension';
-import { addProvider, backToChat, lastAnswer, sendMessage, waitForAnswer, closeChatSettings, openChatSettings } from './support/panel';
+import {
+  addProvider,
+  backToChat,
+  closeChatSettings,
+  lastAnswer,
+  listedModels,
+  openChatSettings,
+  pickModel,
+  sendMessage,
+  waitForAnswer,
+} from './support/panel';
 import { geminiQuotaErrorBody, startGeminiMock, type GeminiMock } from '../mocks/gemini-server';
 
 const KEY = 'AIza-e2e-gemini-0123456789';
@@ -25,9 +35,8 @@ describe('Google Gemini provider', () => {
   it('is added in Settings, lists the models the service has, and streams an answer', async () => {
     await addProvider(page, 'Google Gemini', { 'API key': KEY, 'Base URL': gemini.url });
     await backToChat(page);
-    const picker = page.getByRole('combobox', { name: 'Model' });
-    await expect.poll(() => picker.locator('option').allInnerTexts()).toEqual(['Gemini 2.0 Flash', 'Gemini 2.5 Flash', 'Gemini 2.5 Pro']);
-    await picker.selectOption({ label: 'Gemini 2.5 Flash' });
+    await expect.poll(() => listedModels(page)).toEqual(['Gemini 2.0 Flash', 'Gemini 2.5 Flash', 'Gemini 2.5 Pro']);
+    await pickModel(page, 'Gemini 2.5 Flash');
 
     gemini.enqueue({ kind: 'text', text: 'Bonjour from **Gemini**, streamed.', chunkSize: 3, delayMs: 20 });
     await sendMessage(page, 'Hi Gemini');

@@ -13,6 +13,7 @@ import {
   conversation,
   lastAnswer,
   openSettingsSection,
+  pickModel,
   sendMessage,
   toastTexts,
   waitForAnswer,
@@ -133,9 +134,7 @@ describe('voices and speech input', () => {
     page = await harness.openSidePanelPage();
     await addProvider(page, 'OpenAI-compatible', { 'Base URL': openai.url, 'API key': CHAT_KEY });
     await backToChat(page);
-    const picker = page.getByRole('combobox', { name: 'Model' });
-    await picker.locator('option', { hasText: 'gpt-test' }).waitFor({ state: 'attached' });
-    await picker.selectOption({ label: 'gpt-test' });
+    await pickModel(page, 'gpt-test');
     openai.enqueue({ kind: 'text', text: ANSWER });
     await sendMessage(page, 'Tell me about the lighthouse.');
     await lastAnswer(page).getByRole('button', { name: 'Read aloud' }).waitFor();

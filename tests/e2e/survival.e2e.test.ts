@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ExtensionHarness } from './support/extension';
-import { addProvider, backToChat, conversation, lastAnswer, sendMessage, waitForAnswer } from './support/panel';
+import { addProvider, backToChat, conversation, lastAnswer, listedModels, sendMessage, waitForAnswer } from './support/panel';
 import { withOpenAIPanel } from './support/suite';
 import type { OpenAIMock } from '../mocks/openai-server';
 
@@ -28,7 +28,7 @@ describe('answers survive the background worker and a second panel', () => {
   it('configures a provider', async () => {
     await addProvider(page, 'OpenAI-compatible', { 'Base URL': openai.url, 'API key': KEY });
     await backToChat(page);
-    await expect.poll(() => page.getByRole('combobox', { name: 'Model' }).locator('option').allInnerTexts()).toEqual(['gpt-test']);
+    await expect.poll(() => listedModels(page)).toEqual(['gpt-test']);
   });
 
   it('settles an answer whose worker stopped while the panel was open, and offers Retry', async () => {

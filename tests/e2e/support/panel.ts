@@ -74,8 +74,50 @@ export function toastTexts(page: Page): Promise<string[]> {
 export async function backToChat(page: Page): Promise<void> {
   const settings = page.getByRole('button', { name: 'Settings', exact: true });
   if ((await settings.getAttribute('aria-pressed')) === 'true') await settings.click();
-  const history = page.getByRole('button', { name: 'Conversations' });
+  const history = page.getByRole('button', { name: 'Conversations', exact: true });
   if ((await history.getAttribute('aria-pressed')) === 'true') await history.click();
+}
+
+/** The header's model picker: a button named "Model" followed by the model in use. */
+export function modelPicker(page: Page) {
+  return page.getByRole('button', { name: /^Model\b/ });
+}
+
+function modelList(page: Page) {
+  return page.getByRole('listbox', { name: 'Models' });
+}
+
+/** The models the picker offers, read as a person would: open it, read the options, close it with Escape. */
+export async function listedModels(page: Page): Promise<string[]> {
+  await modelPicker(page).click();
+  await modelList(page).waitFor();
+  const names = await modelList(page).getByRole('option').allInnerTexts();
+  await page.keyboard.press('Escape');
+  await modelList(page).waitFor({ state: 'detached' });
+  return names.map((n) => n.trim());
+}
+
+/**
+ * Picks a model as a person does: open the picker, type its name, choose it. Waits (reopening the picker) until the
+ * model is offered, since the models arrive when the providers are listed. Uses only Playwright waits, so the bench can use it too.
+ */
+export async function pickModel(page: Page, label: string, timeoutMs = 15_000): Promise<void> {
+  const option = modelList(page).getByRole('option', { name: label, exact: true });
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await modelPicker(page).click();
+    await page.getByRole('combobox', { name: 'Search models' }).fill(label);
+    if (
+      await option.waitFor({ timeout: 1000 }).then(
+        () => true,
+        () => Date.now() > deadline,
+      )
+    )
+      break;
+    await page.keyboard.press('Escape');
+  }
+  await option.click();
+  await modelList(page).waitFor({ state: 'detached' });
 }
 
 export async function sendMessage(page: Page, text: string): Promise<void> {
