@@ -1,5 +1,6 @@
 import type { ProviderKind } from '../core/providers';
 import { fail } from '../core/errors';
+import { OPENAI_PRESETS } from '../core/provider-presets';
 import { azureInferenceAdapter } from './azure-inference';
 import { bedrockAdapter } from './bedrock';
 import { builtinAdapter } from './builtin';
@@ -9,8 +10,8 @@ import { createOpenAICompatibleAdapter } from './openai';
 import type { ProviderAdapter } from './types';
 
 const ADAPTERS: Partial<Record<ProviderKind, ProviderAdapter>> = {
-  openai: createOpenAICompatibleAdapter('openai'),
-  'openai-compatible': createOpenAICompatibleAdapter('openai-compatible'),
+  // OpenAI, the generic compatible server and every named preset: one wire, configured by data.
+  ...Object.fromEntries(OPENAI_PRESETS.map((p) => [p.kind, createOpenAICompatibleAdapter(p.kind)])),
   ollama: ollamaAdapter,
   gemini: geminiAdapter,
   builtin: builtinAdapter,
