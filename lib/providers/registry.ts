@@ -1,6 +1,7 @@
 import type { ProviderKind } from '../core/providers';
 import { fail } from '../core/errors';
 import { OPENAI_PRESETS } from '../core/provider-presets';
+import { anthropicAdapter } from './anthropic';
 import { azureInferenceAdapter } from './azure-inference';
 import { bedrockAdapter } from './bedrock';
 import { builtinAdapter } from './builtin';
@@ -17,6 +18,7 @@ const ADAPTERS: Partial<Record<ProviderKind, ProviderAdapter>> = {
   builtin: builtinAdapter,
   'azure-inference': azureInferenceAdapter,
   bedrock: bedrockAdapter,
+  anthropic: anthropicAdapter,
 };
 
 export function getAdapter(kind: ProviderKind): ProviderAdapter {
