@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatRequest } from '../../../lib/core/chat';
 import { ChatFailure } from '../../../lib/core/errors';
-import { azureInferenceAdapter as azure } from '../../../lib/providers/azure-inference';
+import { azureInferenceAdapter as azure } from '../../../lib/providers/azure/azure-inference';
 import { getAdapter } from '../../../lib/providers/registry';
 import { credentialedFetch, type FetchLike } from '../../../lib/transport/secure-fetch';
 import { AZURE_MOCK_MODEL, startAzureMock, type AzureMock, type AzureMockAuth } from '../../mocks/azure-server';

@@ -1,4 +1,4 @@
-import { chatError, codeForStatus, toChatError, type ChatError, type ChatErrorCode } from '../core/errors';
+import { chatError, codeForStatus, toChatError, type ChatError, type ChatErrorCode } from '../../core/errors';
 
 /** Bedrock's own error types, plus the ones AWS answers for any service when a signature is refused. */
 const CODE_BY_TYPE: Readonly<Record<string, ChatErrorCode>> = {

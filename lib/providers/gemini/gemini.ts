@@ -1,13 +1,13 @@
 import { GoogleGenAI, type Candidate, type GenerateContentResponse } from '@google/genai';
-import type { ChatRequest, FinishReason, Usage } from '../core/chat';
-import { fail } from '../core/errors';
-import type { ModelInfo } from '../core/providers';
-import { retryBudgetFor, retryingFetch } from '../transport/retry-policy';
-import { assertCredentialUrl, requireCredential } from '../transport/url-policy';
-import { defineAdapter, type WireEvent } from './define-adapter';
+import type { ChatRequest, FinishReason, Usage } from '../../core/chat';
+import { fail } from '../../core/errors';
+import type { ModelInfo } from '../../core/providers';
+import { retryBudgetFor, retryingFetch } from '../../transport/retry-policy';
+import { assertCredentialUrl, requireCredential } from '../../transport/url-policy';
+import { defineAdapter, type WireEvent } from '../define-adapter';
 import { geminiError } from './gemini-errors';
 import { buildGeminiRequest, localCallId } from './gemini-request';
-import type { ProviderContext } from './types';
+import type { ProviderContext } from '../types';
 
 const DEFAULT_GEMINI_URL = 'https://generativelanguage.googleapis.com';
 

@@ -2,17 +2,17 @@ import createClient, { isUnexpected, type ModelClient } from '@azure-rest/ai-inf
 import type { TokenCredential } from '@azure/core-auth';
 import { bearerTokenAuthenticationPolicyName, isRestError, type PipelineRetryOptions } from '@azure/core-rest-pipeline';
 import { isNodeLike } from '@azure/core-util';
-import { chatError, ChatFailure, codeForStatus, fail, type ChatError, type ChatErrorCode } from '../core/errors';
-import type { ChatRequest } from '../core/chat';
-import type { ModelInfo } from '../core/providers';
-import { retryBudgetFor, retryingFetch } from '../transport/retry-policy';
-import { parseSse } from '../transport/sse';
-import type { ByteSource } from '../transport/stream-lines';
+import { chatError, ChatFailure, codeForStatus, fail, type ChatError, type ChatErrorCode } from '../../core/errors';
+import type { ChatRequest } from '../../core/chat';
+import type { ModelInfo } from '../../core/providers';
+import { retryBudgetFor, retryingFetch } from '../../transport/retry-policy';
+import { parseSse } from '../../transport/sse';
+import type { ByteSource } from '../../transport/stream-lines';
 import { resolveAzureConfig } from './azure-config';
 import { fetchHttpClient, staticBearerPolicy } from './azure-transport';
-import { defineAdapter, type WireEvent } from './define-adapter';
-import { chatCompletionsBody, completionEvents, type WireQuirks } from './openai-wire';
-import type { ProviderContext } from './types';
+import { defineAdapter, type WireEvent } from '../define-adapter';
+import { chatCompletionsBody, completionEvents, type WireQuirks } from '../openai-wire';
+import type { ProviderContext } from '../types';
 
 /** The SDK's retries are off: requests retry by the shared policy, in the fetch under the pipeline. */
 const RETRY: PipelineRetryOptions = { maxRetries: 0 };

@@ -17,8 +17,8 @@ import {
   type BedrockRuntimeClient,
   type InvokeModelWithResponseStreamCommandInput,
 } from '@aws-sdk/client-bedrock-runtime';
-import type { ChatEvent, ChatRequest } from '../core/chat';
-import { fail } from '../core/errors';
+import type { ChatEvent, ChatRequest } from '../../core/chat';
+import { fail } from '../../core/errors';
 import { listBedrockModels } from './bedrock-catalog';
 import { createBedrockClient } from './bedrock-client';
 import { readBedrockConfig, type BedrockConfig } from './bedrock-config';
@@ -26,8 +26,8 @@ import { bedrockChatError } from './bedrock-errors';
 import { converseInput, messagesDecoder, messagesWhole } from './bedrock-messages';
 import { INVOKE_CODECS, routeFor, supportsTools, type BedrockFamily } from './bedrock-models';
 import { parseJsonBytes, type InvokeCodec } from './bedrock-reply';
-import { defineAdapter } from './define-adapter';
-import type { ProviderContext } from './types';
+import { defineAdapter } from '../define-adapter';
+import type { ProviderContext } from '../types';
 
 const JSON_TYPE = 'application/json';
 

@@ -4,8 +4,8 @@
  * event each) whose text is passed on at once, while tool calls, token counts
  * and the stop reason are gathered and reported when the reply is over.
  */
-import type { ChatEvent, ChatRequest, FinishReason, ToolCall, Usage } from '../core/chat';
-import { fail } from '../core/errors';
+import type { ChatEvent, ChatRequest, FinishReason, ToolCall, Usage } from '../../core/chat';
+import { fail } from '../../core/errors';
 
 export type JsonObject = Record<string, unknown>;
 

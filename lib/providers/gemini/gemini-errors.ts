@@ -1,5 +1,5 @@
 import { ApiError } from '@google/genai';
-import { chatError, codeForStatus, type ChatError, type ChatErrorCode } from '../core/errors';
+import { chatError, codeForStatus, type ChatError, type ChatErrorCode } from '../../core/errors';
 
 /** Google's error body, `{ error: { code, message, status, details } }`. */
 interface GoogleError {
