@@ -18,8 +18,12 @@ vi.mock('@/lib/messaging/client', async (importOriginal) => ({
   connectChat: () => ({ post: () => undefined, close: () => undefined }),
   request: () => new Promise(() => undefined),
 }));
-// The page tools ask the browser about the current tab, which this test has no use for.
-vi.mock('@/components/page/PageTools', () => ({ PageTools: () => null }));
+
+// The page tools ask which window the panel is in; the fake browser has none.
+vi.mock('@/lib/page/active-tab', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  currentWindowId: () => Promise.resolve(1),
+}));
 
 const { ChatView } = await import('@/components/chat/ChatView');
 const { useChatStore } = await import('@/components/state/chat-store');
