@@ -6,11 +6,11 @@ type Strings = Record<string, unknown>;
 
 /**
  * Each locale is split into feature files (`en-US.json`, `en-US.page.json`, …)
- * merged at load time. English ships with the panel; every other language
- * loads on demand so the first load carries one language only.
+ * merged at load time. Every language, English too, loads on demand, so a
+ * page carries only the language it shows: the parity tests keep every key in
+ * every locale, so no other language is needed as a fallback.
  */
-const english = import.meta.glob<Strings>(['./locales/en-US.json', './locales/en-US.*.json'], { eager: true, import: 'default' });
-const others = import.meta.glob<Strings>(['./locales/*.json', '!./locales/en-US.json', '!./locales/en-US.*.json'], { import: 'default' });
+const locales = import.meta.glob<Strings>('./locales/*.json', { import: 'default' });
 
 function localeOf(path: string): string {
   return path.slice('./locales/'.length).split('.')[0]!;
@@ -28,22 +28,20 @@ export function mergeStrings(parts: Strings[]): Strings {
   return out;
 }
 
-export function englishStrings(): Strings {
-  return mergeStrings(Object.values(english));
+export async function englishStrings(): Promise<Strings> {
+  return (await loadLocaleResources(FALLBACK_LOCALE))!.translation as Strings;
 }
 
 export async function loadLocaleResources(locale: string): Promise<ResourceLanguage | undefined> {
-  if (locale === FALLBACK_LOCALE) return { translation: englishStrings() };
-  const loaders = Object.entries(others).filter(([path]) => localeOf(path) === locale);
+  const loaders = Object.entries(locales).filter(([path]) => localeOf(path) === locale);
   if (!loaders.length) return undefined;
   return { translation: mergeStrings(await Promise.all(loaders.map(([, load]) => load()))) };
 }
 
 export async function createI18n(locale: string): Promise<i18n> {
   const instance = i18next.createInstance();
-  const resources: Resource = { [FALLBACK_LOCALE]: { translation: englishStrings() } };
   const own = await loadLocaleResources(locale);
-  if (own) resources[locale] = own;
+  const resources: Resource = own ? { [locale]: own } : { [FALLBACK_LOCALE]: (await loadLocaleResources(FALLBACK_LOCALE))! };
   await instance.init({
     lng: own ? locale : FALLBACK_LOCALE,
     fallbackLng: FALLBACK_LOCALE,

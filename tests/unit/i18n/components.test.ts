@@ -8,7 +8,7 @@ import { flatten } from './strings';
 /** Text that is the same in every language: product names, symbols and code the user copies. */
 const ALLOWED_TEXT = new Set(['OLLAMA_ORIGINS=chrome-extension://*,moz-extension://*', '{"X-Header": "value"}', 'https://…/manifest.json']);
 
-const english = flatten(englishStrings());
+const english = flatten(await englishStrings());
 
 function hasKey(key: string): boolean {
   return typeof english.get(key) === 'string' || typeof english.get(`${key}_other`) === 'string';
