@@ -15,6 +15,7 @@ import { ProviderCard } from './ProviderCard';
 import { ProviderChooser } from './ProviderChooser';
 import { ProviderForm } from './ProviderForm';
 import { useProviderChecks } from './provider-checks';
+import { useSettingsTarget } from '../state/settings-target';
 
 type Mode = { view: 'list' } | { view: 'choose' } | { view: 'edit'; id: string; draft?: ProviderConfig };
 
@@ -28,7 +29,16 @@ export function ProvidersSection() {
   const checks = useProviderChecks((s) => s.checks);
   const forget = useProviderChecks((s) => s.forget);
   const errorText = useErrorText();
-  const [mode, setMode] = useState<Mode>({ view: 'list' });
+  // Opened for a provider whose key was refused (from the chat or the model picker): straight to its form.
+  const [mode, setMode] = useState<Mode>(() => {
+    const target = useSettingsTarget.getState().providerId;
+    return target ? { view: 'edit', id: target } : { view: 'list' };
+  });
+  useEffect(() => {
+    if (!useSettingsTarget.getState().providerId) return;
+    useSettingsTarget.getState().setTarget(undefined);
+    requestAnimationFrame(() => document.querySelector<HTMLElement>('.settings [data-field="apiKey"]')?.focus());
+  }, []);
   const heading = useRef<HTMLHeadingElement>(null);
   const addButton = useRef<HTMLButtonElement>(null);
 

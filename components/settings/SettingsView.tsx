@@ -8,6 +8,7 @@ import { SpeechSettings } from '../speech/SpeechSettings';
 import { GeneralSection } from './GeneralSection';
 import { ProvidersSection } from './ProvidersSection';
 import { DataSection } from './DataSection';
+import { useSettingsTarget } from '../state/settings-target';
 import './settings.css';
 
 const SECTIONS = ['general', 'providers', 'voices', 'page', 'plugins', 'data'] as const;
@@ -43,7 +44,7 @@ export function SettingsView() {
   const { t } = useTranslation();
   const tabsId = useId();
   const wide = useWide();
-  const [section, setSection] = useState<Section>(lastSection);
+  const [section, setSection] = useState<Section>(() => (useSettingsTarget.getState().providerId ? 'providers' : lastSection));
   const open = (id: string) => {
     lastSection = id as Section;
     setSection(lastSection);

@@ -172,5 +172,8 @@ describe('the panel’s shell: first run, header, model picker', () => {
     await page.keyboard.press('Escape');
     await refusal.getByRole('button', { name: 'Open Work proxy in Settings' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Settings', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    // Straight to that provider's key: its form is open and the key field has the cursor.
+    const form = page.getByRole('form', { name: 'Work proxy' });
+    await expect.poll(() => form.getByLabel('API key', { exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
   });
 });
