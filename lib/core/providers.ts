@@ -4,8 +4,10 @@
  * whether a secret field is set.
  */
 import type { ChatError } from './errors';
+import { OPENAI_PRESETS, type OpenAIPreset, type PresetKind } from './provider-presets';
 
-export type ProviderKind = 'openai' | 'openai-compatible' | 'ollama' | 'azure-inference' | 'bedrock' | 'gemini' | 'builtin';
+export type ProviderKind =
+  'openai' | 'openai-compatible' | 'ollama' | 'azure-inference' | 'bedrock' | 'gemini' | 'builtin' | 'anthropic' | PresetKind;
 
 export type FieldType = 'text' | 'url' | 'secret' | 'select' | 'headers';
 
@@ -56,6 +58,19 @@ export interface ModelRef {
 
 const apiKey: ProviderField = { key: 'apiKey', label: 'apiKey', type: 'secret', required: true };
 const extraHeaders: ProviderField = { key: 'extraHeaders', label: 'extraHeaders', type: 'headers' };
+
+/** A named OpenAI-compatible service: its base URL, prefilled, and its key. */
+function presetKindInfo(preset: OpenAIPreset): ProviderKindInfo {
+  return {
+    kind: preset.kind as PresetKind,
+    displayName: preset.displayName,
+    userAddable: true,
+    fields: [
+      { key: 'baseUrl', label: 'baseUrl', type: 'url', defaultValue: preset.baseUrl },
+      { ...apiKey, required: preset.keyRequired },
+    ],
+  };
+}
 
 export const PROVIDER_KINDS: readonly ProviderKindInfo[] = [
   {
@@ -128,11 +143,18 @@ export const PROVIDER_KINDS: readonly ProviderKindInfo[] = [
     fields: [apiKey, { key: 'baseUrl', label: 'baseUrl', type: 'url', defaultValue: 'https://generativelanguage.googleapis.com' }],
   },
   {
+    kind: 'anthropic',
+    displayName: 'Anthropic',
+    userAddable: true,
+    fields: [apiKey, { key: 'baseUrl', label: 'baseUrl', type: 'url', defaultValue: 'https://api.anthropic.com' }],
+  },
+  {
     kind: 'builtin',
     displayName: 'Built-in browser model',
     userAddable: false,
     fields: [],
   },
+  ...OPENAI_PRESETS.filter((p: OpenAIPreset) => !p.ownFields).map(presetKindInfo),
 ];
 
 export function kindInfo(kind: ProviderKind): ProviderKindInfo | undefined {

@@ -6,10 +6,11 @@
  * Chromium 156), so the adapter runs in the background like every other; it
  * only reads the global, and so works unchanged in any document that has it.
  */
-import type { ChatEvent, ChatMessage, ChatRequest, GenerationParams } from '../core/chat';
-import { chatError, ChatFailure, fail, type ChatError, type ChatErrorCode, stoppedError } from '../core/errors';
-import { kindInfo, type ModelInfo, type ProviderConfig } from '../core/providers';
-import type { ProviderAdapter, ProviderContext } from './types';
+import type { ChatMessage, ChatRequest, GenerationParams } from '../core/chat';
+import { chatError, fail, type ChatError, type ChatErrorCode } from '../core/errors';
+import { kindInfo, type ProviderConfig } from '../core/providers';
+import { defineAdapter, type WireEvent } from './define-adapter';
+import type { ProviderContext } from './types';
 
 type Availability = 'unavailable' | 'downloadable' | 'downloading' | 'available';
 
@@ -77,12 +78,15 @@ export async function builtinAvailability(): Promise<'available' | 'downloadable
   }
 }
 
+/** Failures name the built-in provider, whatever config the context carries. */
+const provider = BUILTIN_PROVIDER_ID;
+
 async function readyApi(): Promise<LanguageModelApi> {
   const api = languageModel();
-  if (!api) fail('unsupported', 'This browser has no built-in language model (LanguageModel is not defined here).');
+  if (!api) fail('unsupported', 'This browser has no built-in language model (LanguageModel is not defined here).', { provider });
   const state = await api.availability();
-  if (state === 'unavailable') fail('unsupported', 'The built-in language model is unavailable on this device.');
-  if (state !== 'available') fail('model-not-ready', `The built-in language model is not ready yet (${state}).`);
+  if (state === 'unavailable') fail('unsupported', 'The built-in language model is unavailable on this device.', { provider });
+  if (state !== 'available') fail('model-not-ready', `The built-in language model is not ready yet (${state}).`, { provider });
   return api;
 }
 
@@ -135,20 +139,16 @@ const CODE_FOR_NAME: Record<string, ChatErrorCode> = {
   NotReadableError: 'content-filtered',
 };
 
-function builtinError(e: unknown, signal: AbortSignal): ChatError {
-  const provider = BUILTIN_PROVIDER_ID;
-  if (e instanceof ChatFailure) return { ...e.error, provider };
-  if (signal.aborted) return stoppedError(signal, provider);
+/** The Prompt API's failures; the shell has already dealt with stops. */
+function builtinError(e: unknown): ChatError {
   const name = e instanceof Error ? e.name : '';
   const message = e instanceof Error ? e.message : String(e);
-  if (name === 'AbortError') return chatError('aborted', 'The request was stopped.', { provider });
   return chatError(CODE_FOR_NAME[name] ?? 'model-error', message, { provider, ...(name ? { type: name } : {}) });
 }
 
-async function* streamChat(ctx: ProviderContext, request: ChatRequest): AsyncGenerator<ChatEvent> {
+async function* stream(ctx: ProviderContext, request: ChatRequest): AsyncGenerator<WireEvent> {
   let session: LanguageModelSession | undefined;
   try {
-    ctx.signal.throwIfAborted();
     const api = await readyApi();
     const { initialPrompts, prompt } = toPrompts(request.messages);
     session = await api.create({ initialPrompts, ...(await sampling(api, request.params)), signal: ctx.signal });
@@ -166,23 +166,18 @@ async function* streamChat(ctx: ProviderContext, request: ChatRequest): AsyncGen
       reader.releaseLock();
     }
     yield { type: 'finish', reason: 'stop' };
-  } catch (e) {
-    yield { type: 'error', error: builtinError(e, ctx.signal) };
   } finally {
     session?.destroy();
   }
 }
 
-export const builtinAdapter: ProviderAdapter = {
+export const builtinAdapter = defineAdapter({
   kind: 'builtin',
-  async listModels(ctx): Promise<ModelInfo[]> {
-    try {
-      await readyApi();
-      return [{ id: BUILTIN_MODEL_ID }];
-    } catch (e) {
-      throw new ChatFailure(builtinError(e, ctx.signal));
-    }
+  stream,
+  async models() {
+    await readyApi();
+    return [{ id: BUILTIN_MODEL_ID }];
   },
-  chat: streamChat,
+  error: builtinError,
   supportsTools: () => false,
-};
+});

@@ -1,11 +1,12 @@
-import type { ChatEvent, ChatMessage, ChatRequest, FinishReason, ToolCall } from '../core/chat';
-import { chatError, ChatFailure, codeForStatus, fail, toChatError, type ChatError, type ChatErrorCode, stoppedError } from '../core/errors';
+import type { ChatMessage, ChatRequest, FinishReason } from '../core/chat';
+import { codeForStatus, fail, type ChatErrorCode } from '../core/errors';
 import type { ModelInfo } from '../core/providers';
 import { parseNdjson } from '../transport/ndjson';
 import { retryBudgetFor, retryingFetch } from '../transport/retry-policy';
 import type { FetchLike } from '../transport/secure-fetch';
 import { joinUrl, parseHttpUrl } from '../transport/url-policy';
-import type { ProviderAdapter, ProviderContext } from './types';
+import { defineAdapter, type WireEvent } from './define-adapter';
+import type { ProviderContext } from './types';
 
 export const DEFAULT_OLLAMA_URL = 'http://127.0.0.1:11434';
 
@@ -106,21 +107,20 @@ function asLine(value: unknown): WireLine {
   return value as WireLine;
 }
 
-function toToolCall(raw: unknown, index: number): ToolCall {
+function toToolCall(raw: unknown): WireEvent {
   const call = raw as { id?: unknown; function?: { name?: unknown; arguments?: unknown } } | null;
   const name = call?.function?.name;
   if (typeof name !== 'string') fail('malformed-stream', 'An Ollama tool call has no function name.');
   const args = call?.function?.arguments;
   return {
-    id: typeof call?.id === 'string' && call.id ? call.id : `call_${index}`,
+    type: 'tool-fragment',
+    ...(typeof call?.id === 'string' && call.id ? { id: call.id } : {}),
     name,
     arguments: typeof args === 'string' ? args : JSON.stringify(args ?? {}),
   };
 }
 
-function mapFinish(reason: unknown, calledTools: boolean): FinishReason {
-  // Ollama says `stop` after tool calls; the caller needs to know tools are waiting.
-  if (calledTools) return 'tool-calls';
+function mapFinish(reason: unknown): FinishReason {
   if (reason === 'stop') return 'stop';
   if (reason === 'length') return 'length';
   return 'other';
@@ -128,12 +128,6 @@ function mapFinish(reason: unknown, calledTools: boolean): FinishReason {
 
 function count(v: unknown): number | undefined {
   return typeof v === 'number' ? v : undefined;
-}
-
-function ollamaError(e: unknown, provider: string, signal: AbortSignal): ChatError {
-  if (signal.aborted) return stoppedError(signal, provider);
-  if (e instanceof SyntaxError) return chatError('malformed-stream', e.message, { provider });
-  return toChatError(e, provider);
 }
 
 function modelsFrom(body: unknown): ModelInfo[] {
@@ -146,54 +140,42 @@ function modelsFrom(body: unknown): ModelInfo[] {
     .sort((a, b) => a.id.localeCompare(b.id));
 }
 
-async function* streamChat(ctx: ProviderContext, request: ChatRequest): AsyncGenerator<ChatEvent> {
-  const provider = ctx.config.id;
-  try {
-    const res = await policyFetch(ctx)(joinUrl(baseUrl(ctx), '/api/chat'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(buildOllamaBody(request)),
-      signal: ctx.signal,
-    });
-    if (!res.ok) await failForReply(res);
-    if (!res.body) fail('malformed-stream', 'Ollama answered without a body.');
-
-    const calls: ToolCall[] = [];
-    for await (const value of parseNdjson(res.body)) {
-      const line = asLine(value);
-      if (line.error !== undefined) fail('server-error', String(line.error));
-      const content = line.message?.content;
-      if (typeof content === 'string' && content) yield { type: 'text-delta', text: content };
-      const toolCalls = line.message?.tool_calls;
-      if (Array.isArray(toolCalls)) for (const raw of toolCalls) calls.push(toToolCall(raw, calls.length));
-      if (line.done === true) {
-        for (const call of calls) yield { type: 'tool-call', call };
-        const inputTokens = count(line.prompt_eval_count);
-        const outputTokens = count(line.eval_count);
-        if (inputTokens !== undefined || outputTokens !== undefined) yield { type: 'usage', usage: { inputTokens, outputTokens } };
-        yield { type: 'finish', reason: mapFinish(line.done_reason, calls.length > 0) };
-        return;
-      }
+async function* stream(ctx: ProviderContext, request: ChatRequest): AsyncGenerator<WireEvent> {
+  const res = await policyFetch(ctx)(joinUrl(baseUrl(ctx), '/api/chat'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(buildOllamaBody(request)),
+    signal: ctx.signal,
+  });
+  if (!res.ok) await failForReply(res);
+  if (!res.body) fail('malformed-stream', 'Ollama answered without a body.');
+  for await (const value of parseNdjson(res.body)) {
+    const line = asLine(value);
+    if (line.error !== undefined) fail('server-error', String(line.error));
+    const content = line.message?.content;
+    if (typeof content === 'string' && content) yield { type: 'text-delta', text: content };
+    const toolCalls = line.message?.tool_calls;
+    if (Array.isArray(toolCalls)) for (const raw of toolCalls) yield toToolCall(raw);
+    if (line.done === true) {
+      const inputTokens = count(line.prompt_eval_count);
+      const outputTokens = count(line.eval_count);
+      if (inputTokens !== undefined || outputTokens !== undefined) yield { type: 'usage', usage: { inputTokens, outputTokens } };
+      yield { type: 'finish', reason: mapFinish(line.done_reason) };
+      return;
     }
-    // No `done: true`: the stream was cut off, and the caller is left to say so.
-  } catch (e) {
-    yield { type: 'error', error: ollamaError(e, provider, ctx.signal) };
   }
+  // No `done: true`: the stream was cut off, and the shell leaves the caller to say so.
 }
 
-export const ollamaAdapter: ProviderAdapter = {
+export const ollamaAdapter = defineAdapter({
   kind: 'ollama',
-  async listModels(ctx) {
-    try {
-      const res = await policyFetch(ctx)(joinUrl(baseUrl(ctx), '/api/tags'), { signal: ctx.signal });
-      if (!res.ok) await failForReply(res);
-      return modelsFrom(await res.json());
-    } catch (e) {
-      throw new ChatFailure(ollamaError(e, ctx.config.id, ctx.signal));
-    }
+  stream,
+  async models(ctx) {
+    const res = await policyFetch(ctx)(joinUrl(baseUrl(ctx), '/api/tags'), { signal: ctx.signal });
+    if (!res.ok) await failForReply(res);
+    return modelsFrom(await res.json());
   },
-  chat: streamChat,
-};
+});
 
 /**
  * Whether an Ollama answers at `base`, and with which models, so a first run

@@ -1,35 +1,22 @@
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
-import type {
-  ChatCompletionChunk,
-  ChatCompletionCreateParamsStreaming,
-  ChatCompletionMessageParam,
-  ChatCompletionTool,
-} from 'openai/resources/chat/completions';
-import type { ChatEvent, ChatMessage, ChatRequest, FinishReason, ToolCall, ToolDefinition, Usage } from '../core/chat';
-import {
-  chatError,
-  ChatFailure,
-  codeForStatus,
-  isAbortError,
-  toChatError,
-  type ChatError,
-  type ChatErrorCode,
-  findChatFailure,
-  stoppedError,
-} from '../core/errors';
-import type { ModelInfo } from '../core/providers';
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+import { chatError, codeForStatus, fail, type ChatError, type ChatErrorCode } from '../core/errors';
+import { OPENAI_PRESETS, presetFor, type OpenAIPreset } from '../core/provider-presets';
+import type { ModelInfo, ProviderKind } from '../core/providers';
 import { parseExtraHeaders } from '../transport/extra-headers';
 import { retryBudgetFor, retryingFetch } from '../transport/retry-policy';
 import { watchSseDone } from '../transport/sse-done';
 import { assertCredentialUrl, parseHttpUrl, requireCredential } from '../transport/url-policy';
+import { defineAdapter } from './define-adapter';
+import { chatCompletionsBody, completionEvents, type WireQuirks } from './openai-wire';
 import type { ProviderAdapter, ProviderContext } from './types';
 
-export type OpenAICompatibleKind = 'openai' | 'openai-compatible';
+/** OpenAI, the generic compatible server and every named preset. */
+export type OpenAICompatibleKind = (typeof OPENAI_PRESETS)[number]['kind'];
 
-function createClient(kind: OpenAICompatibleKind, ctx: ProviderContext): OpenAI {
-  const apiKey = kind === 'openai' ? requireCredential(ctx.secrets.apiKey) : ctx.secrets.apiKey?.trim() || undefined;
+function createClient(preset: OpenAIPreset, ctx: ProviderContext): OpenAI {
+  const apiKey = preset.keyRequired ? requireCredential(ctx.secrets.apiKey) : ctx.secrets.apiKey?.trim() || undefined;
   const extraHeaders = parseExtraHeaders(ctx.secrets.extraHeaders);
-  const rawBase = ctx.settings.baseUrl?.trim() ?? '';
+  const rawBase = ctx.settings.baseUrl?.trim() || preset.baseUrl;
   // Extra headers live in the vault because they usually carry credentials too.
   const credentialed = apiKey !== undefined || Object.keys(extraHeaders).length > 0;
   if (credentialed) assertCredentialUrl(rawBase);
@@ -53,54 +40,8 @@ function createClient(kind: OpenAICompatibleKind, ctx: ProviderContext): OpenAI 
   });
 }
 
-function toWireMessage(m: ChatMessage): ChatCompletionMessageParam {
-  switch (m.role) {
-    case 'system':
-      return { role: 'system', content: m.content };
-    case 'user':
-      return { role: 'user', content: m.content };
-    case 'tool':
-      return { role: 'tool', content: m.content, tool_call_id: m.toolCallId ?? '' };
-    case 'assistant': {
-      const calls = m.toolCalls ?? [];
-      if (calls.length === 0) return { role: 'assistant', content: m.content };
-      return {
-        role: 'assistant',
-        content: m.content || null,
-        tool_calls: calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })),
-      };
-    }
-  }
-}
-
-function toWireTool(t: ToolDefinition): ChatCompletionTool {
-  return { type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } };
-}
-
-function buildChatBody(kind: OpenAICompatibleKind, request: ChatRequest): ChatCompletionCreateParamsStreaming {
-  const p = request.params ?? {};
-  return {
-    model: request.model,
-    messages: request.messages.map(toWireMessage),
-    stream: true,
-    stream_options: { include_usage: true },
-    tools: request.tools?.length ? request.tools.map(toWireTool) : undefined,
-    temperature: p.temperature,
-    top_p: p.topP,
-    // OpenAI's newer models refuse max_tokens; servers that copy the API mostly know only max_tokens.
-    ...(kind === 'openai' ? { max_completion_tokens: p.maxTokens } : { max_tokens: p.maxTokens }),
-    stop: p.stop?.length ? p.stop : undefined,
-    frequency_penalty: p.frequencyPenalty,
-    presence_penalty: p.presencePenalty,
-  };
-}
-
-function mapFinish(reason: string): FinishReason {
-  if (reason === 'stop') return 'stop';
-  if (reason === 'length') return 'length';
-  if (reason === 'tool_calls' || reason === 'function_call') return 'tool-calls';
-  if (reason === 'content_filter') return 'content-filter';
-  return 'other';
+function quirksOf(preset: OpenAIPreset): WireQuirks {
+  return { maxTokens: preset.maxTokensField, streamUsage: true, emptyToolTurn: 'null' };
 }
 
 function codeForApiError(e: APIError): ChatErrorCode {
@@ -114,13 +55,8 @@ function codeForApiError(e: APIError): ChatErrorCode {
   return 'server-error';
 }
 
-/** Maps whatever the SDK (or the fetch under it) threw to a ChatError. */
-function openAIChatError(e: unknown, provider?: string, signal?: AbortSignal): ChatError {
-  // A transport policy refusal (insecure URL, redirect) arrives wrapped as a connection error.
-  const policy = findChatFailure(e);
-  if (policy) return toChatError(policy, provider);
-  if (signal?.aborted) return stoppedError(signal, provider);
-  if (e instanceof APIUserAbortError || isAbortError(e)) return chatError('aborted', 'The request was stopped.', { provider });
+/** The SDK's own errors; the shell has already dealt with policy refusals and stops. */
+function openAIError(e: unknown, provider: string): ChatError | undefined {
   if (e instanceof APIConnectionTimeoutError) return chatError('timeout', e.message, { provider });
   if (e instanceof APIConnectionError) {
     const cause = e.cause instanceof Error ? `: ${e.cause.message}` : '';
@@ -130,68 +66,7 @@ function openAIChatError(e: unknown, provider?: string, signal?: AbortSignal): C
     const type = typeof e.code === 'string' ? e.code : e.type;
     return chatError(codeForApiError(e), e.message, { provider, status: e.status, ...(type ? { type } : {}) });
   }
-  if (e instanceof SyntaxError) return chatError('malformed-stream', e.message, { provider });
-  return toChatError(e, provider);
-}
-
-interface PartialCall {
-  id: string;
-  name: string;
-  arguments: string;
-}
-
-/**
- * Streamed tool calls arrive as fragments keyed by index: the first names the
- * call, the rest extend its arguments. Some compatible servers repeat the name
- * in every fragment, or send whole calls with no index at all.
- */
-function collectToolCall(calls: Map<number, PartialCall>, delta: ChatCompletionChunk.Choice.Delta.ToolCall): void {
-  const index = typeof delta.index === 'number' ? delta.index : calls.size;
-  const call = calls.get(index) ?? { id: '', name: '', arguments: '' };
-  if (delta.id) call.id = delta.id;
-  if (delta.function?.name) call.name = delta.function.name;
-  if (delta.function?.arguments) call.arguments += delta.function.arguments;
-  calls.set(index, call);
-}
-
-function finishedCalls(calls: Map<number, PartialCall>): ToolCall[] {
-  return [...calls.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([index, c]) => ({ id: c.id || `call_${index}`, name: c.name, arguments: c.arguments || '{}' }));
-}
-
-async function* streamChat(kind: OpenAICompatibleKind, ctx: ProviderContext, request: ChatRequest): AsyncGenerator<ChatEvent> {
-  const provider = ctx.config.id;
-  try {
-    let sawDone = false;
-    const client = createClient(kind, { ...ctx, fetch: watchSseDone(ctx.fetch, () => (sawDone = true)) });
-    const stream = await client.chat.completions.create(buildChatBody(kind, request), { signal: ctx.signal });
-    const calls = new Map<number, PartialCall>();
-    let finish: FinishReason | undefined;
-    let usage: Usage | undefined;
-
-    for await (const chunk of stream) {
-      if (chunk.usage) usage = { inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens };
-      for (const choice of chunk.choices) {
-        if (choice.index !== 0) continue;
-        if (choice.delta?.content) yield { type: 'text-delta', text: choice.delta.content };
-        for (const part of choice.delta?.tool_calls ?? []) collectToolCall(calls, part);
-        if (choice.finish_reason) finish = mapFinish(choice.finish_reason);
-      }
-    }
-    // The SDK ends its iteration quietly when the request is aborted.
-    if (ctx.signal.aborted) {
-      yield { type: 'error', error: stoppedError(ctx.signal, provider) };
-      return;
-    }
-    // Neither a finish reason nor [DONE]: the stream was cut off, and the caller is left to say so.
-    if (finish === undefined && !sawDone) return;
-    for (const call of finishedCalls(calls)) yield { type: 'tool-call', call };
-    if (usage) yield { type: 'usage', usage };
-    yield { type: 'finish', reason: finish ?? (calls.size > 0 ? 'tool-calls' : 'other') };
-  } catch (e) {
-    yield { type: 'error', error: openAIChatError(e, provider, ctx.signal) };
-  }
+  return undefined;
 }
 
 /**
@@ -199,18 +74,23 @@ async function* streamChat(kind: OpenAICompatibleKind, ctx: ProviderContext, req
  * retrying by the shared policy (lib/transport/retry-policy).
  */
 export function createOpenAICompatibleAdapter(kind: OpenAICompatibleKind): ProviderAdapter {
-  return {
-    kind,
-    async listModels(ctx: ProviderContext): Promise<ModelInfo[]> {
-      try {
-        const client = createClient(kind, ctx);
-        const models: ModelInfo[] = [];
-        for await (const model of client.models.list({ signal: ctx.signal })) models.push({ id: model.id });
-        return models.sort((a, b) => a.id.localeCompare(b.id));
-      } catch (e) {
-        throw new ChatFailure(openAIChatError(e, ctx.config.id, ctx.signal));
-      }
+  const preset = presetFor(kind);
+  if (!preset) fail('unsupported', `No OpenAI preset ${kind}`);
+  return defineAdapter({
+    kind: kind as ProviderKind,
+    async *stream(ctx, request) {
+      let sawDone = false;
+      const client = createClient(preset, { ...ctx, fetch: watchSseDone(ctx.fetch, () => (sawDone = true)) });
+      const body = chatCompletionsBody(request, quirksOf(preset)) as OpenAI.ChatCompletionCreateParamsStreaming;
+      yield* completionEvents(await client.chat.completions.create(body, { signal: ctx.signal }), () => sawDone);
     },
-    chat: (ctx, request) => streamChat(kind, ctx, request),
-  };
+    async models(ctx) {
+      if (!preset.modelsPath) return [];
+      const client = createClient(preset, ctx);
+      const models: ModelInfo[] = [];
+      for await (const model of client.models.list({ signal: ctx.signal })) models.push({ id: model.id });
+      return models.sort((a, b) => a.id.localeCompare(b.id));
+    },
+    error: openAIError,
+  });
 }

@@ -37,6 +37,9 @@ const SHARED_TERMS = [
     'Microsoft',
     'Edge',
   ],
+  // Provider presets and Anthropic: product names, never translated.
+  ...['OpenRouter', 'Groq', 'DeepSeek', 'Mistral AI', 'xAI', 'Together AI', 'Fireworks AI', 'Perplexity', 'LM Studio', 'vLLM'],
+  ...['Anthropic', 'Claude'],
   ...['API', 'URL', 'JSON', 'PDF', 'https', 'Top P', 'FIPS', 'IPv4', 'IPv6'],
 ];
 const SAME_WORDS: Record<string, readonly string[]> = {

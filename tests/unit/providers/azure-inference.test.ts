@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatRequest } from '../../../lib/core/chat';
 import { ChatFailure } from '../../../lib/core/errors';
-import { azureInferenceAdapter as azure, buildAzureBody, complete } from '../../../lib/providers/azure-inference';
+import { azureInferenceAdapter as azure } from '../../../lib/providers/azure/azure-inference';
 import { getAdapter } from '../../../lib/providers/registry';
 import { credentialedFetch, type FetchLike } from '../../../lib/transport/secure-fetch';
 import { AZURE_MOCK_MODEL, startAzureMock, type AzureMock, type AzureMockAuth } from '../../mocks/azure-server';
@@ -218,9 +218,8 @@ describe('Azure AI inference adapter', () => {
       const context = providerContext('azure-inference', settingsFor(mock.url), { apiKey: KEY }, fetch);
       await runChat(azure, context, hi);
       await azure.listModels(context);
-      await complete(context, hi);
-      expect(fetch).toHaveBeenCalledTimes(3);
-      expect(mock.requests).toHaveLength(3);
+      expect(fetch).toHaveBeenCalledTimes(2);
+      expect(mock.requests).toHaveLength(2);
     });
 
     it("reports a redirect as 'cross-origin-redirect' and never follows it", async () => {
@@ -279,22 +278,16 @@ describe('Azure AI inference adapter', () => {
       });
     });
 
-    it('leaves unset parameters out and keeps assistant text next to tool calls', () => {
-      const body = JSON.parse(
-        JSON.stringify(
-          buildAzureBody(
-            {
-              model: 'm',
-              messages: [{ role: 'assistant', content: 'Let me look.', toolCalls: [{ id: 'c', name: 'f', arguments: '{}' }] }],
-              params: { stop: [] },
-            },
-            false,
-          ),
-        ),
-      ) as Record<string, unknown>;
-      expect(body).toEqual({
+    it('leaves unset parameters out and keeps assistant text next to tool calls', async () => {
+      const request: ChatRequest = {
         model: 'm',
-        stream: false,
+        messages: [{ role: 'assistant', content: 'Let me look.', toolCalls: [{ id: 'c', name: 'f', arguments: '{}' }] }],
+        params: { stop: [] },
+      };
+      await runChat(azure, ctx(), request);
+      expect(mock.requests[0]?.body).toEqual({
+        model: 'm',
+        stream: true,
         messages: [
           {
             role: 'assistant',
@@ -411,52 +404,6 @@ describe('Azure AI inference adapter', () => {
       expect(errorOf(events)?.code).toBe('rate-limited');
       expect(Date.now() - started).toBeLessThan(5_000);
       expect(mock.requests).toHaveLength(1);
-    });
-  });
-
-  describe('complete()', () => {
-    it('returns a whole answer with usage, id and model', async () => {
-      mock.enqueue({ kind: 'text', text: 'Plain answer', usage: { input: 3, output: 2 } });
-      const done = await complete(ctx(), hi);
-      expect(done).toEqual({
-        id: expect.stringMatching(/^azure-mock-/),
-        model: AZURE_MOCK_MODEL.model_name,
-        content: 'Plain answer',
-        toolCalls: [],
-        finishReason: 'stop',
-        usage: { inputTokens: 3, outputTokens: 2 },
-      });
-      expect(mock.requests[0]?.body).toMatchObject({ stream: false });
-    });
-
-    it('returns tool calls', async () => {
-      mock.enqueue({
-        kind: 'tool-calls',
-        calls: [
-          { name: 'a', arguments: '{}' },
-          { name: 'b', arguments: '{"x":1}', id: 'call_b' },
-        ],
-      });
-      const done = await complete(ctx(), hi);
-      expect(done.toolCalls.map((c) => [c.name, c.arguments])).toEqual([
-        ['a', '{}'],
-        ['b', '{"x":1}'],
-      ]);
-      expect(done.toolCalls[1]?.id).toBe('call_b');
-      expect(done.finishReason).toBe('tool-calls');
-    });
-
-    it('throws a ChatFailure for an error reply or a reply that is not JSON', async () => {
-      mock.enqueue({ kind: 'status', status: 401 });
-      await expect(complete(ctx(), hi)).rejects.toMatchObject({ error: { code: 'unauthorized', status: 401 } });
-      mock.enqueue({ kind: 'malformed' });
-      await expect(complete(ctx(), hi)).rejects.toMatchObject({ error: { code: 'malformed-stream' } });
-    });
-
-    it("throws 'aborted' when stopped", async () => {
-      const controller = new AbortController();
-      controller.abort();
-      await expect(complete(ctx({}, { apiKey: KEY }, controller.signal), hi)).rejects.toMatchObject({ error: { code: 'aborted' } });
     });
   });
 

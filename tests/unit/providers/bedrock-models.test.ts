@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatEvent, ChatRequest } from '../../../lib/core/chat';
 import { ChatFailure } from '../../../lib/core/errors';
-import { claudeCodec } from '../../../lib/providers/bedrock-claude';
-import { messagesDecoder, messagesWhole } from '../../../lib/providers/bedrock-messages';
-import { baseModelId, modelFamily, routeFor, supportsTools } from '../../../lib/providers/bedrock-models';
-import { llamaCodec, mistralCodec } from '../../../lib/providers/bedrock-prompt';
-import type { ReplyDecoder } from '../../../lib/providers/bedrock-reply';
+import { claudeCodec } from '../../../lib/providers/bedrock/bedrock-claude';
+import { messagesDecoder, messagesWhole } from '../../../lib/providers/bedrock/bedrock-messages';
+import { baseModelId, modelFamily, routeFor, supportsTools } from '../../../lib/providers/bedrock/bedrock-models';
+import { llamaCodec, mistralCodec } from '../../../lib/providers/bedrock/bedrock-prompt';
+import type { ReplyDecoder } from '../../../lib/providers/bedrock/bedrock-reply';
 
 function decode(decoder: ReplyDecoder, payloads: unknown[]): ChatEvent[] {
   const events: ChatEvent[] = [];

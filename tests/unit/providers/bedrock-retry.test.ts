@@ -1,7 +1,7 @@
 import type { RetryErrorType, StandardRetryToken } from '@smithy/types';
 import { describe, expect, it } from 'vitest';
-import { CLOCK_SKEW_LIMIT_MS, ServiceClock } from '../../../lib/providers/bedrock-clock';
-import { BEDROCK_RETRY, BedrockRetryStrategy } from '../../../lib/providers/bedrock-retry';
+import { CLOCK_SKEW_LIMIT_MS, ServiceClock } from '../../../lib/providers/bedrock/bedrock-clock';
+import { BEDROCK_RETRY, BedrockRetryStrategy } from '../../../lib/providers/bedrock/bedrock-retry';
 import { SPEC_STANDARD_RETRY } from '../support/retry-spec';
 
 const info = (errorType: RetryErrorType, retryAfterHint?: Date) => ({ errorType, ...(retryAfterHint ? { retryAfterHint } : {}) });

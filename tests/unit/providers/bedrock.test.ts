@@ -2,8 +2,8 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatRequest } from '../../../lib/core/chat';
 import { ChatFailure } from '../../../lib/core/errors';
-import { bedrockAdapter } from '../../../lib/providers/bedrock';
-import { CLOCK_SKEW_LIMIT_MS } from '../../../lib/providers/bedrock-clock';
+import { bedrockAdapter } from '../../../lib/providers/bedrock/bedrock';
+import { CLOCK_SKEW_LIMIT_MS } from '../../../lib/providers/bedrock/bedrock-clock';
 import { credentialedFetch, type FetchLike } from '../../../lib/transport/secure-fetch';
 import {
   BEDROCK_MODELS,
@@ -504,7 +504,7 @@ describe('Bedrock adapter', () => {
     });
 
     it('maps the SDK’s own configuration messages to their codes', async () => {
-      const { bedrockChatError } = await import('../../../lib/providers/bedrock-errors');
+      const { bedrockChatError } = await import('../../../lib/providers/bedrock/bedrock-errors');
       expect(bedrockChatError(new Error('Invalid Configuration: Missing Region'))).toMatchObject({ code: 'region-missing' });
       expect(bedrockChatError(new Error('Region is missing'))).toMatchObject({ code: 'region-missing' });
       expect(bedrockChatError(new Error('Credential is missing'))).toMatchObject({ code: 'credential-missing' });
@@ -600,7 +600,7 @@ describe('Bedrock adapter', () => {
 describe('Bedrock event streams in a service worker', () => {
   it('reads streams through the protocol’s up-front event-stream loader, never the SDK’s dynamic import()', async () => {
     const { AwsRestJsonProtocol } = await import('@aws-sdk/core/protocols');
-    const { ServiceWorkerRestJsonProtocol } = await import('../../../lib/providers/bedrock-protocol');
+    const { ServiceWorkerRestJsonProtocol } = await import('../../../lib/providers/bedrock/bedrock-protocol');
     // The override only helps while the SDK still loads event streams through this method.
     expect(typeof (AwsRestJsonProtocol.prototype as unknown as Record<string, unknown>).loadEventStreamCapability).toBe('function');
     const loader = vi.spyOn(

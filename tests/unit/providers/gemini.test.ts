@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatRequest } from '../../../lib/core/chat';
-import { geminiAdapter } from '../../../lib/providers/gemini';
-import { buildGeminiRequest, SKIP_SIGNATURE } from '../../../lib/providers/gemini-request';
+import { geminiAdapter } from '../../../lib/providers/gemini/gemini';
+import { buildGeminiRequest, SKIP_SIGNATURE } from '../../../lib/providers/gemini/gemini-request';
 import { credentialedFetch, type FetchLike } from '../../../lib/transport/secure-fetch';
 import { geminiErrorBody, geminiQuotaErrorBody, startGeminiMock, type GeminiMock } from '../../mocks/gemini-server';
 import { errorOf, finishOf, providerContext, runAdapterContract, runChat, textOf, type AdapterHarness } from './contract';

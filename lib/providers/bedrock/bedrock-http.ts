@@ -1,5 +1,5 @@
 import type { HttpHandlerOptions, HttpRequest, HttpResponse, QueryParameterBag, RequestHandler } from '@smithy/types';
-import type { FetchLike } from '../transport/secure-fetch';
+import type { FetchLike } from '../../transport/secure-fetch';
 
 function queryString(query: QueryParameterBag | undefined): string {
   const parts: string[] = [];

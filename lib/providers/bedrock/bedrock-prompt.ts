@@ -5,7 +5,7 @@
  * Neither template has a place for tool definitions, so requests with tools
  * go through Converse instead (see bedrock-models).
  */
-import type { ChatMessage, ChatRequest, FinishReason } from '../core/chat';
+import type { ChatMessage, ChatRequest, FinishReason } from '../../core/chat';
 import { wholeReply, ReplyState, record, text, type InvokeCodec, type JsonObject, type ReplyDecoder } from './bedrock-reply';
 
 /** Llama 3's max_gen_len ceiling on Bedrock, used as the default so answers are not cut at 512 tokens. */

@@ -1,5 +1,5 @@
 import type { RetryErrorInfo, RetryStrategyV2, StandardRetryToken } from '@smithy/types';
-import { askedWaitMs, backoffMs, RETRY_POLICY } from '../transport/retry-policy';
+import { askedWaitMs, backoffMs, RETRY_POLICY } from '../../transport/retry-policy';
 
 /**
  * The shared retry policy, as the SDK's retry strategy. The installed SDK's own

@@ -1,13 +1,4 @@
-import {
-  chatError,
-  codeForStatus,
-  isAbortError,
-  toChatError,
-  type ChatError,
-  type ChatErrorCode,
-  findChatFailure,
-  stoppedError,
-} from '../core/errors';
+import { chatError, codeForStatus, toChatError, type ChatError, type ChatErrorCode } from '../../core/errors';
 
 /** Bedrock's own error types, plus the ones AWS answers for any service when a signature is refused. */
 const CODE_BY_TYPE: Readonly<Record<string, ChatErrorCode>> = {
@@ -104,15 +95,11 @@ function isServiceFailure(e: SdkFailure): boolean {
 }
 
 /**
- * Maps whatever the SDK, its event-stream reader or the fetch under it threw.
- * An exception has one code whether it came as an HTTP reply or as an error
- * event inside a stream that had already started.
+ * Maps what the SDK or its event-stream reader threw (the adapter shell has
+ * dealt with policy refusals and stops). An exception has one code whether it
+ * came as an HTTP reply or as an error event inside a stream already started.
  */
-export function bedrockChatError(e: unknown, provider?: string, signal?: AbortSignal): ChatError {
-  const policy = findChatFailure(e);
-  if (policy) return toChatError(policy, provider);
-  if (signal?.aborted) return stoppedError(signal, provider);
-  if (isAbortError(e)) return chatError('aborted', 'The request was stopped.', { provider });
+export function bedrockChatError(e: unknown, provider?: string): ChatError {
   const failure = (typeof e === 'object' && e !== null ? e : {}) as SdkFailure;
   const message = typeof failure.message === 'string' ? failure.message : String(e);
   const status = failure.$metadata?.httpStatusCode;

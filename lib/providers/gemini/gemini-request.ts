@@ -1,6 +1,6 @@
 import type { Content, GenerateContentConfig, Part } from '@google/genai';
-import type { ChatMessage, ChatRequest, ToolDefinition } from '../core/chat';
-import { fail } from '../core/errors';
+import type { ChatMessage, ChatRequest, ToolDefinition } from '../../core/chat';
+import { fail } from '../../core/errors';
 
 /**
  * Gemini 2.x calls functions without an id; the chat model needs one, so the

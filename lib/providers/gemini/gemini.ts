@@ -1,12 +1,13 @@
 import { GoogleGenAI, type Candidate, type GenerateContentResponse } from '@google/genai';
-import type { ChatEvent, ChatRequest, FinishReason, ToolCall, Usage } from '../core/chat';
-import { ChatFailure, fail } from '../core/errors';
-import type { ModelInfo } from '../core/providers';
-import { retryBudgetFor, retryingFetch } from '../transport/retry-policy';
-import { assertCredentialUrl, requireCredential } from '../transport/url-policy';
-import { geminiChatError } from './gemini-errors';
+import type { ChatRequest, FinishReason, Usage } from '../../core/chat';
+import { fail } from '../../core/errors';
+import type { ModelInfo } from '../../core/providers';
+import { retryBudgetFor, retryingFetch } from '../../transport/retry-policy';
+import { assertCredentialUrl, requireCredential } from '../../transport/url-policy';
+import { defineAdapter, type WireEvent } from '../define-adapter';
+import { geminiError } from './gemini-errors';
 import { buildGeminiRequest, localCallId } from './gemini-request';
-import type { ProviderAdapter, ProviderContext } from './types';
+import type { ProviderContext } from '../types';
 
 const DEFAULT_GEMINI_URL = 'https://generativelanguage.googleapis.com';
 
@@ -61,9 +62,7 @@ function checkFinish(candidate: Candidate): void {
   if (reason === 'MALFORMED_FUNCTION_CALL') fail('model-error', `Gemini produced a malformed function call${why}`, { type: reason });
 }
 
-function mapFinish(reason: string, calledTools: boolean): FinishReason {
-  // Gemini says STOP after function calls; the caller needs to know tools are waiting.
-  if (calledTools) return 'tool-calls';
+function mapFinish(reason: string): FinishReason {
   if (reason === 'STOP') return 'stop';
   if (reason === 'MAX_TOKENS') return 'length';
   return 'other';
@@ -80,59 +79,45 @@ function usageOf(chunk: GenerateContentResponse): Usage | undefined {
   return { inputTokens: u.promptTokenCount, outputTokens: output };
 }
 
-async function* streamChat(ctx: ProviderContext, request: ChatRequest): AsyncGenerator<ChatEvent> {
-  const provider = ctx.config.id;
-  try {
-    const client = createClient(ctx);
-    const { model, contents, config } = buildGeminiRequest(request);
-    const stream = await client.models.generateContentStream({ model, contents, config: { ...config, abortSignal: ctx.signal } });
-    const calls: ToolCall[] = [];
-    let usage: Usage | undefined;
-    let finish: string | undefined;
-
-    for await (const chunk of stream) {
-      checkPromptFeedback(chunk);
-      usage = usageOf(chunk) ?? usage;
-      const candidate = chunk.candidates?.[0];
-      if (!candidate) continue;
-      for (const part of candidate.content?.parts ?? []) {
-        if (part.thought) continue;
-        if (part.text) yield { type: 'text-delta', text: part.text };
-        const fc = part.functionCall;
-        if (fc?.name) calls.push({ id: fc.id || localCallId(), name: fc.name, arguments: JSON.stringify(fc.args ?? {}) });
-      }
-      checkFinish(candidate);
-      finish = candidate.finishReason ?? finish;
-    }
-    // No finish reason: the stream was cut off, and the caller is left to say so.
-    if (!finish) return;
-    for (const call of calls) yield { type: 'tool-call', call };
+async function* stream(ctx: ProviderContext, request: ChatRequest): AsyncGenerator<WireEvent> {
+  const client = createClient(ctx);
+  const { model, contents, config } = buildGeminiRequest(request);
+  const stream = await client.models.generateContentStream({ model, contents, config: { ...config, abortSignal: ctx.signal } });
+  for await (const chunk of stream) {
+    checkPromptFeedback(chunk);
+    const usage = usageOf(chunk);
     if (usage) yield { type: 'usage', usage };
-    yield { type: 'finish', reason: mapFinish(finish, calls.length > 0) };
-  } catch (e) {
-    yield { type: 'error', error: geminiChatError(e, provider, ctx.signal) };
+    const candidate = chunk.candidates?.[0];
+    if (!candidate) continue;
+    for (const part of candidate.content?.parts ?? []) {
+      if (part.thought) continue;
+      if (part.text) yield { type: 'text-delta', text: part.text };
+      const fc = part.functionCall;
+      if (fc?.name)
+        yield { type: 'tool-call', call: { id: fc.id || localCallId(), name: fc.name, arguments: JSON.stringify(fc.args ?? {}) } };
+    }
+    checkFinish(candidate);
+    // No finish reason by the end: the stream was cut off, and the shell leaves the caller to say so.
+    if (candidate.finishReason) yield { type: 'finish', reason: mapFinish(candidate.finishReason) };
   }
 }
 
 /** Gemma, image and speech models refuse function declarations. */
 const NO_TOOLS = /gemma-|-image\b|-tts\b/;
 
-export const geminiAdapter: ProviderAdapter = {
+export const geminiAdapter = defineAdapter({
   kind: 'gemini',
-  async listModels(ctx): Promise<ModelInfo[]> {
-    try {
-      const client = createClient(ctx);
-      const models: ModelInfo[] = [];
-      const pager = await client.models.list({ config: { pageSize: 1000, abortSignal: ctx.signal } });
-      for await (const m of pager) {
-        if (!m.name || !m.supportedActions?.includes('generateContent')) continue;
-        models.push({ id: m.name.replace(/^models\//, ''), ...(m.displayName ? { label: m.displayName } : {}) });
-      }
-      return models.sort((a, b) => a.id.localeCompare(b.id));
-    } catch (e) {
-      throw new ChatFailure(geminiChatError(e, ctx.config.id, ctx.signal));
+  stream,
+  async models(ctx) {
+    const client = createClient(ctx);
+    const models: ModelInfo[] = [];
+    const pager = await client.models.list({ config: { pageSize: 1000, abortSignal: ctx.signal } });
+    for await (const m of pager) {
+      if (!m.name || !m.supportedActions?.includes('generateContent')) continue;
+      models.push({ id: m.name.replace(/^models\//, ''), ...(m.displayName ? { label: m.displayName } : {}) });
     }
+    return models.sort((a, b) => a.id.localeCompare(b.id));
   },
-  chat: streamChat,
+  error: geminiError,
   supportsTools: (model) => !NO_TOOLS.test(model),
-};
+});

@@ -4,8 +4,8 @@ import type { BedrockConfig } from './bedrock-config';
 import { ContextFetchHandler } from './bedrock-http';
 import { ServiceWorkerRestJsonProtocol } from './bedrock-protocol';
 import { BEDROCK_RETRY, BedrockRetryStrategy } from './bedrock-retry';
-import { refuseLongWaits } from '../transport/retry-policy';
-import type { ProviderContext } from './types';
+import { refuseLongWaits } from '../../transport/retry-policy';
+import type { ProviderContext } from '../types';
 
 /** What outlives one request: the retry budget and the learnt clock offset. */
 interface ServiceState {

@@ -3,9 +3,9 @@
  * request leaves: where it goes, with which api-version, and how it proves
  * who is asking.
  */
-import { fail } from '../core/errors';
-import { assertCredentialUrl, requireCredential } from '../transport/url-policy';
-import type { ProviderSecrets } from './types';
+import { fail } from '../../core/errors';
+import { assertCredentialUrl, requireCredential } from '../../transport/url-policy';
+import type { ProviderSecrets } from '../types';
 
 const DEFAULT_AZURE_API_VERSION = '2024-05-01-preview';
 const DEFAULT_API_KEY_HEADER = 'api-key';

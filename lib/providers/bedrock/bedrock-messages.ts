@@ -6,7 +6,7 @@
  */
 import type { ContentBlock, ConverseStreamCommandInput, Message, SystemContentBlock } from '@aws-sdk/client-bedrock-runtime';
 import type { DocumentType } from '@smithy/types';
-import type { ChatEvent, ChatMessage, ChatRequest } from '../core/chat';
+import type { ChatEvent, ChatMessage, ChatRequest } from '../../core/chat';
 import type { BedrockConfig } from './bedrock-config';
 import {
   argumentsObject,

@@ -17,8 +17,8 @@ import {
   type BedrockRuntimeClient,
   type InvokeModelWithResponseStreamCommandInput,
 } from '@aws-sdk/client-bedrock-runtime';
-import type { ChatEvent, ChatRequest } from '../core/chat';
-import { ChatFailure, fail } from '../core/errors';
+import type { ChatEvent, ChatRequest } from '../../core/chat';
+import { fail } from '../../core/errors';
 import { listBedrockModels } from './bedrock-catalog';
 import { createBedrockClient } from './bedrock-client';
 import { readBedrockConfig, type BedrockConfig } from './bedrock-config';
@@ -26,7 +26,8 @@ import { bedrockChatError } from './bedrock-errors';
 import { converseInput, messagesDecoder, messagesWhole } from './bedrock-messages';
 import { INVOKE_CODECS, routeFor, supportsTools, type BedrockFamily } from './bedrock-models';
 import { parseJsonBytes, type InvokeCodec } from './bedrock-reply';
-import type { ProviderAdapter, ProviderContext } from './types';
+import { defineAdapter } from '../define-adapter';
+import type { ProviderContext } from '../types';
 
 const JSON_TYPE = 'application/json';
 
@@ -105,29 +106,18 @@ async function* converseReply(
   yield* decoder.end();
 }
 
-async function* streamChat(ctx: ProviderContext, request: ChatRequest): AsyncGenerator<ChatEvent> {
-  try {
+export const bedrockAdapter = defineAdapter({
+  kind: 'bedrock',
+  async *stream(ctx, request) {
     const config = readBedrockConfig(ctx.settings, ctx.secrets);
     const client = createBedrockClient(ctx, config);
     const route = routeFor(request);
     yield* route.api === 'invoke' ? invokeReply(client, ctx, route.family, request, config) : converseReply(client, ctx, request, config);
-  } catch (e) {
-    yield { type: 'error', error: bedrockChatError(e, ctx.config.id, ctx.signal) };
-  }
-}
-
-export const bedrockAdapter: ProviderAdapter = {
-  kind: 'bedrock',
-  async listModels(ctx) {
-    try {
-      return await listBedrockModels(ctx, readBedrockConfig(ctx.settings, ctx.secrets));
-    } catch (e) {
-      throw new ChatFailure(bedrockChatError(e, ctx.config.id, ctx.signal));
-    }
   },
-  chat: streamChat,
+  models: (ctx) => listBedrockModels(ctx, readBedrockConfig(ctx.settings, ctx.secrets)),
+  error: bedrockChatError,
   supportsTools,
   validateConfig(settings, secrets) {
     readBedrockConfig(settings, secrets);
   },
-};
+});

@@ -1,6 +1,6 @@
-import { fail } from '../core/errors';
-import { assertCredentialUrl, requireCredential } from '../transport/url-policy';
-import type { ProviderSecrets } from './types';
+import { fail } from '../../core/errors';
+import { assertCredentialUrl, requireCredential } from '../../transport/url-policy';
+import type { ProviderSecrets } from '../types';
 
 export interface BedrockConfig {
   region: string;

@@ -9,8 +9,8 @@ import {
   type PipelineRequest,
   type PipelineResponse,
 } from '@azure/core-rest-pipeline';
-import { fail } from '../core/errors';
-import type { FetchLike } from '../transport/secure-fetch';
+import { fail } from '../../core/errors';
+import type { FetchLike } from '../../transport/secure-fetch';
 
 /** asBrowserStream()/asNodeStream() ask for a stream through streamResponseStatusCodes. */
 function wantsStream(request: PipelineRequest, status: number): boolean {

@@ -4,8 +4,8 @@
  * event each) whose text is passed on at once, while tool calls, token counts
  * and the stop reason are gathered and reported when the reply is over.
  */
-import type { ChatEvent, ChatRequest, FinishReason, ToolCall, Usage } from '../core/chat';
-import { fail } from '../core/errors';
+import type { ChatEvent, ChatRequest, FinishReason, ToolCall, Usage } from '../../core/chat';
+import { fail } from '../../core/errors';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -135,9 +135,8 @@ export class ReplyState {
         usage: { ...(inputTokens !== undefined ? { inputTokens } : {}), ...(outputTokens !== undefined ? { outputTokens } : {}) },
       });
     }
-    // A model that asked for tools is waiting for them, whatever it called its stop.
-    const reason = calls.length && this.stop !== 'length' ? 'tool-calls' : this.stop;
-    events.push({ type: 'finish', reason });
+    // The adapter shell turns the stop of a model that asked for tools into 'tool-calls'.
+    events.push({ type: 'finish', reason: this.stop });
     return events;
   }
 }

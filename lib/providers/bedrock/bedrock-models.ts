@@ -9,7 +9,7 @@
  *   defined for ConverseStream.
  * Claude's Messages API has tools of its own, so Claude always uses InvokeModel.
  */
-import type { ChatRequest } from '../core/chat';
+import type { ChatRequest } from '../../core/chat';
 import { claudeCodec } from './bedrock-claude';
 import { novaCodec } from './bedrock-messages';
 import { llamaCodec, mistralCodec } from './bedrock-prompt';

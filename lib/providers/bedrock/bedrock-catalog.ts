@@ -7,15 +7,15 @@
  */
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { SignatureV4 } from '@smithy/signature-v4';
-import { chatError, ChatFailure, codeForStatus, type ChatError } from '../core/errors';
-import type { ModelInfo } from '../core/providers';
+import { chatError, ChatFailure, codeForStatus, type ChatError } from '../../core/errors';
+import type { ModelInfo } from '../../core/providers';
 import { createBedrockClient, serviceState } from './bedrock-client';
 import type { ServiceClock } from './bedrock-clock';
 import type { BedrockConfig } from './bedrock-config';
 import { bedrockExceptionError } from './bedrock-errors';
 import { ContextFetchHandler } from './bedrock-http';
 import { field, text, type JsonObject } from './bedrock-reply';
-import type { ProviderContext } from './types';
+import type { ProviderContext } from '../types';
 
 const SIGNING_NAME = 'bedrock';
 

@@ -3,7 +3,7 @@
  * anthropic_version, streamed back as Anthropic's own events
  * (message_start, content_block_*, message_delta, message_stop).
  */
-import type { ChatEvent, ChatMessage, ChatRequest } from '../core/chat';
+import type { ChatEvent, ChatMessage, ChatRequest } from '../../core/chat';
 import {
   argumentsObject,
   count,

@@ -1,14 +1,5 @@
 import { ApiError } from '@google/genai';
-import {
-  chatError,
-  codeForStatus,
-  isAbortError,
-  toChatError,
-  type ChatError,
-  type ChatErrorCode,
-  findChatFailure,
-  stoppedError,
-} from '../core/errors';
+import { chatError, codeForStatus, type ChatError, type ChatErrorCode } from '../../core/errors';
 
 /** Google's error body, `{ error: { code, message, status, details } }`. */
 interface GoogleError {
@@ -76,15 +67,10 @@ function apiChatError(e: ApiError, provider: string): ChatError {
   return chatError(code, message, { provider, ...(status ? { status } : {}), ...(err.status ? { type: err.status } : {}) });
 }
 
-/** Maps whatever the SDK, or the fetch under it, threw to a ChatError. */
-export function geminiChatError(e: unknown, provider: string, signal: AbortSignal): ChatError {
-  const policy = findChatFailure(e);
-  if (policy) return toChatError(policy, provider);
-  if (signal.aborted) return stoppedError(signal, provider);
-  if (isAbortError(e)) return chatError('aborted', 'The request was stopped.', { provider });
+/** The SDK's own errors; the shell has already dealt with policy refusals and stops. */
+export function geminiError(e: unknown, provider: string): ChatError | undefined {
   if (e instanceof ApiError) return apiChatError(e, provider);
-  if (e instanceof SyntaxError) return chatError('malformed-stream', e.message, { provider });
   // The SDK's words for a body that ended inside an event.
   if (e instanceof Error && /Incomplete JSON segment/i.test(e.message)) return chatError('network', e.message, { provider });
-  return toChatError(e, provider);
+  return undefined;
 }

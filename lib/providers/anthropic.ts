@@ -1,0 +1,171 @@
+/**
+ * Anthropic's Messages API through its official SDK, its HTTP routed over
+ * ctx.fetch and retried by the shared policy. The SDK streams raw events:
+ * text and tool_use content blocks (tool input as input_json_delta
+ * fragments), usage in message_start and message_delta, the stop reason in
+ * message_delta, and message_stop as the end marker.
+ */
+import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError } from '@anthropic-ai/sdk';
+import type { ChatMessage, ChatRequest, FinishReason } from '../core/chat';
+import { chatError, codeForStatus, type ChatError, type ChatErrorCode } from '../core/errors';
+import type { ModelInfo } from '../core/providers';
+import { retryBudgetFor, retryingFetch } from '../transport/retry-policy';
+import { assertCredentialUrl, requireCredential } from '../transport/url-policy';
+import { defineAdapter, type WireEvent } from './define-adapter';
+import type { ProviderContext } from './types';
+
+const DEFAULT_ANTHROPIC_URL = 'https://api.anthropic.com';
+/** The API insists on an output limit; this one leaves room for long answers. */
+const DEFAULT_MAX_TOKENS = 8192;
+
+function createClient(ctx: ProviderContext): Anthropic {
+  const apiKey = requireCredential(ctx.secrets.apiKey);
+  const baseUrl = ctx.settings.baseUrl?.trim() || DEFAULT_ANTHROPIC_URL;
+  assertCredentialUrl(baseUrl);
+  return new Anthropic({
+    apiKey,
+    baseURL: baseUrl.replace(/\/+$/, ''),
+    // Retries follow the shared policy (retry-policy), not the SDK's own.
+    fetch: retryingFetch(ctx.fetch, { budget: retryBudgetFor(ctx.config.id) }),
+    maxRetries: 0,
+    timeout: 600_000,
+    dangerouslyAllowBrowser: true,
+    logLevel: 'off',
+  });
+}
+
+function argumentsObject(json: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(json || '{}');
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function toContent(m: ChatMessage): Anthropic.ContentBlockParam[] {
+  if (m.role === 'tool') return [{ type: 'tool_result', tool_use_id: m.toolCallId ?? '', content: m.content }];
+  const text: Anthropic.ContentBlockParam[] = m.content ? [{ type: 'text', text: m.content }] : [];
+  const calls = (m.toolCalls ?? []).map((c): Anthropic.ToolUseBlockParam => ({
+    type: 'tool_use',
+    id: c.id,
+    name: c.name,
+    input: argumentsObject(c.arguments),
+  }));
+  return [...text, ...calls];
+}
+
+/** System text goes apart; tool results are user turns; turns of one role in a row are joined, as the API wants. */
+function toMessages(messages: readonly ChatMessage[]): Anthropic.MessageParam[] {
+  const out: Anthropic.MessageParam[] = [];
+  for (const m of messages) {
+    if (m.role === 'system') continue;
+    const role = m.role === 'assistant' ? 'assistant' : 'user';
+    const content = toContent(m);
+    const last = out.at(-1);
+    if (last?.role === role && Array.isArray(last.content)) last.content.push(...content);
+    else out.push({ role, content });
+  }
+  return out;
+}
+
+export function buildAnthropicBody(request: ChatRequest): Anthropic.MessageCreateParamsStreaming {
+  const p = request.params ?? {};
+  const system = request.messages
+    .filter((m) => m.role === 'system' && m.content)
+    .map((m) => m.content)
+    .join('\n\n');
+  return {
+    model: request.model,
+    messages: toMessages(request.messages),
+    stream: true,
+    max_tokens: p.maxTokens ?? DEFAULT_MAX_TOKENS,
+    ...(system ? { system } : {}),
+    ...(request.tools?.length
+      ? {
+          tools: request.tools.map((t) => ({
+            name: t.name,
+            description: t.description,
+            input_schema: t.parameters as Anthropic.Tool.InputSchema,
+          })),
+        }
+      : {}),
+    ...(p.temperature !== undefined ? { temperature: p.temperature } : {}),
+    ...(p.topP !== undefined ? { top_p: p.topP } : {}),
+    ...(p.stop?.length ? { stop_sequences: p.stop } : {}),
+  };
+}
+
+function mapStop(reason: string | null | undefined): FinishReason {
+  if (reason === 'end_turn' || reason === 'stop_sequence') return 'stop';
+  if (reason === 'max_tokens' || reason === 'model_context_window_exceeded') return 'length';
+  if (reason === 'tool_use') return 'tool-calls';
+  if (reason === 'refusal') return 'content-filter';
+  return 'other';
+}
+
+async function* stream(ctx: ProviderContext, request: ChatRequest): AsyncGenerator<WireEvent> {
+  const client = createClient(ctx);
+  const events = await client.messages.create(buildAnthropicBody(request), { signal: ctx.signal });
+  let inputTokens: number | undefined;
+  let stop: FinishReason = 'other';
+  for await (const event of events) {
+    if (event.type === 'message_start') inputTokens = event.message.usage.input_tokens;
+    else if (event.type === 'content_block_start' && event.content_block.type === 'tool_use') {
+      yield { type: 'tool-fragment', index: event.index, id: event.content_block.id, name: event.content_block.name };
+    } else if (event.type === 'content_block_delta') {
+      if (event.delta.type === 'text_delta') yield { type: 'text-delta', text: event.delta.text };
+      else if (event.delta.type === 'input_json_delta')
+        yield { type: 'tool-fragment', index: event.index, arguments: event.delta.partial_json };
+    } else if (event.type === 'message_delta') {
+      stop = mapStop(event.delta.stop_reason);
+      yield { type: 'usage', usage: { inputTokens, outputTokens: event.usage.output_tokens } };
+    } else if (event.type === 'message_stop') yield { type: 'finish', reason: stop };
+  }
+}
+
+/** Anthropic's error types, the same in an HTTP reply and in an error event inside a stream. */
+const CODE_BY_TYPE: Readonly<Record<string, ChatErrorCode>> = {
+  invalid_request_error: 'bad-request',
+  authentication_error: 'unauthorized',
+  permission_error: 'forbidden',
+  not_found_error: 'not-found',
+  request_too_large: 'bad-request',
+  rate_limit_error: 'rate-limited',
+  api_error: 'server-error',
+  overloaded_error: 'service-unavailable',
+};
+
+function errorType(e: APIError): string | undefined {
+  const body = e.error as { error?: { type?: unknown } } | undefined;
+  return typeof body?.error?.type === 'string' ? body.error.type : undefined;
+}
+
+/** The SDK's own errors; the shell has already dealt with policy refusals and stops. */
+function anthropicError(e: unknown, provider: string): ChatError | undefined {
+  if (e instanceof APIConnectionTimeoutError) return chatError('timeout', e.message, { provider });
+  if (e instanceof APIConnectionError) {
+    const cause = e.cause instanceof Error ? `: ${e.cause.message}` : '';
+    return chatError('network', `${e.message}${cause}`, { provider });
+  }
+  if (!(e instanceof APIError)) return undefined;
+  const type = errorType(e);
+  let code: ChatErrorCode = (type ? CODE_BY_TYPE[type] : undefined) ?? (e.status !== undefined ? codeForStatus(e.status) : 'server-error');
+  if (code === 'not-found' && /model/i.test(e.message)) code = 'model-not-found';
+  // 529: Anthropic is overloaded, which waiting fixes.
+  if (e.status === 529) code = 'service-unavailable';
+  return chatError(code, e.message, { provider, ...(e.status !== undefined ? { status: e.status } : {}), ...(type ? { type } : {}) });
+}
+
+export const anthropicAdapter = defineAdapter({
+  kind: 'anthropic',
+  stream,
+  async models(ctx) {
+    const models: ModelInfo[] = [];
+    for await (const m of createClient(ctx).models.list({ limit: 1000 }, { signal: ctx.signal })) {
+      models.push({ id: m.id, ...(m.display_name ? { label: m.display_name } : {}) });
+    }
+    return models.sort((a, b) => a.id.localeCompare(b.id));
+  },
+  error: anthropicError,
+});

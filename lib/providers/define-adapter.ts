@@ -1,0 +1,132 @@
+/**
+ * The one shell every adapter is built on. A provider supplies only its wire
+ * mapping (a stream of WireEvents, a model list, its own error names); the
+ * shell keeps the promises every adapter owes its caller: `chat` never throws
+ * and ends with one `finish` or one `error`, tool calls streamed in fragments
+ * are assembled, and a model that asked for tools finishes with 'tool-calls'.
+ */
+import type { ChatEvent, ChatRequest, FinishReason, ToolCall, Usage } from '../core/chat';
+import { chatError, ChatFailure, findChatFailure, isAbortError, stoppedError, toChatError, type ChatError } from '../core/errors';
+import type { ModelInfo, ProviderKind } from '../core/providers';
+import type { ProviderAdapter, ProviderContext } from './types';
+
+/** A piece of a streamed tool call: the first names it, the rest extend its arguments. No index: a call of its own. */
+export interface ToolFragment {
+  type: 'tool-fragment';
+  index?: number;
+  id?: string;
+  name?: string;
+  arguments?: string;
+}
+
+/** What a wire mapping yields: the events of a reply, with tool calls whole or in fragments. An error ends it. */
+export type WireEvent = ChatEvent | ToolFragment;
+
+export interface WireAdapter {
+  kind: ProviderKind;
+  /**
+   * The reply, in order; throws on any failure. A reply that ends well yields
+   * `finish` (its last one counts); one cut off before its end marker does not.
+   */
+  stream(ctx: ProviderContext, request: ChatRequest): AsyncIterable<WireEvent>;
+  /** The models the service lists; throws on any failure. */
+  models(ctx: ProviderContext): Promise<ModelInfo[]>;
+  /** This service's own errors, after the shared mapping found none; undefined leaves it to the generic one. */
+  error?(e: unknown, provider: string): ChatError | undefined;
+  supportsTools?: ProviderAdapter['supportsTools'];
+  validateConfig?: ProviderAdapter['validateConfig'];
+}
+
+type SpecificError = WireAdapter['error'];
+
+/**
+ * Whatever a wire, its SDK or the policed fetch under it threw, as a ChatError.
+ * A policy refusal wins (SDKs wrap it a few causes deep), then a fired signal
+ * (a deadline is a timeout, anything else a stop), then the service's own words.
+ */
+export function adapterError(e: unknown, provider: string, signal: AbortSignal, specific?: SpecificError): ChatError {
+  const policy = findChatFailure(e);
+  if (policy) return toChatError(policy, provider);
+  if (signal.aborted) return stoppedError(signal, provider);
+  if (isAbortError(e)) return chatError('aborted', 'The request was stopped.', { provider });
+  const own = specific?.(e, provider);
+  if (own) return own;
+  if (e instanceof SyntaxError) return chatError('malformed-stream', e.message, { provider });
+  return toChatError(e, provider);
+}
+
+/** Tool calls gathered while the reply streams, released once it has ended well. */
+class ToolCalls {
+  private readonly calls = new Map<number, { id: string; name: string; arguments: string }>();
+
+  add(fragment: ToolFragment): void {
+    const index = fragment.index ?? this.calls.size;
+    const call = this.calls.get(index) ?? { id: '', name: '', arguments: '' };
+    if (fragment.id) call.id = fragment.id;
+    if (fragment.name) call.name = fragment.name;
+    if (fragment.arguments) call.arguments += fragment.arguments;
+    this.calls.set(index, call);
+  }
+
+  get size(): number {
+    return this.calls.size;
+  }
+
+  done(): ToolCall[] {
+    return [...this.calls.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([index, c]) => ({ id: c.id || `call_${index}`, name: c.name, arguments: c.arguments || '{}' }));
+  }
+}
+
+/**
+ * A model that asked for tools is waiting for them, whatever it called its
+ * stop (Gemini and Ollama say "stop"), unless it was cut short or filtered.
+ */
+function finalReason(reason: FinishReason, calledTools: boolean): FinishReason {
+  return calledTools && reason !== 'length' && reason !== 'content-filter' ? 'tool-calls' : reason;
+}
+
+async function* chat(wire: WireAdapter, ctx: ProviderContext, request: ChatRequest): AsyncGenerator<ChatEvent> {
+  const calls = new ToolCalls();
+  let usage: Usage | undefined;
+  let finish: FinishReason | undefined;
+  try {
+    ctx.signal.throwIfAborted();
+    for await (const event of wire.stream(ctx, request)) {
+      if (event.type === 'text-delta') {
+        if (event.text) yield event;
+      } else if (event.type === 'tool-fragment') calls.add(event);
+      else if (event.type === 'tool-call') calls.add({ type: 'tool-fragment', ...event.call });
+      else if (event.type === 'usage') usage = event.usage;
+      else if (event.type === 'finish') finish = event.reason;
+      else throw new ChatFailure(event.error);
+    }
+    // Some SDKs end their iteration quietly when the request is aborted.
+    if (ctx.signal.aborted) throw ctx.signal.reason;
+    // No end marker: the stream was cut off, and the caller is left to say so.
+    if (finish === undefined) return;
+    for (const call of calls.done()) yield { type: 'tool-call', call };
+    if (usage) yield { type: 'usage', usage };
+    yield { type: 'finish', reason: finalReason(finish, calls.size > 0) };
+  } catch (e) {
+    yield { type: 'error', error: adapterError(e, ctx.config.id, ctx.signal, wire.error?.bind(wire)) };
+  }
+}
+
+/** An adapter from a wire mapping: the contract of ProviderAdapter, kept here once. */
+export function defineAdapter(wire: WireAdapter): ProviderAdapter {
+  return {
+    kind: wire.kind,
+    async listModels(ctx) {
+      try {
+        return await wire.models(ctx);
+      } catch (e) {
+        throw new ChatFailure(adapterError(e, ctx.config.id, ctx.signal, wire.error?.bind(wire)));
+      }
+    },
+    chat: (ctx, request) => chat(wire, ctx, request),
+    ...(wire.supportsTools ? { supportsTools: wire.supportsTools } : {}),
+    ...(wire.validateConfig ? { validateConfig: wire.validateConfig } : {}),
+  };
+}

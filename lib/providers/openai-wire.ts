@@ -1,0 +1,117 @@
+/**
+ * The OpenAI chat completions wire, spoken by OpenAI, every compatible server
+ * and preset, and Azure AI Inference: the request body, and each streamed
+ * chunk as the shell's WireEvents. Transport (SDK or not) is the caller's.
+ */
+import type { ChatMessage, ChatRequest, FinishReason, ToolDefinition } from '../core/chat';
+import { fail } from '../core/errors';
+import type { WireEvent } from './define-adapter';
+
+/** Where servers speaking the same wire still differ. */
+export interface WireQuirks {
+  /** OpenAI's newer models refuse max_tokens; servers that copy the API mostly know only max_tokens. */
+  maxTokens: 'max_tokens' | 'max_completion_tokens';
+  /** Whether to ask for usage in the stream (stream_options), which not every server accepts. */
+  streamUsage: boolean;
+  /** What an assistant turn that only called tools carries as content: null, or nothing at all. */
+  emptyToolTurn: 'null' | 'omit';
+}
+
+export const OPENAI_QUIRKS: WireQuirks = { maxTokens: 'max_completion_tokens', streamUsage: true, emptyToolTurn: 'null' };
+export const COMPATIBLE_QUIRKS: WireQuirks = { ...OPENAI_QUIRKS, maxTokens: 'max_tokens' };
+
+type WireMessage = Record<string, unknown> & { role: string };
+
+function toWireMessage(m: ChatMessage, quirks: WireQuirks): WireMessage {
+  if (m.role === 'tool') return { role: 'tool', content: m.content, tool_call_id: m.toolCallId ?? '' };
+  if (m.role !== 'assistant' || !m.toolCalls?.length) return { role: m.role, content: m.content };
+  const content = m.content || (quirks.emptyToolTurn === 'null' ? null : undefined);
+  return {
+    role: 'assistant',
+    ...(content === undefined ? {} : { content }),
+    tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })),
+  };
+}
+
+function toWireTool(t: ToolDefinition) {
+  return { type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.parameters } };
+}
+
+/** The streamed chat completions body; unset parameters stay out. */
+export function chatCompletionsBody(request: ChatRequest, quirks: WireQuirks) {
+  const p = request.params ?? {};
+  return {
+    model: request.model,
+    messages: request.messages.map((m) => toWireMessage(m, quirks)),
+    stream: true as const,
+    ...(quirks.streamUsage ? { stream_options: { include_usage: true } } : {}),
+    tools: request.tools?.length ? request.tools.map(toWireTool) : undefined,
+    temperature: p.temperature,
+    top_p: p.topP,
+    [quirks.maxTokens]: p.maxTokens,
+    stop: p.stop?.length ? p.stop : undefined,
+    frequency_penalty: p.frequencyPenalty,
+    presence_penalty: p.presencePenalty,
+  };
+}
+
+export function mapFinish(reason: unknown): FinishReason | undefined {
+  if (typeof reason !== 'string') return undefined;
+  if (reason === 'stop') return 'stop';
+  if (reason === 'length') return 'length';
+  if (reason === 'tool_calls' || reason === 'function_call') return 'tool-calls';
+  if (reason === 'content_filter') return 'content-filter';
+  return 'other';
+}
+
+type Json = Record<string, unknown>;
+
+function object(value: unknown, what: string): Json {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail('malformed-stream', `${what} is not a JSON object.`);
+  return value as Json;
+}
+
+function list(value: unknown, what: string): unknown[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) fail('malformed-stream', `${what} is not a list.`);
+  return value;
+}
+
+const count = (v: unknown) => (typeof v === 'number' ? v : undefined);
+const string = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+
+/** One chunk of the stream as events: the first choice's text and tool call fragments, usage, the finish. */
+export function* chunkEvents(raw: unknown): Generator<WireEvent> {
+  const chunk = object(raw, 'A chunk of the stream');
+  const usage = chunk.usage ? object(chunk.usage, 'The usage') : undefined;
+  if (usage) yield { type: 'usage', usage: { inputTokens: count(usage.prompt_tokens), outputTokens: count(usage.completion_tokens) } };
+  const choice = list(chunk.choices, 'The choices')
+    .map((c) => object(c, 'A choice'))
+    .find((c) => (c.index ?? 0) === 0);
+  if (!choice) return;
+  const delta = choice.delta === undefined || choice.delta === null ? {} : object(choice.delta, 'A delta');
+  if (typeof delta.content === 'string' && delta.content) yield { type: 'text-delta', text: delta.content };
+  for (const part of list(delta.tool_calls, 'The tool calls')) {
+    const call = object(part, 'A tool call');
+    const fn = call.function ? object(call.function, 'A tool call function') : {};
+    const args = typeof fn.arguments === 'string' ? fn.arguments : undefined;
+    yield { type: 'tool-fragment', index: count(call.index), id: string(call.id), name: string(fn.name), arguments: args };
+  }
+  const finish = mapFinish(choice.finish_reason);
+  if (finish) yield { type: 'finish', reason: finish };
+}
+
+/**
+ * A whole stream of chunks. One that ends with [DONE] but no finish reason
+ * still ended well; one with neither was cut off, and yields no finish.
+ */
+export async function* completionEvents(chunks: AsyncIterable<unknown>, sawDone: () => boolean): AsyncGenerator<WireEvent> {
+  let finished = false;
+  for await (const chunk of chunks) {
+    for (const event of chunkEvents(chunk)) {
+      if (event.type === 'finish') finished = true;
+      yield event;
+    }
+  }
+  if (!finished && sawDone()) yield { type: 'finish', reason: 'other' };
+}
