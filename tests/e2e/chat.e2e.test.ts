@@ -208,7 +208,7 @@ describe('side-panel chat', () => {
     await expect.poll(() => review.innerText()).toContain(String(count));
     expect(await page.getByRole('button', { name: /^Alphabet soup/ }).count()).toBe(1);
     await review.getByRole('button', { name: 'Import' }).click();
-    await expect.poll(() => page.getByRole('status').innerText()).toContain(`Imported ${count}`);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Imported' }).innerText()).toContain(`Imported ${count}`);
     await expect.poll(() => page.getByRole('button', { name: /^Alphabet soup/ }).count()).toBe(2);
 
     page.once('dialog', (d) => void d.accept());
