@@ -52,6 +52,21 @@ const NOT_TRANSLATED = new Set([
   'P',
   'Bearer',
   'https',
+  // Provider presets, named by their makers.
+  'Anthropic',
+  'OpenRouter',
+  'Groq',
+  'DeepSeek',
+  'Mistral',
+  'xAI',
+  'Together',
+  'Fireworks',
+  'Perplexity',
+  'LM',
+  'Studio',
+  'llama',
+  'cpp',
+  'vLLM',
 ]);
 async function englishLeftovers(page: Page): Promise<string[]> {
   const texts = await page.evaluate(() =>

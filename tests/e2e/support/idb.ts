@@ -27,3 +27,24 @@ export async function putRawRecord(page: Page, store: string, value: unknown, ke
     { store, value, key },
   );
 }
+
+/** Every record of a store, read straight from the extension's IndexedDB (the database must exist already). */
+export async function readRecords<T = unknown>(page: Page, store: string): Promise<T[]> {
+  return page.evaluate(
+    (store) =>
+      new Promise<T[]>((resolve, reject) => {
+        const open = indexedDB.open('parley');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const request = db.transaction(store).objectStore(store).getAll();
+          request.onsuccess = () => {
+            db.close();
+            resolve(request.result as T[]);
+          };
+          request.onerror = () => reject(request.error);
+        };
+      }),
+    store,
+  );
+}

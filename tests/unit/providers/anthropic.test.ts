@@ -4,7 +4,7 @@ import type { ChatRequest } from '../../../lib/core/chat';
 import { anthropicAdapter as anthropic, buildAnthropicBody } from '../../../lib/providers/anthropic';
 import { credentialedFetch } from '../../../lib/transport/secure-fetch';
 import { anthropicErrorBody, startAnthropicMock, type AnthropicMock } from '../../mocks/anthropic-server';
-import { errorOf, finishOf, providerContext, runAdapterContract, runChat, textOf, type AdapterHarness } from './contract';
+import { errorOf, finishOf, providerContext, runAdapterContract, runChat, textOf, harnessOn, type AdapterHarness } from './contract';
 
 const KEY = 'sk-ant-contract';
 
@@ -12,21 +12,12 @@ async function anthropicHarness(): Promise<AdapterHarness> {
   const mock = await startAnthropicMock({ apiKey: KEY });
   const context = (signal?: AbortSignal, secrets: Record<string, string> = { apiKey: KEY }) =>
     providerContext('anthropic', { baseUrl: mock.url }, secrets, credentialedFetch(), signal);
-  return {
+  return harnessOn(mock, {
     adapter: anthropic,
     model: 'claude-sonnet-4-5',
     context,
     rejectCredentials: () => context(undefined, { apiKey: 'sk-ant-wrong' }),
-    enqueue: (s, o) => mock.enqueue(s, o),
-    clear: () => mock.clear(),
-    get aborted() {
-      return mock.aborted;
-    },
-    get requests() {
-      return mock.requests;
-    },
-    close: () => mock.close(),
-  };
+  });
 }
 
 runAdapterContract('anthropic', anthropicHarness);

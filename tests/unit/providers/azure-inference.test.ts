@@ -5,7 +5,7 @@ import { azureInferenceAdapter as azure } from '../../../lib/providers/azure/azu
 import { getAdapter } from '../../../lib/providers/registry';
 import { credentialedFetch, type FetchLike } from '../../../lib/transport/secure-fetch';
 import { AZURE_MOCK_MODEL, startAzureMock, type AzureMock, type AzureMockAuth } from '../../mocks/azure-server';
-import { errorOf, finishOf, providerContext, runAdapterContract, runChat, textOf, type AdapterHarness } from './contract';
+import { errorOf, finishOf, providerContext, runAdapterContract, runChat, textOf, harnessOn, type AdapterHarness } from './contract';
 
 const KEY = 'azure-contract-key';
 const TOKEN = 'eyJ0eXAiOiJKV1QiLCJhbGciOi.test-token';
@@ -21,21 +21,12 @@ async function azureHarness(mode: 'api-key' | 'bearer'): Promise<AdapterHarness>
   const secret = mode === 'bearer' ? TOKEN : KEY;
   const context = (signal?: AbortSignal, apiKey = secret) =>
     providerContext('azure-inference', settingsFor(mock.url, { authMode: mode }), { apiKey }, credentialedFetch(), signal);
-  return {
+  return harnessOn(mock, {
     adapter: azure,
     model: AZURE_MOCK_MODEL.model_name,
     context,
     rejectCredentials: () => context(undefined, 'wrong-credential'),
-    enqueue: (s, o) => mock.enqueue(s, o),
-    clear: () => mock.clear(),
-    get aborted() {
-      return mock.aborted;
-    },
-    get requests() {
-      return mock.requests;
-    },
-    close: () => mock.close(),
-  };
+  });
 }
 
 runAdapterContract('azure-inference with an api-key header', () => azureHarness('api-key'));

@@ -14,7 +14,7 @@ import {
   type BedrockMockOptions,
 } from '../../mocks/bedrock-server';
 import { parseAmzDate } from '../../mocks/sigv4-verify';
-import { errorOf, finishOf, providerContext, runAdapterContract, runChat, textOf, type AdapterHarness } from './contract';
+import { errorOf, finishOf, providerContext, runAdapterContract, runChat, textOf, harnessOn, type AdapterHarness } from './contract';
 
 const CLAUDE = 'anthropic.claude-3-5-haiku-20241022-v1:0';
 const LLAMA = 'meta.llama3-1-8b-instruct-v1:0';
@@ -52,21 +52,12 @@ function bedrockContext(
 
 async function bedrockHarness(model: string, mockOptions?: BedrockMockOptions): Promise<AdapterHarness> {
   const mock = await startBedrockMock(mockOptions);
-  return {
+  return harnessOn(mock, {
     adapter: bedrockAdapter,
     model,
     context: (signal) => bedrockContext(mock, { signal }),
     rejectCredentials: () => bedrockContext(mock, { secrets: { ...SECRETS, secretAccessKey: 'wrong-secret' } }),
-    enqueue: (s, o) => mock.enqueue(s, o),
-    clear: () => mock.clear(),
-    get aborted() {
-      return mock.aborted;
-    },
-    get requests() {
-      return mock.requests;
-    },
-    close: () => mock.close(),
-  };
+  });
 }
 
 runAdapterContract('bedrock: Claude (InvokeModel, Messages API)', () => bedrockHarness(CLAUDE));

@@ -28,6 +28,28 @@ export interface AdapterHarness {
   close(): Promise<void>;
 }
 
+/** The scenario mock every adapter's harness is built on. */
+export type HarnessMock = Pick<AdapterHarness, 'enqueue' | 'clear' | 'aborted' | 'requests' | 'close'>;
+
+/** A harness from an adapter's own parts and its mock, whose scripting, records and shutdown pass straight through. */
+export function harnessOn(
+  mock: HarnessMock,
+  parts: Pick<AdapterHarness, 'adapter' | 'model' | 'context' | 'rejectCredentials'>,
+): AdapterHarness {
+  return {
+    ...parts,
+    enqueue: (scenario, options) => mock.enqueue(scenario, options),
+    clear: () => mock.clear(),
+    get aborted() {
+      return mock.aborted;
+    },
+    get requests() {
+      return mock.requests;
+    },
+    close: () => mock.close(),
+  };
+}
+
 export function providerContext(
   kind: ProviderKind,
   settings: Record<string, string>,

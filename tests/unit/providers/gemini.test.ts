@@ -4,7 +4,7 @@ import { geminiAdapter } from '../../../lib/providers/gemini/gemini';
 import { buildGeminiRequest, SKIP_SIGNATURE } from '../../../lib/providers/gemini/gemini-request';
 import { credentialedFetch, type FetchLike } from '../../../lib/transport/secure-fetch';
 import { geminiErrorBody, geminiQuotaErrorBody, startGeminiMock, type GeminiMock } from '../../mocks/gemini-server';
-import { errorOf, finishOf, providerContext, runAdapterContract, runChat, textOf, type AdapterHarness } from './contract';
+import { errorOf, finishOf, providerContext, runAdapterContract, runChat, textOf, harnessOn, type AdapterHarness } from './contract';
 
 const KEY = 'AIza-contract-key';
 
@@ -12,21 +12,12 @@ async function geminiHarness(): Promise<AdapterHarness> {
   const mock = await startGeminiMock({ apiKey: KEY });
   const context = (signal?: AbortSignal, apiKey = KEY) =>
     providerContext('gemini', { baseUrl: mock.url }, { apiKey }, credentialedFetch(), signal);
-  return {
+  return harnessOn(mock, {
     adapter: geminiAdapter,
     model: 'gemini-2.0-flash',
     context,
     rejectCredentials: () => context(undefined, 'AIza-wrong'),
-    enqueue: (s, o) => mock.enqueue(s, o),
-    clear: () => mock.clear(),
-    get aborted() {
-      return mock.aborted;
-    },
-    get requests() {
-      return mock.requests;
-    },
-    close: () => mock.close(),
-  };
+  });
 }
 
 runAdapterContract('gemini', geminiHarness);

@@ -6,7 +6,7 @@ import { ChatFailure } from '../../../lib/core/errors';
 import { buildOllamaBody, detectOllama, ollamaAdapter } from '../../../lib/providers/ollama';
 import type { FetchLike } from '../../../lib/transport/secure-fetch';
 import { startOllamaMock, type OllamaMock } from '../../mocks/ollama-server';
-import { errorOf, finishOf, providerContext, runAdapterContract, runChat, textOf, type AdapterHarness } from './contract';
+import { errorOf, finishOf, providerContext, runAdapterContract, runChat, textOf, harnessOn, type AdapterHarness } from './contract';
 
 const plainFetch: FetchLike = (input, init) => fetch(input, init);
 
@@ -17,7 +17,7 @@ const extensionFetch: FetchLike = (input, init) =>
 async function ollamaHarness(): Promise<AdapterHarness> {
   const mock = await startOllamaMock();
   const context = (signal?: AbortSignal) => providerContext('ollama', { baseUrl: mock.url }, {}, plainFetch, signal);
-  return {
+  return harnessOn(mock, {
     adapter: ollamaAdapter,
     model: 'llama3.2:latest',
     context,
@@ -26,16 +26,7 @@ async function ollamaHarness(): Promise<AdapterHarness> {
       mock.enqueue({ kind: 'status', status: 401, body: { error: 'unauthorized' } });
       return context();
     },
-    enqueue: (s, o) => mock.enqueue(s, o),
-    clear: () => mock.clear(),
-    get aborted() {
-      return mock.aborted;
-    },
-    get requests() {
-      return mock.requests;
-    },
-    close: () => mock.close(),
-  };
+  });
 }
 
 runAdapterContract('ollama', ollamaHarness);

@@ -5,7 +5,7 @@ import { ChatFailure } from '../../../lib/core/errors';
 import { createOpenAICompatibleAdapter, type OpenAICompatibleKind } from '../../../lib/providers/openai';
 import { credentialedFetch, type FetchLike } from '../../../lib/transport/secure-fetch';
 import { startOpenAIMock, type OpenAIMock } from '../../mocks/openai-server';
-import { errorOf, finishOf, providerContext, runAdapterContract, runChat, textOf, type AdapterHarness } from './contract';
+import { errorOf, finishOf, providerContext, runAdapterContract, runChat, textOf, harnessOn, type AdapterHarness } from './contract';
 
 const KEY = 'sk-contract-key';
 
@@ -14,7 +14,7 @@ async function openAIHarness(kind: OpenAICompatibleKind, apiKey?: string): Promi
   const adapter = createOpenAICompatibleAdapter(kind);
   const context = (signal?: AbortSignal, secrets: Record<string, string> = apiKey ? { apiKey } : {}) =>
     providerContext(kind, { baseUrl: mock.url, organization: '' }, secrets, credentialedFetch(), signal);
-  return {
+  return harnessOn(mock, {
     adapter,
     model: 'gpt-4o-mini',
     context,
@@ -23,16 +23,7 @@ async function openAIHarness(kind: OpenAICompatibleKind, apiKey?: string): Promi
       mock.enqueue({ kind: 'status', status: 401 });
       return context();
     },
-    enqueue: (s, o) => mock.enqueue(s, o),
-    clear: () => mock.clear(),
-    get aborted() {
-      return mock.aborted;
-    },
-    get requests() {
-      return mock.requests;
-    },
-    close: () => mock.close(),
-  };
+  });
 }
 
 runAdapterContract('openai', () => openAIHarness('openai', KEY));

@@ -10,7 +10,7 @@ import { effectiveSettings, kindInfo, type ProviderKind } from '../../../lib/cor
 import { getAdapter } from '../../../lib/providers/registry';
 import { credentialedFetch, type FetchLike } from '../../../lib/transport/secure-fetch';
 import { startOpenAIMock, type OpenAIMock } from '../../mocks/openai-server';
-import { errorOf, providerContext, runAdapterContract, runChat, type AdapterHarness } from './contract';
+import { errorOf, providerContext, runAdapterContract, runChat, harnessOn, type AdapterHarness } from './contract';
 
 const KEY = 'sk-preset-key';
 
@@ -22,7 +22,7 @@ async function presetHarness(kind: ProviderKind): Promise<AdapterHarness> {
   const adapter = getAdapter(kind);
   // A service with no model list still has the contract run; the list check then sees the one model it was given.
   const listed = presetFor(kind)?.modelsPath !== null;
-  return {
+  return harnessOn(mock, {
     adapter: listed ? adapter : { ...adapter, listModels: async () => [{ id: 'gpt-4o-mini' }] },
     model: 'gpt-4o-mini',
     context,
@@ -31,16 +31,7 @@ async function presetHarness(kind: ProviderKind): Promise<AdapterHarness> {
       mock.enqueue({ kind: 'status', status: 401 });
       return context();
     },
-    enqueue: (s, o) => mock.enqueue(s, o),
-    clear: () => mock.clear(),
-    get aborted() {
-      return mock.aborted;
-    },
-    get requests() {
-      return mock.requests;
-    },
-    close: () => mock.close(),
-  };
+  });
 }
 
 runAdapterContract('openrouter', () => presetHarness('openrouter'));
