@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
-import { placeFloating, type Placement } from './position';
+import { followAnchor, type Placement } from './position';
 
 export interface PopoverProps {
   open: boolean;
@@ -38,10 +38,12 @@ export function Popover({
     const el = panel.current;
     const anchor = anchorRef.current;
     if (!el || !anchor) return;
-    if (open && !el.matches(':popover-open')) {
-      el.showPopover();
-      void placeFloating(anchor, el, placement);
-    } else if (!open && el.matches(':popover-open')) el.hidePopover();
+    if (!open) {
+      if (el.matches(':popover-open')) el.hidePopover();
+      return;
+    }
+    if (!el.matches(':popover-open')) el.showPopover();
+    return followAnchor(anchor, el, placement);
   }, [open, anchorRef, panel, placement]);
 
   useEffect(() => {

@@ -25,3 +25,20 @@ export async function placeFloating(anchor: Element, floating: HTMLElement, plac
   });
   Object.assign(floating.style, { left: `${x}px`, top: `${y}px` });
 }
+
+/**
+ * Keeps a floating element placed while it is shown: content that loads after it opens, a panel resize or a scroll
+ * would otherwise leave it where it first fitted, partly outside the panel. Returns the function that stops following.
+ */
+export function followAnchor(anchor: Element, floating: HTMLElement, placement: Placement, gap = 6): () => void {
+  let stop: (() => void) | undefined;
+  let stopped = false;
+  void import('@floating-ui/dom').then(({ autoUpdate }) => {
+    if (stopped) return;
+    stop = autoUpdate(anchor, floating, () => void placeFloating(anchor, floating, placement, gap));
+  });
+  return () => {
+    stopped = true;
+    stop?.();
+  };
+}
