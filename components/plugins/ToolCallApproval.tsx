@@ -9,7 +9,7 @@ import { useBusyRun } from '../common/use-busy-run';
 import { Button } from '../ui/Button';
 import { usePluginNames } from './plugin-names';
 import { usePendingCalls } from './pending-calls-store';
-import { usePluginsStore } from './plugins-store';
+import { usePluginView } from './plugins-store';
 import './plugins.css';
 
 /** A plugin call the answer is paused on: what would run, where it would connect, with what; the user allows or denies it. */
@@ -17,7 +17,7 @@ export function ToolCallApproval({ call }: { call: PendingToolCall }) {
   const { t } = useTranslation();
   const id = useId();
   const names = usePluginNames();
-  const view = usePluginsStore((s) => s.views.find((v) => v.identifier === call.plugin));
+  const view = usePluginView(call.plugin);
   const plugin = view ? names.title(view) : call.plugin;
   const { busy, error, run } = useBusyRun();
 

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import { toChatError, type ChatError } from '@/lib/core/errors';
 import { request } from '@/lib/messaging/client';
@@ -85,4 +86,13 @@ export function startPluginsStore(): void {
     const created = !shown.plugins && !state.messages.length && Date.now() - shown.createdAt < NEW_CONVERSATION_MS;
     if (created) void applyPlugins(shown.id, pending).catch(() => undefined);
   });
+}
+
+/**
+ * The installed plugin a call or step names, for its title and manifest. Starts the list itself: a panel opened on a
+ * waiting call shows it before anything else has asked for plugins.
+ */
+export function usePluginView(identifier: string | undefined): PluginView | undefined {
+  useEffect(startPluginsStore, []);
+  return usePluginsStore((s) => s.views.find((v) => v.identifier === identifier));
 }

@@ -151,7 +151,7 @@ describe('messages', () => {
     expect(await lastAnswer(page).getByRole('button', { name: 'Regenerate' }).count()).toBe(0);
 
     await lastAnswer(page).getByRole('button', { name: 'Open Settings' }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Settings' }).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => page.getByRole('button', { name: 'Settings', exact: true }).getAttribute('aria-pressed')).toBe('true');
     await backToChat(page);
 
     await expect.poll(() => lastAnswer(page).innerText()).toContain('The key was refused');
@@ -209,7 +209,7 @@ describe('messages', () => {
     await expect.poll(() => distanceFromEnd(page)).toBeGreaterThan(500);
     const top = await conversation(page).evaluate((log) => log.scrollTop);
 
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
     await backToChat(page);
     await expect.poll(() => conversation(page).evaluate((log) => log.scrollTop)).toBe(top);
 

@@ -122,9 +122,10 @@ describe('plugins', () => {
     await expect.poll(() => dialog.count()).toBe(0);
     // Nor can a chat turn it on.
     await backToChat(page);
-    const options = page.locator('.conversation-options');
-    if ((await options.getAttribute('open')) === null) await page.getByText('Chat settings').click();
-    expect(await page.getByRole('checkbox', { name: 'Mock Weather' }).count()).toBe(0);
+    const chatSettings = await openChatSettings(page);
+    await chatSettings.getByRole('textbox', { name: 'System prompt' }).waitFor();
+    expect(await chatSettings.getByRole('checkbox', { name: 'Mock Weather' }).count()).toBe(0);
+    await closeChatSettings(page);
   });
 
   it('fills the settings form generated from the schema, validated, the key masked and the rest shown', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchExtension, type ExtensionHarness } from './support/extension';
-import { addProvider, backToChat, sendMessage, waitForAnswer } from './support/panel';
+import { addProvider, backToChat, listedModels, pickModel, sendMessage, waitForAnswer } from './support/panel';
 import { startAnthropicMock, type AnthropicMock } from '../mocks/anthropic-server';
 
 const KEY = 'sk-ant-e2e-0123456789';
@@ -25,9 +25,8 @@ describe('Anthropic provider', () => {
   it('is added in Settings, lists its models, and streams an answer', async () => {
     await addProvider(page, 'Anthropic', { 'API key': KEY, 'Base URL': anthropic.url });
     await backToChat(page);
-    const picker = page.getByRole('combobox', { name: 'Model' });
-    await expect.poll(() => picker.locator('option').allInnerTexts()).toEqual(['claude-haiku-4-5', 'claude-sonnet-4-5']);
-    await picker.selectOption({ label: 'claude-sonnet-4-5' });
+    await expect.poll(() => listedModels(page)).toEqual(['claude-haiku-4-5', 'claude-sonnet-4-5']);
+    await pickModel(page, 'claude-sonnet-4-5');
 
     anthropic.enqueue({ kind: 'text', text: 'Hello from Claude, streamed.', chunkSize: 3, delayMs: 20 });
     await sendMessage(page, 'Hi Claude');

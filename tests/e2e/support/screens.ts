@@ -181,6 +181,8 @@ export async function openView(page: Page, locale: ScreenLocale, view: ViewName)
     case 'settings':
       await reopenPanel(page, locale);
       await header(['Settings']).click();
+      // Providers, the section people come to Settings for; it opens on General otherwise.
+      await page.getByRole('tab', { name: nameIn(locale, 'Providers') }).click();
       await page.getByText('Local server').first().waitFor();
       break;
   }
