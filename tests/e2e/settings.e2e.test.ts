@@ -80,6 +80,18 @@ describe('Settings', () => {
       'Azure AI Inference',
       'Amazon Bedrock',
       'Google Gemini',
+      'Anthropic',
+      'OpenRouter',
+      'Groq',
+      'DeepSeek',
+      'Mistral AI',
+      'xAI',
+      'Together AI',
+      'Fireworks AI',
+      'Perplexity',
+      'LM Studio',
+      'llama.cpp server',
+      'vLLM',
     ]);
     expect(await describedBy(section.getByRole('button', { name: 'Ollama', exact: true }))).toContain('no key needed');
     expect(await axeViolations(page)).toEqual([]);
