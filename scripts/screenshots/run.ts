@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchExtension } from '../../tests/e2e/support/extension';
+import { servePages } from '../../tests/e2e/support/page-server';
 import {
   COLOR_SCHEMES,
   MODEL,
@@ -27,6 +28,7 @@ export async function main(root: string): Promise<void> {
   const out = join(root, 'docs/screenshots');
   mkdirSync(out, { recursive: true });
   const mock = await startOpenAIMock({ models: [MODEL, 'gpt-4o-mini'] });
+  const pages = await servePages(join(root, 'tests/e2e/pages/reader'));
   const harness = await launchExtension({ extensionDir: join(root, '.output/chrome-mv3') });
   try {
     const page = await harness.openSidePanelPage();
@@ -54,20 +56,25 @@ export async function main(root: string): Promise<void> {
         await shoot(`settings-${label}`);
       }
     });
+    // A reading of a loopback article, paused so that the bar holds still; the panel shows it whenever it opens.
+    await harness.waitForVoices();
+    const article = await harness.context.newPage();
+    await article.goto(pages.url('long.html'));
+    await article.bringToFront();
+    await page.evaluate(async () => {
+      const send = (name: string, payload: object) => chrome.runtime.sendMessage({ channel: 'parley', name, payload });
+      await send('reader.start', { windowId: (await chrome.windows.getCurrent()).id });
+      await send('reader.control', { action: 'pause' });
+    });
+    await page.bringToFront();
     await eachVariant(page, out, 'reading-bar', async (locale) => {
       await reopenPanel(page, locale);
-      // The reading controls, where the panel shows them outside a reading too, or once "Read page aloud" is pressed.
-      const region = page.getByRole('region', { name: nameIn(locale, 'Read aloud') });
-      if (!(await region.count()))
-        await page
-          .getByRole('button', { name: nameIn(locale, 'Read page aloud') })
-          .first()
-          .click();
-      await region.first().scrollIntoViewIfNeeded();
+      await page.getByRole('region', { name: nameIn(locale, 'Read aloud') }).waitFor();
     });
   } finally {
     await harness.close();
     await mock.close();
+    await pages.close();
   }
 }
 

@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchExtension, type ExtensionHarness, type RealSidePanel } from './support/extension';
 import { putRawRecord } from './support/idb';
+import { servePages, type PageServer } from './support/page-server';
 
 const PAGES = join(import.meta.dirname, 'pages/reader');
 
@@ -47,14 +45,13 @@ type Recorder = { spoken: Spoken[] };
 
 describe('reading a page aloud', () => {
   let harness: ExtensionHarness;
-  let server: Server;
-  let origin = '';
+  let server: PageServer;
   /** An extension page that talks to the background like the panel does. */
   let control: Page;
   let article: Page;
   let long: Page;
 
-  const url = (file: string) => `${origin}/${file}`;
+  const url = (file: string) => server.url(file);
 
   async function request<T>(name: string, payload: object): Promise<T> {
     const response = await control.evaluate(([n, p]) => chrome.runtime.sendMessage({ channel: 'parley', name: n, payload: p }), [
@@ -149,17 +146,7 @@ describe('reading a page aloud', () => {
   }
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      const file = (req.url ?? '/').slice(1).split('?')[0]!;
-      try {
-        const body = readFileSync(join(PAGES, file));
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
-      } catch {
-        res.writeHead(404).end();
-      }
-    });
-    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await servePages(PAGES);
 
     harness = await launchExtension();
     await harness.waitForVoices();
@@ -186,7 +173,7 @@ describe('reading a page aloud', () => {
 
   afterAll(async () => {
     await harness?.close();
-    await new Promise((closed) => server?.close(closed));
+    await server?.close();
   });
 
   beforeEach(async () => {

@@ -1,12 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
 import { startSpeechMock, type SpeechMock } from '../mocks/speech-server';
 import { launchExtension, type ExtensionHarness } from './support/extension';
+import { servePages, type PageServer } from './support/page-server';
 import {
   addProvider,
   backToChat,
@@ -41,8 +39,7 @@ describe('voices and speech input', () => {
   let harness: ExtensionHarness;
   let openai: OpenAIMock;
   let speech: SpeechMock;
-  let pages: Server;
-  let pagesOrigin = '';
+  let pages: PageServer;
   let page: Page;
 
   /** Settings → Voices & dictation. */
@@ -116,18 +113,7 @@ describe('voices and speech input', () => {
   beforeAll(async () => {
     openai = await startOpenAIMock({ apiKey: CHAT_KEY, models: ['gpt-test'] });
     speech = await startSpeechMock({ openaiKey: SPEECH_KEY, azureKey: AZURE_KEY, transcript: 'sent from a recording' });
-    pages = createServer((req, res) => {
-      let body: Buffer;
-      try {
-        body = readFileSync(join(PAGES, (req.url ?? '/').slice(1).split('?')[0]!));
-      } catch {
-        res.writeHead(404).end();
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
-    });
-    await new Promise<void>((listening) => pages.listen(0, '127.0.0.1', listening));
-    pagesOrigin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
+    pages = await servePages(PAGES);
 
     harness = await launchExtension();
     await harness.waitForVoices();
@@ -146,7 +132,7 @@ describe('voices and speech input', () => {
     await harness?.close();
     await openai?.close();
     await speech?.close();
-    await new Promise((closed) => pages?.close(closed));
+    await pages?.close();
   });
 
   it('offers three groups of voices: the browser’s per language, Microsoft’s neural ones, and OpenAI’s per model', async () => {
@@ -370,7 +356,7 @@ describe('voices and speech input', () => {
     await useVoices('OpenAI voices');
     await backToChat(page);
     const article = await harness.context.newPage();
-    await article.goto(`${pagesOrigin}/article.html`);
+    await article.goto(pages.url('article.html'));
     await article.bringToFront();
     speech.clear();
     const windowId = await page.evaluate(async () => (await chrome.windows.getCurrent()).id);
