@@ -16,6 +16,8 @@ const PERMISSIONS = [
 ] as const;
 // Chrome-only APIs; Firefox's lint rejects `tts`, and it has a sidebar instead of a side panel.
 const CHROME_ONLY_PERMISSIONS: readonly string[] = ['sidePanel', 'offscreen', 'declarativeNetRequestWithHostAccess', 'tts'];
+// Firefox has no header-rewriting session rules: a blocking listener sets Origin on Parley's own requests to Ollama.
+const FIREFOX_ONLY_PERMISSIONS = ['webRequest', 'webRequestBlocking'];
 
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
@@ -24,7 +26,10 @@ export default defineConfig({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
     default_locale: 'en',
-    permissions: PERMISSIONS.filter((p) => browser === 'chrome' || !CHROME_ONLY_PERMISSIONS.includes(p)),
+    permissions:
+      browser === 'firefox'
+        ? [...PERMISSIONS.filter((p) => !CHROME_ONLY_PERMISSIONS.includes(p)), ...FIREFOX_ONLY_PERMISSIONS]
+        : [...PERMISSIONS],
     host_permissions: ['<all_urls>'],
     // The toolbar sizes; without them Firefox shows a puzzle piece.
     action: { default_title: '__MSG_actionTitle__', default_icon: { 16: 'icon/16.png', 32: 'icon/32.png' } },

@@ -3,13 +3,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOllamaMock } from '../mocks/ollama-server';
 import { FIREFOX_ADDON_DIR, findFirefox, launchFirefoxWithAddon, type FirefoxWithAddon } from './support/firefox';
 
 const firefox = findFirefox();
 if (!firefox) console.warn('SKIPPED Firefox smoke test: no firefox-esr (apt-get install -y firefox-esr, or set FIREFOX_PATH).');
 
 const EN = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../lib/i18n/locales/en-US.json'), 'utf8')) as {
-  chat: { message: string };
+  chat: { message: string; send: string };
 };
 
 describe.skipIf(!firefox)('built add-on in Firefox', () => {
@@ -37,16 +38,59 @@ describe.skipIf(!firefox)('built add-on in Firefox', () => {
     expect(names).toContain(EN.chat.message);
   });
 
-  it('gets an answer from the background page', async () => {
-    const answer = await browser.marionette.send<{ ok: boolean; value?: unknown; error?: unknown }>('WebDriver:ExecuteAsyncScript', {
+  /** Asks the background, from the add-on page open in the tab, as the panel does. */
+  function request(name: string, payload: unknown) {
+    return browser.marionette.send<{ ok: boolean; value?: unknown; error?: unknown }>('WebDriver:ExecuteAsyncScript', {
       script: `
         const done = arguments[arguments.length - 1];
         window.browser.runtime
-          .sendMessage({ channel: 'parley', name: 'providers.list', payload: {} })
+          .sendMessage({ channel: 'parley', name: arguments[0], payload: arguments[1] })
           .then(done, (e) => done({ ok: false, error: String(e) }));`,
-      args: [],
+      args: [name, payload],
       scriptTimeout: 10_000,
     });
-    expect(answer).toEqual({ ok: true, value: expect.any(Array) });
+  }
+
+  it('gets an answer from the background page', async () => {
+    expect(await request('providers.list', {})).toEqual({ ok: true, value: expect.any(Array) });
+  });
+
+  it('chats with a stock Ollama, which refuses extension origins, with no setup', async () => {
+    const ollama = await startOllamaMock();
+    try {
+      const config = { id: 'ff-ollama', kind: 'ollama', name: 'Ollama', settings: { baseUrl: ollama.url }, manualModels: [], createdAt: 1 };
+      expect(await request('providers.save', { config, secrets: {} })).toMatchObject({ ok: true });
+      ollama.enqueue({ kind: 'text', text: 'Hello from Ollama in Firefox.' });
+      // As a person does: the panel picks the local model itself; type, then Send.
+      await browser.openAddonPage('sidepanel.html');
+      await browser.poll<boolean>(
+        `const box = document.querySelector('textarea[aria-label="' + arguments[0] + '"]');
+         if (!box || !document.body.textContent.includes('llama3.2')) return null;
+         if (!box.value) {
+           Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value').set.call(box, 'Hi Ollama');
+           box.dispatchEvent(new Event('input', { bubbles: true }));
+           return null;
+         }
+         const send = [...document.querySelectorAll('button')].find((b) => b.getAttribute('aria-label') === arguments[1]);
+         if (!send || send.disabled) return null;
+         send.click();
+         return true;`,
+        [EN.chat.message, EN.chat.send],
+        'the message box and a local model',
+      );
+      const answer = await browser.poll<string>(
+        `const text = document.querySelector('[role=log]')?.textContent ?? '';
+         return text.includes(arguments[0]) ? text : null;`,
+        ['Hello from Ollama in Firefox.'],
+        'the answer',
+      );
+      expect(answer).toContain('Hello from Ollama in Firefox.');
+      // Firefox sent the server's own origin on the chat request, not moz-extension://, so stock Ollama answered.
+      const chat = ollama.requests.findIndex((r) => r.path === '/api/chat');
+      expect(chat).toBeGreaterThanOrEqual(0);
+      expect(ollama.origins[chat]).toBe(ollama.url);
+    } finally {
+      await ollama.close();
+    }
   });
 });
