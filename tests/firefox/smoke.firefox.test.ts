@@ -38,6 +38,23 @@ describe.skipIf(!firefox)('built add-on in Firefox', () => {
     expect(names).toContain(EN.chat.message);
   });
 
+  it("fits the sidebar's default width: nothing in the header is clipped and nothing scrolls sideways", async () => {
+    await browser.marionette.send('WebDriver:SetWindowRect', { width: 320, height: 700 });
+    await browser.openAddonPage('sidepanel.html');
+    const fit = await browser.poll<{ width: number; scrollWidth: number; clipped: string[] }>(
+      `const header = document.querySelector('header');
+       if (!header || innerWidth > 340) return null;
+       const clipped = [...header.querySelectorAll('button')]
+         .filter((b) => { const r = b.getBoundingClientRect(); return r.left < 0 || r.right > innerWidth; })
+         .map((b) => b.getAttribute('aria-label') || b.textContent);
+       return { width: innerWidth, scrollWidth: document.documentElement.scrollWidth, clipped };`,
+      [],
+      'the panel at sidebar width',
+    );
+    expect(fit.clipped).toEqual([]);
+    expect(fit.scrollWidth).toBeLessThanOrEqual(fit.width);
+  });
+
   /** Asks the background, from the add-on page open in the tab, as the panel does. */
   function request(name: string, payload: unknown) {
     return browser.marionette.send<{ ok: boolean; value?: unknown; error?: unknown }>('WebDriver:ExecuteAsyncScript', {
