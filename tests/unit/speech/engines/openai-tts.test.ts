@@ -83,6 +83,27 @@ describe('OpenAI speech', () => {
     });
   });
 
+  it('names failures as the chat side does, through the same SDK client: a spent quota is quota-exceeded, not rate-limited', async () => {
+    const fetch = vi.fn<FetchLike>(async () =>
+      Response.json(
+        { error: { message: 'You exceeded your current quota.', type: 'insufficient_quota', code: 'insufficient_quota' } },
+        { status: 429 },
+      ),
+    );
+    const failure = await synthesizeOpenAISpeech(
+      fetch,
+      { ...access, budgetOwner: 'quota' },
+      options,
+      'Hi',
+      new AbortController().signal,
+    ).catch((e: unknown) => e);
+    expect((failure as ChatFailure).error).toMatchObject({ code: 'quota-exceeded', status: 429, provider: 'openai-tts' });
+    // A spent quota is still a 429 to the retry policy, which the chat side retries alike.
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(String(fetch.mock.calls[0]![0])).toBe('https://api.example.com/v1/audio/speech');
+    expect(new Headers(fetch.mock.calls[0]![1]?.headers).get('user-agent')).toMatch(/^OpenAI\/JS /);
+  });
+
   it('refuses an empty answer', async () => {
     const fetch = vi.fn(async () => new Response(new Uint8Array([])));
     await expect(synthesizeOpenAISpeech(fetch, access, options, 'Hi', new AbortController().signal)).rejects.toMatchObject({
