@@ -138,3 +138,26 @@ export function findChatFailure(e: unknown): ChatFailure | undefined {
   }
   return undefined;
 }
+
+/**
+ * Whatever a call to a service, its SDK or the policed fetch under it threw,
+ * as a ChatError: chat, model listing, speech and transcription map failures
+ * the same way. A policy refusal wins (SDKs wrap it a few causes deep), then a
+ * fired signal (a deadline is a timeout, anything else a stop), then the
+ * service's own words (`specific`, the SDK's errors), then the generic ones.
+ */
+export function serviceError(
+  e: unknown,
+  provider: string,
+  signal: AbortSignal,
+  specific?: (e: unknown, provider: string) => ChatError | undefined,
+): ChatError {
+  const policy = findChatFailure(e);
+  if (policy) return toChatError(policy, provider);
+  if (signal.aborted) return stoppedError(signal, provider);
+  if (isAbortError(e)) return chatError('aborted', 'The request was stopped.', { provider });
+  const own = specific?.(e, provider);
+  if (own) return own;
+  if (e instanceof SyntaxError) return chatError('malformed-stream', e.message, { provider });
+  return toChatError(e, provider);
+}

@@ -6,7 +6,7 @@
  * are assembled, and a model that asked for tools finishes with 'tool-calls'.
  */
 import type { ChatEvent, ChatRequest, FinishReason, ToolCall, Usage } from '../core/chat';
-import { chatError, ChatFailure, findChatFailure, isAbortError, stoppedError, toChatError, type ChatError } from '../core/errors';
+import { ChatFailure, serviceError, type ChatError } from '../core/errors';
 import type { ModelInfo, ProviderKind } from '../core/providers';
 import type { ProviderAdapter, ProviderContext } from './types';
 
@@ -35,24 +35,6 @@ export interface WireAdapter {
   error?(e: unknown, provider: string): ChatError | undefined;
   supportsTools?: ProviderAdapter['supportsTools'];
   validateConfig?: ProviderAdapter['validateConfig'];
-}
-
-type SpecificError = WireAdapter['error'];
-
-/**
- * Whatever a wire, its SDK or the policed fetch under it threw, as a ChatError.
- * A policy refusal wins (SDKs wrap it a few causes deep), then a fired signal
- * (a deadline is a timeout, anything else a stop), then the service's own words.
- */
-export function adapterError(e: unknown, provider: string, signal: AbortSignal, specific?: SpecificError): ChatError {
-  const policy = findChatFailure(e);
-  if (policy) return toChatError(policy, provider);
-  if (signal.aborted) return stoppedError(signal, provider);
-  if (isAbortError(e)) return chatError('aborted', 'The request was stopped.', { provider });
-  const own = specific?.(e, provider);
-  if (own) return own;
-  if (e instanceof SyntaxError) return chatError('malformed-stream', e.message, { provider });
-  return toChatError(e, provider);
 }
 
 /** Tool calls gathered while the reply streams, released once it has ended well. */
@@ -110,7 +92,7 @@ async function* chat(wire: WireAdapter, ctx: ProviderContext, request: ChatReque
     if (usage) yield { type: 'usage', usage };
     yield { type: 'finish', reason: finalReason(finish, calls.size > 0) };
   } catch (e) {
-    yield { type: 'error', error: adapterError(e, ctx.config.id, ctx.signal, wire.error?.bind(wire)) };
+    yield { type: 'error', error: serviceError(e, ctx.config.id, ctx.signal, wire.error?.bind(wire)) };
   }
 }
 
@@ -122,7 +104,7 @@ export function defineAdapter(wire: WireAdapter): ProviderAdapter {
       try {
         return await wire.models(ctx);
       } catch (e) {
-        throw new ChatFailure(adapterError(e, ctx.config.id, ctx.signal, wire.error?.bind(wire)));
+        throw new ChatFailure(serviceError(e, ctx.config.id, ctx.signal, wire.error?.bind(wire)));
       }
     },
     chat: (ctx, request) => chat(wire, ctx, request),

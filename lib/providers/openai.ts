@@ -1,11 +1,11 @@
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
-import { chatError, codeForStatus, fail, type ChatError, type ChatErrorCode } from '../core/errors';
+import type OpenAI from 'openai';
+import { fail } from '../core/errors';
 import { OPENAI_PRESETS, presetFor, type OpenAIPreset } from '../core/provider-presets';
 import type { ModelInfo, ProviderKind } from '../core/providers';
 import { parseExtraHeaders } from '../transport/extra-headers';
-import { retryBudgetFor, retryingFetch } from '../transport/retry-policy';
+import { createOpenAIClient, openAIError } from '../transport/openai-client';
 import { watchSseDone } from '../transport/sse-done';
-import { assertCredentialUrl, parseHttpUrl, requireCredential } from '../transport/url-policy';
+import { requireCredential } from '../transport/url-policy';
 import { defineAdapter } from './define-adapter';
 import { chatCompletionsBody, completionEvents, type WireQuirks } from './openai-wire';
 import type { ProviderAdapter, ProviderContext } from './types';
@@ -14,59 +14,19 @@ import type { ProviderAdapter, ProviderContext } from './types';
 export type OpenAICompatibleKind = (typeof OPENAI_PRESETS)[number]['kind'];
 
 function createClient(preset: OpenAIPreset, ctx: ProviderContext): OpenAI {
-  const apiKey = preset.keyRequired ? requireCredential(ctx.secrets.apiKey) : ctx.secrets.apiKey?.trim() || undefined;
-  const extraHeaders = parseExtraHeaders(ctx.secrets.extraHeaders);
-  const rawBase = ctx.settings.baseUrl?.trim() || preset.baseUrl;
-  // Extra headers live in the vault because they usually carry credentials too.
-  const credentialed = apiKey !== undefined || Object.keys(extraHeaders).length > 0;
-  if (credentialed) assertCredentialUrl(rawBase);
-  else parseHttpUrl(rawBase);
-
-  return new OpenAI({
-    // The SDK insists on a key; without one the Authorization header is
-    // removed below, so this placeholder never leaves the client.
-    apiKey: apiKey ?? 'no-key',
-    baseURL: rawBase.replace(/\/+$/, ''),
-    organization: ctx.settings.organization?.trim() || null,
-    project: null,
-    defaultHeaders: { ...(apiKey === undefined ? { Authorization: null } : {}), ...extraHeaders },
-    // Retries follow the shared policy (retry-policy), not the SDK's own.
-    fetch: retryingFetch(ctx.fetch, { budget: retryBudgetFor(ctx.config.id) }),
-    dangerouslyAllowBrowser: true,
-    maxRetries: 0,
-    timeout: 600_000,
-    // Every failure reaches the user as an error event; the SDK's own console output would only duplicate it.
-    logLevel: 'off',
+  return createOpenAIClient({
+    baseUrl: ctx.settings.baseUrl?.trim() || preset.baseUrl,
+    apiKey: preset.keyRequired ? requireCredential(ctx.secrets.apiKey) : ctx.secrets.apiKey?.trim() || undefined,
+    organization: ctx.settings.organization,
+    // Extra headers live in the vault because they usually carry credentials too.
+    headers: parseExtraHeaders(ctx.secrets.extraHeaders),
+    fetch: ctx.fetch,
+    budgetOwner: ctx.config.id,
   });
 }
 
 function quirksOf(preset: OpenAIPreset): WireQuirks {
   return { maxTokens: preset.maxTokensField, streamUsage: true, emptyToolTurn: 'null' };
-}
-
-function codeForApiError(e: APIError): ChatErrorCode {
-  const code = typeof e.code === 'string' ? e.code : undefined;
-  if (code === 'insufficient_quota' || e.type === 'insufficient_quota') return 'quota-exceeded';
-  if (code === 'model_not_found' || (e.status === 404 && /model/i.test(e.message))) return 'model-not-found';
-  if (e.status !== undefined) return codeForStatus(e.status);
-  // No status: the server reported the failure inside an already-started stream.
-  if (code === 'rate_limit_exceeded') return 'rate-limited';
-  if (code === 'invalid_api_key') return 'unauthorized';
-  return 'server-error';
-}
-
-/** The SDK's own errors; the shell has already dealt with policy refusals and stops. */
-function openAIError(e: unknown, provider: string): ChatError | undefined {
-  if (e instanceof APIConnectionTimeoutError) return chatError('timeout', e.message, { provider });
-  if (e instanceof APIConnectionError) {
-    const cause = e.cause instanceof Error ? `: ${e.cause.message}` : '';
-    return chatError('network', `${e.message}${cause}`, { provider });
-  }
-  if (e instanceof APIError) {
-    const type = typeof e.code === 'string' ? e.code : e.type;
-    return chatError(codeForApiError(e), e.message, { provider, status: e.status, ...(type ? { type } : {}) });
-  }
-  return undefined;
 }
 
 /**

@@ -10,6 +10,7 @@ import type { CloudEngineId, SpeechKeys } from './cloud-keys';
 import { parseExtraHeaders } from '../transport/extra-headers';
 import { listProviders } from '../storage/providers';
 import { getSecrets, secretFieldsSet, setSecrets } from '../storage/secret-vault';
+import { retryBudgetFor, retryingFetch } from '../transport/retry-policy';
 import type { FetchLike } from '../transport/secure-fetch';
 import { requireCredential } from '../transport/url-policy';
 import { AudioCache } from './audio-cache';
@@ -42,6 +43,7 @@ export async function resolveOpenAIAccess(settings: SpeechSettings): Promise<Ope
       return {
         baseUrl: s.baseUrl ?? '',
         apiKey,
+        budgetOwner: provider.id,
         ...(s.organization ? { organization: s.organization } : {}),
         ...(secrets.extraHeaders?.trim() ? { headers: parseExtraHeaders(secrets.extraHeaders) } : {}),
       };
@@ -49,7 +51,7 @@ export async function resolveOpenAIAccess(settings: SpeechSettings): Promise<Ope
     if (source !== 'auto') fail('not-found', 'The provider chosen for speech was removed.');
   }
   const own = await getSecrets(OPENAI_SPEECH_OWNER);
-  return { baseUrl: settings.openai.baseUrl, apiKey: requireCredential(own.apiKey) };
+  return { baseUrl: settings.openai.baseUrl, apiKey: requireCredential(own.apiKey), budgetOwner: OPENAI_SPEECH_OWNER };
 }
 
 export async function speechKeys(): Promise<SpeechKeys> {
@@ -84,6 +86,8 @@ export function createSpeechService(deps: SpeechServiceDeps): SpeechService {
   const cache = deps.cache ?? new AudioCache();
   // The cache holds bytes; what else describes them rides along, keyed by the very buffer.
   const described = new WeakMap<object, { mime: string; marks: WordMark[] }>();
+  // Azure Speech retries by the shared policy, as the OpenAI calls do inside their SDK client.
+  const azureFetch = retryingFetch(deps.fetch, { budget: retryBudgetFor(AZURE_SPEECH_OWNER) });
 
   const call = async (engine: CloudEngineId, settings: SpeechSettings, text: string, params: SynthesisParams, signal: AbortSignal) => {
     switch (engine) {
@@ -95,7 +99,7 @@ export function createSpeechService(deps: SpeechServiceDeps): SpeechService {
       case 'azure': {
         const { key } = await getSecrets(AZURE_SPEECH_OWNER);
         const access = { key: key ?? '', region: settings.azure.region, endpoint: settings.azure.endpoint };
-        return synthesizeAzureSpeech(deps.fetch, access, params, text, signal);
+        return synthesizeAzureSpeech(azureFetch, access, params, text, signal);
       }
       case 'edge':
         return synthesizeEdgeSpeech({ openSocket: deps.openSocket, endpoint: settings.edge.endpoint, now: deps.now }, params, text, signal);

@@ -1,7 +1,6 @@
-import { ChatFailure, chatError } from '../core/errors';
+import { fail } from '../core/errors';
 import type { FetchLike } from '../transport/secure-fetch';
-import { joinUrl } from '../transport/url-policy';
-import { openaiFailure, openaiHeaders, type OpenAIAccess } from './engines/openai-tts';
+import { callOpenAI, type OpenAIAccess } from './engines/openai-tts';
 
 export interface TranscriptionOptions {
   model: string;
@@ -9,23 +8,7 @@ export interface TranscriptionOptions {
   language?: string;
 }
 
-/** POST {base}/audio/transcriptions: multipart with the file, the model and optionally the language. */
-export function transcriptionRequest(
-  access: OpenAIAccess,
-  options: TranscriptionOptions,
-  audio: Blob,
-  fileName: string,
-): { url: string; init: RequestInit } {
-  const form = new FormData();
-  form.append('file', audio, fileName);
-  form.append('model', options.model);
-  form.append('response_format', 'json');
-  const language = options.language?.split(/[-_]/)[0]?.toLowerCase();
-  if (language && /^[a-z]{2}$/.test(language)) form.append('language', language);
-  // No content-type: fetch sets multipart/form-data with its boundary.
-  return { url: joinUrl(access.baseUrl, 'audio/transcriptions'), init: { method: 'POST', headers: openaiHeaders(access), body: form } };
-}
-
+/** POST {base}/audio/transcriptions through the SDK: multipart with the file, the model and optionally the language. */
 export async function transcribeOpenAI(
   fetchFn: FetchLike,
   access: OpenAIAccess,
@@ -34,11 +17,18 @@ export async function transcribeOpenAI(
   fileName: string,
   signal: AbortSignal,
 ): Promise<string> {
-  const { url, init } = transcriptionRequest(access, options, audio, fileName);
-  const response = await fetchFn(url, { ...init, signal });
-  if (!response.ok) throw await openaiFailure(response, 'openai-transcription');
-  const body = (await response.json().catch(() => undefined)) as { text?: unknown } | undefined;
-  if (typeof body?.text !== 'string')
-    throw new ChatFailure(chatError('malformed-stream', 'The transcription service answered without text.'));
-  return body.text.trim();
+  const language = options.language?.split(/[-_]/)[0]?.toLowerCase();
+  return callOpenAI(fetchFn, access, 'openai-transcription', signal, async (client) => {
+    const body = await client.audio.transcriptions.create(
+      {
+        file: new File([audio], fileName, { type: audio.type }),
+        model: options.model,
+        response_format: 'json',
+        ...(language && /^[a-z]{2}$/.test(language) ? { language } : {}),
+      },
+      { signal },
+    );
+    if (typeof (body as { text?: unknown }).text !== 'string') fail('malformed-stream', 'The transcription service answered without text.');
+    return body.text.trim();
+  });
 }

@@ -5,6 +5,16 @@
  * not multiply load. A server's retry-after-ms or Retry-After (seconds or an
  * HTTP date) is honoured up to the cap; asked to wait longer, the request
  * fails at once, saying until when.
+ *
+ * Provider families share it whole, so a family's chat, model listing, speech
+ * and transcription give up alike: OpenAI (openai, compatible servers, every
+ * preset, and OpenAI speech and transcription, all through
+ * transport/openai-client), Azure (AI Inference and Azure Speech), Anthropic,
+ * Gemini, Ollama, and Bedrock (as its SDK's retry strategy, bedrock-retry).
+ * The spec gives one set of numbers for all, so there is one policy, not one
+ * copy per family. What is per provider is the budget: speech that borrows a
+ * chat provider's key spends that provider's, speech with its own key one of
+ * its own (see retryBudgetFor).
  */
 import { chatError, ChatFailure, codeForStatus, isAbortError } from '../core/errors';
 import type { FetchLike } from './secure-fetch';

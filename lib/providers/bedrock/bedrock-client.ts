@@ -4,7 +4,7 @@ import type { BedrockConfig } from './bedrock-config';
 import { ContextFetchHandler } from './bedrock-http';
 import { ServiceWorkerRestJsonProtocol } from './bedrock-protocol';
 import { BEDROCK_RETRY, BedrockRetryStrategy } from './bedrock-retry';
-import { refuseLongWaits } from '../../transport/retry-policy';
+import { refuseLongWaits, retryBudgetFor } from '../../transport/retry-policy';
 import type { ProviderContext } from '../types';
 
 /** What outlives one request: the retry budget and the learnt clock offset. */
@@ -20,7 +20,8 @@ export function serviceState(providerId: string, config: BedrockConfig): Service
   const key = JSON.stringify([providerId, config.region, config.endpoint ?? '', config.useFipsEndpoint, config.useDualstackEndpoint]);
   let state = states.get(key);
   if (!state) {
-    state = { retry: new BedrockRetryStrategy(), clock: new ServiceClock() };
+    // The provider's one retry budget, whichever region it talks to.
+    state = { retry: new BedrockRetryStrategy(Math.random, retryBudgetFor(providerId)), clock: new ServiceClock() };
     states.set(key, state);
   }
   return state;

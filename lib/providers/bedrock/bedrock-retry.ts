@@ -1,5 +1,5 @@
 import type { RetryErrorInfo, RetryStrategyV2, StandardRetryToken } from '@smithy/types';
-import { askedWaitMs, backoffMs, RETRY_POLICY } from '../../transport/retry-policy';
+import { askedWaitMs, backoffMs, RETRY_POLICY, RetryBudget } from '../../transport/retry-policy';
 
 /**
  * The shared retry policy, as the SDK's retry strategy. The installed SDK's own
@@ -45,24 +45,23 @@ function askedWait(info: RetryErrorInfo): number | undefined {
  */
 export class BedrockRetryStrategy implements RetryStrategyV2 {
   readonly mode = 'standard';
-  private capacity: number = BEDROCK_RETRY.budget;
 
-  constructor(private readonly random: () => number = Math.random) {}
+  constructor(
+    private readonly random: () => number = Math.random,
+    private readonly budget: RetryBudget = new RetryBudget(),
+  ) {}
 
   async acquireInitialRetryToken(): Promise<StandardRetryToken> {
     return new Token(0, 0);
   }
 
   async refreshRetryTokenForRetry(token: StandardRetryToken, info: RetryErrorInfo): Promise<StandardRetryToken> {
-    const throttled = info.errorType === 'THROTTLING';
-    const cost = info.errorType === 'TRANSIENT' ? BEDROCK_RETRY.transientRetryCost : BEDROCK_RETRY.retryCost;
-    const retryable = throttled || info.errorType === 'TRANSIENT';
+    const kind = info.errorType === 'THROTTLING' ? 'throttling' : info.errorType === 'TRANSIENT' ? 'transient' : undefined;
     const attempts = token.getRetryCount() + 1;
-    if (!retryable || attempts >= BEDROCK_RETRY.maxAttempts || this.capacity < cost) {
-      throw new Error('No retry token available');
-    }
-    this.capacity -= cost;
-    let delay = backoffMs(throttled ? 'throttling' : 'transient', token.getRetryCount(), this.random);
+    // The same budget class, costs and refunds as every other provider's fetch-level retries (retry-policy).
+    const cost = kind && attempts < BEDROCK_RETRY.maxAttempts ? this.budget.take(kind) : undefined;
+    if (!kind || cost === undefined) throw new Error('No retry token available');
+    let delay = backoffMs(kind, token.getRetryCount(), this.random);
     // A server's own wait wins over a shorter backoff, within the same cap (longer ones were refused by the fetch, see bedrock-client).
     const asked = askedWait(info);
     if (asked !== undefined) delay = Math.max(delay, Math.min(asked, BEDROCK_RETRY.maxDelayMs));
@@ -70,11 +69,11 @@ export class BedrockRetryStrategy implements RetryStrategyV2 {
   }
 
   recordSuccess(token: StandardRetryToken): void {
-    this.capacity = Math.min(BEDROCK_RETRY.budget, this.capacity + (token.getRetryCost() ?? BEDROCK_RETRY.successRefund));
+    this.budget.refund(token.getRetryCost());
   }
 
   /** What is left of the retry budget. */
   getCapacity(): number {
-    return this.capacity;
+    return this.budget.remaining();
   }
 }

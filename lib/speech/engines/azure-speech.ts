@@ -1,6 +1,7 @@
-import { ChatFailure, chatError, codeForStatus, fail } from '../../core/errors';
+import { codeForStatus, fail } from '../../core/errors';
 import type { FetchLike } from '../../transport/secure-fetch';
 import { assertCredentialUrl, requireCredential } from '../../transport/url-policy';
+import { audioOfResponse } from '../audio-bytes';
 import type { SynthesisParams, SynthesizedAudio } from '../audio-engine';
 import { buildSsml } from '../ssml';
 import { neuralVoiceLocale } from '../voices';
@@ -59,16 +60,10 @@ export async function synthesizeAzureSpeech(
   if (!response.ok) {
     // Azure explains failures in plain text, when at all.
     const detail = (await response.text().catch(() => '')).slice(0, 300);
-    throw new ChatFailure(
-      chatError(codeForStatus(response.status), detail || `${response.status} ${response.statusText}`.trim(), {
-        status: response.status,
-        provider: 'azure-speech',
-      }),
-    );
+    fail(codeForStatus(response.status), detail || `${response.status} ${response.statusText}`.trim(), {
+      status: response.status,
+      provider: 'azure-speech',
+    });
   }
-  const bytes = await response.arrayBuffer();
-  if (!bytes.byteLength)
-    throw new ChatFailure(chatError('server-error', 'The speech service answered with no audio.', { provider: 'azure-speech' }));
-  const type = response.headers.get('content-type')?.split(';')[0]?.trim();
-  return { bytes, mime: type?.startsWith('audio/') ? type : 'audio/mpeg', marks: [] };
+  return audioOfResponse(response, 'audio/mpeg', 'azure-speech');
 }

@@ -1,16 +1,20 @@
-import { ChatFailure, chatError, codeForStatus } from '../../core/errors';
+import { serviceError, ChatFailure } from '../../core/errors';
+import { createOpenAIClient, openAIError } from '../../transport/openai-client';
 import type { FetchLike } from '../../transport/secure-fetch';
-import { joinUrl } from '../../transport/url-policy';
+import { audioOfResponse } from '../audio-bytes';
 import type { SynthesizedAudio } from '../audio-engine';
 import type { OpenAIAudioFormat } from '../speech-settings';
 
 /** Where and as whom to call an OpenAI-style API. Only the background ever holds one. */
 export interface OpenAIAccess {
   baseUrl: string;
+  /** Empty for a local OpenAI-compatible server; whoever resolved the access decided a key was optional. */
   apiKey: string;
   organization?: string;
   /** Extra headers the user configured on the provider. */
   headers?: Record<string, string>;
+  /** Whose retry budget the calls spend: the chat provider whose key speech borrows, so both share one. */
+  budgetOwner: string;
 }
 
 export interface OpenAISpeechOptions {
@@ -31,50 +35,27 @@ const FORMAT_MIME: Record<OpenAIAudioFormat, string> = {
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
-/** A key-less access is a local OpenAI-compatible server; whoever resolved the access decided a key was optional. */
-export function openaiHeaders(access: OpenAIAccess): Record<string, string> {
-  return {
-    ...access.headers,
-    ...(access.apiKey ? { authorization: `Bearer ${access.apiKey}` } : {}),
-    ...(access.organization ? { 'openai-organization': access.organization } : {}),
-  };
+/**
+ * Calls an OpenAI-style API through the SDK client the chat side builds,
+ * so headers, retries and error codes are the chat's; `provider` names the
+ * service in errors.
+ */
+export async function callOpenAI<T>(
+  fetchFn: FetchLike,
+  access: OpenAIAccess,
+  provider: string,
+  signal: AbortSignal,
+  call: (client: ReturnType<typeof createOpenAIClient>) => Promise<T>,
+): Promise<T> {
+  try {
+    const { apiKey, ...rest } = access;
+    return await call(createOpenAIClient({ ...rest, apiKey: apiKey || undefined, fetch: fetchFn }));
+  } catch (e) {
+    throw new ChatFailure(serviceError(e, provider, signal, openAIError));
+  }
 }
 
 /** POST {base}/audio/speech as the API reference describes it. */
-export function openaiSpeechRequest(access: OpenAIAccess, options: OpenAISpeechOptions, text: string): { url: string; init: RequestInit } {
-  return {
-    url: joinUrl(access.baseUrl, 'audio/speech'),
-    init: {
-      method: 'POST',
-      headers: { ...openaiHeaders(access), 'content-type': 'application/json', accept: FORMAT_MIME[options.format] },
-      body: JSON.stringify({
-        model: options.model,
-        input: text,
-        voice: options.voice,
-        speed: clamp(Number.isFinite(options.speed) ? options.speed : 1, 0.25, 4),
-        response_format: options.format,
-      }),
-    },
-  };
-}
-
-/** The service's own words from `{ error: { message, type, code } }`, else the status line. */
-export async function openaiFailure(response: Response, provider: string): Promise<ChatFailure> {
-  let message = `${response.status} ${response.statusText}`.trim();
-  let type: string | undefined;
-  try {
-    const body = (await response.json()) as { error?: { message?: unknown; type?: unknown; code?: unknown } };
-    if (typeof body.error?.message === 'string' && body.error.message) message = body.error.message;
-    if (typeof body.error?.code === 'string') type = body.error.code;
-    else if (typeof body.error?.type === 'string') type = body.error.type;
-  } catch {
-    // Not JSON: the status line says enough.
-  }
-  return new ChatFailure(
-    chatError(codeForStatus(response.status), message, { status: response.status, provider, ...(type ? { type } : {}) }),
-  );
-}
-
 export async function synthesizeOpenAISpeech(
   fetchFn: FetchLike,
   access: OpenAIAccess,
@@ -82,12 +63,18 @@ export async function synthesizeOpenAISpeech(
   text: string,
   signal: AbortSignal,
 ): Promise<SynthesizedAudio> {
-  const { url, init } = openaiSpeechRequest(access, options, text);
-  const response = await fetchFn(url, { ...init, signal });
-  if (!response.ok) throw await openaiFailure(response, 'openai-tts');
-  const bytes = await response.arrayBuffer();
-  if (!bytes.byteLength)
-    throw new ChatFailure(chatError('server-error', 'The speech service answered with no audio.', { provider: 'openai-tts' }));
-  const type = response.headers.get('content-type')?.split(';')[0]?.trim();
-  return { bytes, mime: type?.startsWith('audio/') ? type : FORMAT_MIME[options.format], marks: [] };
+  return callOpenAI(fetchFn, access, 'openai-tts', signal, async (client) => {
+    const response = await client.audio.speech.create(
+      {
+        model: options.model,
+        input: text,
+        voice: options.voice,
+        speed: clamp(Number.isFinite(options.speed) ? options.speed : 1, 0.25, 4),
+        response_format: options.format,
+      },
+      // The format's own type, not the SDK's octet-stream, so a server that can answer in several picks the one asked for.
+      { signal, headers: { accept: FORMAT_MIME[options.format] } },
+    );
+    return audioOfResponse(response, FORMAT_MIME[options.format], 'openai-tts');
+  });
 }

@@ -1,7 +1,10 @@
 import type { RetryErrorType, StandardRetryToken } from '@smithy/types';
 import { describe, expect, it } from 'vitest';
 import { CLOCK_SKEW_LIMIT_MS, ServiceClock } from '../../../lib/providers/bedrock/bedrock-clock';
+import { serviceState } from '../../../lib/providers/bedrock/bedrock-client';
+import type { BedrockConfig } from '../../../lib/providers/bedrock/bedrock-config';
 import { BEDROCK_RETRY, BedrockRetryStrategy } from '../../../lib/providers/bedrock/bedrock-retry';
+import { retryBudgetFor } from '../../../lib/transport/retry-policy';
 import { SPEC_STANDARD_RETRY } from '../support/retry-spec';
 
 const info = (errorType: RetryErrorType, retryAfterHint?: Date) => ({ errorType, ...(retryAfterHint ? { retryAfterHint } : {}) });
@@ -74,6 +77,24 @@ describe('BedrockRetryStrategy', () => {
     for (let spent = 0; spent < 50; spent++) await strategy.refreshRetryTokenForRetry(first, info('TRANSIENT'));
     expect(strategy.getCapacity()).toBe(0);
     await expect(strategy.refreshRetryTokenForRetry(first, info('THROTTLING'))).rejects.toThrow('No retry token available');
+  });
+
+  it('spends the provider’s one retry budget, the one its fetch-level retries elsewhere use, in every region', async () => {
+    const config = (region: string): BedrockConfig => ({
+      region,
+      credentials: { accessKeyId: 'AKID', secretAccessKey: 'secret' },
+      useFipsEndpoint: false,
+      useDualstackEndpoint: false,
+      trace: false,
+      latencyOptimized: false,
+    });
+    const budget = retryBudgetFor('bedrock-budget-test');
+    const east = serviceState('bedrock-budget-test', config('us-east-1')).retry;
+    const west = serviceState('bedrock-budget-test', config('us-west-2')).retry;
+    await east.refreshRetryTokenForRetry(await east.acquireInitialRetryToken(), info('THROTTLING'));
+    await west.refreshRetryTokenForRetry(await west.acquireInitialRetryToken(), info('TRANSIENT'));
+    expect(budget.remaining()).toBe(BEDROCK_RETRY.budget - BEDROCK_RETRY.retryCost - BEDROCK_RETRY.transientRetryCost);
+    expect(east.getCapacity()).toBe(budget.remaining());
   });
 });
 

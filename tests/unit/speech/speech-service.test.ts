@@ -43,6 +43,7 @@ describe('the OpenAI key speech uses', () => {
       apiKey: 'sk-provider',
       organization: 'org-1',
       headers: { 'x-team': 'a' },
+      budgetOwner: 'p1',
     });
   });
 
@@ -51,13 +52,18 @@ describe('the OpenAI key speech uses', () => {
     expect(await resolveOpenAIAccess(base({ baseUrl: 'http://127.0.0.1:9/v1' }))).toEqual({
       baseUrl: 'http://127.0.0.1:9/v1',
       apiKey: 'sk-own',
+      budgetOwner: OPENAI_SPEECH_OWNER,
     });
     expect(await getSecrets(OPENAI_SPEECH_OWNER)).toEqual({ apiKey: 'sk-own' });
   });
 
   it('uses a chosen compatible provider even without a key, and says so when it is gone', async () => {
     await saveProvider(provider('local', 'openai-compatible', { baseUrl: 'http://127.0.0.1:8000/v1' }));
-    expect(await resolveOpenAIAccess(base({ keySource: 'local' }))).toEqual({ baseUrl: 'http://127.0.0.1:8000/v1', apiKey: '' });
+    expect(await resolveOpenAIAccess(base({ keySource: 'local' }))).toEqual({
+      baseUrl: 'http://127.0.0.1:8000/v1',
+      apiKey: '',
+      budgetOwner: 'local',
+    });
     await expect(resolveOpenAIAccess(base({ keySource: 'gone' }))).rejects.toMatchObject({ error: { code: 'not-found' } });
   });
 
@@ -127,7 +133,10 @@ describe('the speech service', () => {
     expect(text).toBe('Hello there.');
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('http://127.0.0.1:9/v1/audio/transcriptions');
-    expect(init.headers).toEqual({ authorization: 'Bearer sk-own' });
+    // Besides the SDK's own (accept, user-agent, x-stainless-*), only the key goes out.
+    const headers = Object.fromEntries(new Headers(init.headers));
+    expect(headers).toMatchObject({ authorization: 'Bearer sk-own' });
+    expect(Object.keys(headers).filter((h) => !/^(accept|user-agent|x-stainless-)/.test(h))).toEqual(['authorization']);
     const form = init.body as FormData;
     expect(form.get('model')).toBe('gpt-4o-mini-transcribe');
     expect(form.get('language')).toBe('de');

@@ -1,16 +1,32 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ChatFailure } from '@/lib/core/errors';
-import { openaiSpeechRequest, synthesizeOpenAISpeech } from '@/lib/speech/engines/openai-tts';
+import { synthesizeOpenAISpeech, type OpenAIAccess, type OpenAISpeechOptions } from '@/lib/speech/engines/openai-tts';
+import type { FetchLike } from '@/lib/transport/secure-fetch';
 
-const access = { baseUrl: 'https://api.example.com/v1/', apiKey: 'sk-1', organization: 'org-9', headers: { 'x-extra': 'yes' } };
+const access = {
+  baseUrl: 'https://api.example.com/v1/',
+  apiKey: 'sk-1',
+  organization: 'org-9',
+  headers: { 'x-extra': 'yes' },
+  budgetOwner: 'tts-test',
+};
 const options = { model: 'tts-1-hd', voice: 'nova', speed: 9, format: 'opus' as const };
 
+/** What the SDK client put on the wire for one synthesis. */
+async function sent(withAccess: OpenAIAccess, withOptions: OpenAISpeechOptions, text: string) {
+  const fetch = vi.fn<FetchLike>(async () => new Response(new Uint8Array([1]), { headers: { 'content-type': 'audio/ogg' } }));
+  await synthesizeOpenAISpeech(fetch, withAccess, withOptions, text, new AbortController().signal);
+  expect(fetch).toHaveBeenCalledOnce();
+  const [url, init] = fetch.mock.calls[0]!;
+  return { url: String(url), init: { ...init, headers: Object.fromEntries(new Headers(init?.headers)) } };
+}
+
 describe('OpenAI speech', () => {
-  it('posts model, input, voice, clamped speed and response_format to {base}/audio/speech', () => {
-    const { url, init } = openaiSpeechRequest(access, options, 'Hello there.');
+  it('posts model, input, voice, clamped speed and response_format to {base}/audio/speech', async () => {
+    const { url, init } = await sent(access, options, 'Hello there.');
     expect(url).toBe('https://api.example.com/v1/audio/speech');
     expect(init.method).toBe('POST');
-    expect(init.headers).toEqual({
+    expect(init.headers).toMatchObject({
       'x-extra': 'yes',
       authorization: 'Bearer sk-1',
       'openai-organization': 'org-9',
@@ -24,11 +40,11 @@ describe('OpenAI speech', () => {
       speed: 4,
       response_format: 'opus',
     });
-    expect(JSON.parse(openaiSpeechRequest(access, { ...options, speed: 0.1 }, 'x').init.body as string).speed).toBe(0.25);
+    expect(JSON.parse((await sent(access, { ...options, speed: 0.1 }, 'x')).init.body as string).speed).toBe(0.25);
   });
 
-  it('sends no authorization to a key-less compatible server', () => {
-    const { init } = openaiSpeechRequest({ baseUrl: 'http://127.0.0.1:1/v1', apiKey: '' }, options, 'x');
+  it('sends no authorization to a key-less compatible server', async () => {
+    const { init } = await sent({ baseUrl: 'http://127.0.0.1:1/v1', apiKey: '', budgetOwner: 'local' }, options, 'x');
     expect(init.headers).not.toHaveProperty('authorization');
   });
 
@@ -65,6 +81,27 @@ describe('OpenAI speech', () => {
       message: 'Incorrect API key provided.',
       type: 'invalid_api_key',
     });
+  });
+
+  it('names failures as the chat side does, through the same SDK client: a spent quota is quota-exceeded, not rate-limited', async () => {
+    const fetch = vi.fn<FetchLike>(async () =>
+      Response.json(
+        { error: { message: 'You exceeded your current quota.', type: 'insufficient_quota', code: 'insufficient_quota' } },
+        { status: 429 },
+      ),
+    );
+    const failure = await synthesizeOpenAISpeech(
+      fetch,
+      { ...access, budgetOwner: 'quota' },
+      options,
+      'Hi',
+      new AbortController().signal,
+    ).catch((e: unknown) => e);
+    expect((failure as ChatFailure).error).toMatchObject({ code: 'quota-exceeded', status: 429, provider: 'openai-tts' });
+    // A spent quota is still a 429 to the retry policy, which the chat side retries alike.
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(String(fetch.mock.calls[0]![0])).toBe('https://api.example.com/v1/audio/speech');
+    expect(new Headers(fetch.mock.calls[0]![1]?.headers).get('user-agent')).toMatch(/^OpenAI\/JS /);
   });
 
   it('refuses an empty answer', async () => {
