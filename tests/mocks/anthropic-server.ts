@@ -37,7 +37,7 @@ export interface AnthropicMock {
   close(): Promise<void>;
 }
 
-export const ANTHROPIC_MOCK_MODELS = ['claude-sonnet-4-5', 'claude-haiku-4-5'];
+export const ANTHROPIC_MOCK_MODELS = ['claude-sonnet-4-6', 'claude-haiku-4-5'];
 
 const ERROR_TYPES: Record<number, string> = {
   400: 'invalid_request_error',
