@@ -3,10 +3,9 @@ import { chatError, codeForStatus, fail, type ChatError, type ChatErrorCode } fr
 import { OPENAI_PRESETS, presetFor, type OpenAIPreset } from '../core/provider-presets';
 import type { ModelInfo, ProviderKind } from '../core/providers';
 import { parseExtraHeaders } from '../transport/extra-headers';
-import { retryBudgetFor, retryingFetch } from '../transport/retry-policy';
 import { watchSseDone } from '../transport/sse-done';
-import { assertCredentialUrl, parseHttpUrl, requireCredential } from '../transport/url-policy';
-import { defineAdapter } from './define-adapter';
+import { assertCredentialUrl, parseHttpUrl, requireCredential, trimBaseUrl } from '../transport/url-policy';
+import { defineAdapter, policyFetch } from './define-adapter';
 import { chatCompletionsBody, completionEvents, type WireQuirks } from './openai-wire';
 import type { ProviderAdapter, ProviderContext } from './types';
 
@@ -26,12 +25,12 @@ function createClient(preset: OpenAIPreset, ctx: ProviderContext): OpenAI {
     // The SDK insists on a key; without one the Authorization header is
     // removed below, so this placeholder never leaves the client.
     apiKey: apiKey ?? 'no-key',
-    baseURL: rawBase.replace(/\/+$/, ''),
+    baseURL: trimBaseUrl(rawBase),
     organization: ctx.settings.organization?.trim() || null,
     project: null,
     defaultHeaders: { ...(apiKey === undefined ? { Authorization: null } : {}), ...extraHeaders },
     // Retries follow the shared policy (retry-policy), not the SDK's own.
-    fetch: retryingFetch(ctx.fetch, { budget: retryBudgetFor(ctx.config.id) }),
+    fetch: policyFetch(ctx),
     dangerouslyAllowBrowser: true,
     maxRetries: 0,
     timeout: 600_000,
@@ -89,7 +88,7 @@ export function createOpenAICompatibleAdapter(kind: OpenAICompatibleKind): Provi
       const client = createClient(preset, ctx);
       const models: ModelInfo[] = [];
       for await (const model of client.models.list({ signal: ctx.signal })) models.push({ id: model.id });
-      return models.sort((a, b) => a.id.localeCompare(b.id));
+      return models;
     },
     error: openAIError,
   });

@@ -8,24 +8,8 @@ import { askedWaitMs, backoffMs, RETRY_POLICY } from '../../transport/retry-poli
  */
 export const BEDROCK_RETRY = RETRY_POLICY;
 
-class Token implements StandardRetryToken {
-  constructor(
-    private readonly count: number,
-    private readonly delay: number,
-    private readonly cost?: number,
-  ) {}
-
-  getRetryCount(): number {
-    return this.count;
-  }
-
-  getRetryDelay(): number {
-    return this.delay;
-  }
-
-  getRetryCost(): number | undefined {
-    return this.cost;
-  }
+function retryToken(count: number, delay: number, cost?: number): StandardRetryToken {
+  return { getRetryCount: () => count, getRetryDelay: () => delay, getRetryCost: () => cost };
 }
 
 /** retry-after-ms or Retry-After from the failed reply; the SDK's own hint reads only Retry-After. */
@@ -50,7 +34,7 @@ export class BedrockRetryStrategy implements RetryStrategyV2 {
   constructor(private readonly random: () => number = Math.random) {}
 
   async acquireInitialRetryToken(): Promise<StandardRetryToken> {
-    return new Token(0, 0);
+    return retryToken(0, 0);
   }
 
   async refreshRetryTokenForRetry(token: StandardRetryToken, info: RetryErrorInfo): Promise<StandardRetryToken> {
@@ -66,7 +50,7 @@ export class BedrockRetryStrategy implements RetryStrategyV2 {
     // A server's own wait wins over a shorter backoff, within the same cap (longer ones were refused by the fetch, see bedrock-client).
     const asked = askedWait(info);
     if (asked !== undefined) delay = Math.max(delay, Math.min(asked, BEDROCK_RETRY.maxDelayMs));
-    return new Token(attempts, delay, cost);
+    return retryToken(attempts, delay, cost);
   }
 
   recordSuccess(token: StandardRetryToken): void {
