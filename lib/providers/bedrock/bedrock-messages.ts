@@ -7,7 +7,7 @@
 import type { ContentBlock, ConverseStreamCommandInput, Message, SystemContentBlock } from '@aws-sdk/client-bedrock-runtime';
 import type { DocumentType } from '@smithy/types';
 import type { ChatEvent, ChatMessage, ChatRequest } from '../../core/chat';
-import { alternatingTurns, argumentsObject, count, field, messagesStop, record, text, type JsonObject } from '../wire-common';
+import { alternatingTurns, argumentsObject, count, field, messagesStop, record, type JsonObject } from '../wire-common';
 import type { BedrockConfig } from './bedrock-config';
 import { blocksReply, replyDecoder, type InvokeCodec, type ReplyDecoder } from './bedrock-reply';
 

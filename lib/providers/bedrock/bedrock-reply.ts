@@ -4,7 +4,7 @@
  * event each) whose text is passed on at once, while tool calls, token counts
  * and the stop reason are gathered and reported when the reply is over.
  */
-import type { ChatEvent, ChatRequest, FinishReason, ToolCall, Usage } from '../../core/chat';
+import type { ChatEvent, ChatRequest, FinishReason, Usage } from '../../core/chat';
 import { fail } from '../../core/errors';
 import { ToolCalls } from '../define-adapter';
 import { count, field, messagesStop, record, text, type JsonObject } from '../wire-common';
