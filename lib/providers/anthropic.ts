@@ -10,9 +10,9 @@ import type { ChatMessage, ChatRequest, FinishReason } from '../core/chat';
 import { chatError, codeForStatus, type ChatError, type ChatErrorCode } from '../core/errors';
 import type { ModelInfo } from '../core/providers';
 import { requireCredential } from '../transport/url-policy';
-import { credentialedBase, defineAdapter, policyFetch, type WireEvent } from './define-adapter';
+import { connectionError, credentialedBase, defineAdapter, policyFetch, type WireEvent } from './define-adapter';
 import type { ProviderContext } from './types';
-import { alternatingTurns, argumentsObject, messagesStop, systemText } from './wire-common';
+import { alternatingTurns, argumentsObject, field, messagesStop, systemText, text } from './wire-common';
 
 const DEFAULT_ANTHROPIC_URL = 'https://api.anthropic.com';
 /** The API insists on an output limit; this one leaves room for long answers. */
@@ -100,20 +100,12 @@ const CODE_BY_TYPE: Readonly<Record<string, ChatErrorCode>> = {
   overloaded_error: 'service-unavailable',
 };
 
-function errorType(e: APIError): string | undefined {
-  const body = e.error as { error?: { type?: unknown } } | undefined;
-  return typeof body?.error?.type === 'string' ? body.error.type : undefined;
-}
-
 /** The SDK's own errors; the shell has already dealt with policy refusals and stops. */
 function anthropicError(e: unknown, provider: string): ChatError | undefined {
-  if (e instanceof APIConnectionTimeoutError) return chatError('timeout', e.message, { provider });
-  if (e instanceof APIConnectionError) {
-    const cause = e.cause instanceof Error ? `: ${e.cause.message}` : '';
-    return chatError('network', `${e.message}${cause}`, { provider });
-  }
-  if (!(e instanceof APIError)) return undefined;
-  const type = errorType(e);
+  const connection = connectionError(e, provider, { timeout: APIConnectionTimeoutError, connection: APIConnectionError });
+  if (connection || !(e instanceof APIError)) return connection;
+  // The SDK keeps the reply's body, `{type: 'error', error: {type, message}}`.
+  const type = text(field(e.error, 'error')?.type);
   let code: ChatErrorCode = (type ? CODE_BY_TYPE[type] : undefined) ?? (e.status !== undefined ? codeForStatus(e.status) : 'server-error');
   if (code === 'not-found' && /model/i.test(e.message)) code = 'model-not-found';
   // 529: Anthropic is overloaded, which waiting fixes.

@@ -7,30 +7,9 @@ import { joinUrl, parseHttpUrl } from '../transport/url-policy';
 import { defineAdapter, policyFetch, type WireEvent } from './define-adapter';
 import { toWireTool } from './openai-wire';
 import type { ProviderContext } from './types';
-import { argumentsObject, commonFinish, count, record } from './wire-common';
+import { argumentsObject, commonFinish, count, field, record, text, type JsonObject } from './wire-common';
 
 export const DEFAULT_OLLAMA_URL = 'http://127.0.0.1:11434';
-
-interface WireToolCall {
-  id?: string;
-  function: { name: string; arguments: unknown };
-}
-
-interface WireMessage {
-  role: ChatMessage['role'];
-  content: string;
-  tool_calls?: WireToolCall[];
-  tool_name?: string;
-}
-
-interface WireLine {
-  message?: { content?: unknown; tool_calls?: unknown };
-  done?: unknown;
-  done_reason?: unknown;
-  prompt_eval_count?: unknown;
-  eval_count?: unknown;
-  error?: unknown;
-}
 
 function baseUrl(ctx: ProviderContext): string {
   const raw = ctx.settings.baseUrl?.trim() || DEFAULT_OLLAMA_URL;
@@ -38,8 +17,8 @@ function baseUrl(ctx: ProviderContext): string {
   return raw;
 }
 
-function toWireMessage(m: ChatMessage): WireMessage {
-  const out: WireMessage = { role: m.role, content: m.content };
+function toWireMessage(m: ChatMessage): JsonObject {
+  const out: JsonObject = { role: m.role, content: m.content };
   if (m.role === 'assistant' && m.toolCalls?.length) {
     // Ollama wants arguments as an object, where the chat model keeps the model's JSON text.
     out.tool_calls = m.toolCalls.map((c) => ({ function: { name: c.name, arguments: argumentsObject(c.arguments) } }));
@@ -87,16 +66,12 @@ async function failForReply(res: Response): Promise<never> {
 }
 
 function toToolCall(raw: unknown): WireEvent {
-  const call = raw as { id?: unknown; function?: { name?: unknown; arguments?: unknown } } | null;
-  const name = call?.function?.name;
-  if (typeof name !== 'string') fail('malformed-stream', 'An Ollama tool call has no function name.');
-  const args = call?.function?.arguments;
-  return {
-    type: 'tool-fragment',
-    ...(typeof call?.id === 'string' && call.id ? { id: call.id } : {}),
-    name,
-    arguments: typeof args === 'string' ? args : JSON.stringify(args ?? {}),
-  };
+  const call = raw as JsonObject | null;
+  const fn = field(call, 'function');
+  const name = text(fn?.name);
+  if (name === undefined) fail('malformed-stream', 'An Ollama tool call has no function name.');
+  const args = fn?.arguments;
+  return { type: 'tool-fragment', id: text(call?.id), name, arguments: typeof args === 'string' ? args : JSON.stringify(args ?? {}) };
 }
 
 function modelsFrom(body: unknown): ModelInfo[] {
@@ -120,11 +95,12 @@ async function* stream(ctx: ProviderContext, request: ChatRequest): AsyncGenerat
   if (!res.ok) await failForReply(res);
   if (!res.body) fail('malformed-stream', 'Ollama answered without a body.');
   for await (const value of parseNdjson(res.body)) {
-    const line = record(value, 'A line of the Ollama stream') as WireLine;
+    const line = record(value, 'A line of the Ollama stream');
     if (line.error !== undefined) fail('server-error', String(line.error));
-    const content = line.message?.content;
+    const message = field(line, 'message');
+    const content = message?.content;
     if (typeof content === 'string' && content) yield { type: 'text-delta', text: content };
-    const toolCalls = line.message?.tool_calls;
+    const toolCalls = message?.tool_calls;
     if (Array.isArray(toolCalls)) for (const raw of toolCalls) yield toToolCall(raw);
     if (line.done === true) {
       const inputTokens = count(line.prompt_eval_count);

@@ -5,7 +5,7 @@
  */
 import type { ChatMessage, ChatRequest, ToolDefinition } from '../core/chat';
 import type { WireEvent } from './define-adapter';
-import { commonFinish, count, list, record } from './wire-common';
+import { commonFinish, count, list, record, text } from './wire-common';
 
 /** Where servers speaking the same wire still differ. */
 export interface WireQuirks {
@@ -53,8 +53,6 @@ export function chatCompletionsBody(request: ChatRequest, quirks: WireQuirks) {
   };
 }
 
-const string = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
-
 /** One chunk of the stream as events: the first choice's text and tool call fragments, usage, the finish. */
 export function* chunkEvents(raw: unknown): Generator<WireEvent> {
   const chunk = record(raw);
@@ -70,7 +68,7 @@ export function* chunkEvents(raw: unknown): Generator<WireEvent> {
     const call = record(part, 'A tool call');
     const fn = call.function ? record(call.function, 'A tool call function') : {};
     const args = typeof fn.arguments === 'string' ? fn.arguments : undefined;
-    yield { type: 'tool-fragment', index: count(call.index), id: string(call.id), name: string(fn.name), arguments: args };
+    yield { type: 'tool-fragment', index: count(call.index), id: text(call.id), name: text(fn.name), arguments: args };
   }
   const finish = commonFinish(choice.finish_reason);
   if (finish) yield { type: 'finish', reason: finish };

@@ -5,8 +5,8 @@ import type { ModelInfo, ProviderKind } from '../core/providers';
 import { parseExtraHeaders } from '../transport/extra-headers';
 import { watchSseDone } from '../transport/sse-done';
 import { assertCredentialUrl, parseHttpUrl, requireCredential, trimBaseUrl } from '../transport/url-policy';
-import { defineAdapter, policyFetch } from './define-adapter';
-import { chatCompletionsBody, completionEvents, type WireQuirks } from './openai-wire';
+import { connectionError, defineAdapter, policyFetch } from './define-adapter';
+import { chatCompletionsBody, completionEvents } from './openai-wire';
 import type { ProviderAdapter, ProviderContext } from './types';
 
 /** OpenAI, the generic compatible server and every named preset. */
@@ -39,10 +39,6 @@ function createClient(preset: OpenAIPreset, ctx: ProviderContext): OpenAI {
   });
 }
 
-function quirksOf(preset: OpenAIPreset): WireQuirks {
-  return { maxTokens: preset.maxTokensField, streamUsage: true, emptyToolTurn: 'null' };
-}
-
 function codeForApiError(e: APIError): ChatErrorCode {
   const code = typeof e.code === 'string' ? e.code : undefined;
   if (code === 'insufficient_quota' || e.type === 'insufficient_quota') return 'quota-exceeded';
@@ -56,16 +52,10 @@ function codeForApiError(e: APIError): ChatErrorCode {
 
 /** The SDK's own errors; the shell has already dealt with policy refusals and stops. */
 function openAIError(e: unknown, provider: string): ChatError | undefined {
-  if (e instanceof APIConnectionTimeoutError) return chatError('timeout', e.message, { provider });
-  if (e instanceof APIConnectionError) {
-    const cause = e.cause instanceof Error ? `: ${e.cause.message}` : '';
-    return chatError('network', `${e.message}${cause}`, { provider });
-  }
-  if (e instanceof APIError) {
-    const type = typeof e.code === 'string' ? e.code : e.type;
-    return chatError(codeForApiError(e), e.message, { provider, status: e.status, ...(type ? { type } : {}) });
-  }
-  return undefined;
+  const connection = connectionError(e, provider, { timeout: APIConnectionTimeoutError, connection: APIConnectionError });
+  if (connection || !(e instanceof APIError)) return connection;
+  const type = typeof e.code === 'string' ? e.code : e.type;
+  return chatError(codeForApiError(e), e.message, { provider, status: e.status, ...(type ? { type } : {}) });
 }
 
 /**
@@ -80,7 +70,8 @@ export function createOpenAICompatibleAdapter(kind: OpenAICompatibleKind): Provi
     async *stream(ctx, request) {
       let sawDone = false;
       const client = createClient(preset, { ...ctx, fetch: watchSseDone(ctx.fetch, () => (sawDone = true)) });
-      const body = chatCompletionsBody(request, quirksOf(preset)) as OpenAI.ChatCompletionCreateParamsStreaming;
+      const quirks = { maxTokens: preset.maxTokensField, streamUsage: true, emptyToolTurn: 'null' } as const;
+      const body = chatCompletionsBody(request, quirks) as OpenAI.ChatCompletionCreateParamsStreaming;
       yield* completionEvents(await client.chat.completions.create(body, { signal: ctx.signal }), () => sawDone);
     },
     async models(ctx) {

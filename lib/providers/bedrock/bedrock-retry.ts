@@ -1,13 +1,6 @@
 import type { RetryErrorInfo, RetryStrategyV2, StandardRetryToken } from '@smithy/types';
 import { askedWaitMs, backoffMs, RETRY_POLICY } from '../../transport/retry-policy';
 
-/**
- * The shared retry policy, as the SDK's retry strategy. The installed SDK's own
- * StandardRetryStrategy has since moved to other numbers (50 ms / 1 s bases,
- * a cost of 14), so the strategy is spelled out here instead of configured.
- */
-export const BEDROCK_RETRY = RETRY_POLICY;
-
 function retryToken(count: number, delay: number, cost?: number): StandardRetryToken {
   return { getRetryCount: () => count, getRetryDelay: () => delay, getRetryCost: () => cost };
 }
@@ -20,6 +13,9 @@ function askedWait(info: RetryErrorInfo): number | undefined {
 }
 
 /**
+ * The shared retry policy, as the SDK's retry strategy. The installed SDK's own
+ * StandardRetryStrategy has since moved to other numbers (50 ms / 1 s bases,
+ * a cost of 14), so the strategy is spelled out here instead of configured.
  * The SDK classifies each failure before asking for a retry: THROTTLING (429
  * and throttling error codes), TRANSIENT (timeouts, network failures, 500,
  * 502, 503, 504, a clock skew just corrected), SERVER_ERROR (other 5xx) or
@@ -29,7 +25,7 @@ function askedWait(info: RetryErrorInfo): number | undefined {
  */
 export class BedrockRetryStrategy implements RetryStrategyV2 {
   readonly mode = 'standard';
-  private capacity: number = BEDROCK_RETRY.budget;
+  private capacity: number = RETRY_POLICY.budget;
 
   constructor(private readonly random: () => number = Math.random) {}
 
@@ -39,22 +35,22 @@ export class BedrockRetryStrategy implements RetryStrategyV2 {
 
   async refreshRetryTokenForRetry(token: StandardRetryToken, info: RetryErrorInfo): Promise<StandardRetryToken> {
     const throttled = info.errorType === 'THROTTLING';
-    const cost = info.errorType === 'TRANSIENT' ? BEDROCK_RETRY.transientRetryCost : BEDROCK_RETRY.retryCost;
+    const cost = info.errorType === 'TRANSIENT' ? RETRY_POLICY.transientRetryCost : RETRY_POLICY.retryCost;
     const retryable = throttled || info.errorType === 'TRANSIENT';
     const attempts = token.getRetryCount() + 1;
-    if (!retryable || attempts >= BEDROCK_RETRY.maxAttempts || this.capacity < cost) {
+    if (!retryable || attempts >= RETRY_POLICY.maxAttempts || this.capacity < cost) {
       throw new Error('No retry token available');
     }
     this.capacity -= cost;
     let delay = backoffMs(throttled ? 'throttling' : 'transient', token.getRetryCount(), this.random);
     // A server's own wait wins over a shorter backoff, within the same cap (longer ones were refused by the fetch, see bedrock-client).
     const asked = askedWait(info);
-    if (asked !== undefined) delay = Math.max(delay, Math.min(asked, BEDROCK_RETRY.maxDelayMs));
+    if (asked !== undefined) delay = Math.max(delay, Math.min(asked, RETRY_POLICY.maxDelayMs));
     return retryToken(attempts, delay, cost);
   }
 
   recordSuccess(token: StandardRetryToken): void {
-    this.capacity = Math.min(BEDROCK_RETRY.budget, this.capacity + (token.getRetryCost() ?? BEDROCK_RETRY.successRefund));
+    this.capacity = Math.min(RETRY_POLICY.budget, this.capacity + (token.getRetryCost() ?? RETRY_POLICY.successRefund));
   }
 
   /** What is left of the retry budget. */

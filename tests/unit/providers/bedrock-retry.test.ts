@@ -1,7 +1,8 @@
 import type { RetryErrorType, StandardRetryToken } from '@smithy/types';
 import { describe, expect, it } from 'vitest';
 import { CLOCK_SKEW_LIMIT_MS, ServiceClock } from '../../../lib/providers/bedrock/bedrock-clock';
-import { BEDROCK_RETRY, BedrockRetryStrategy } from '../../../lib/providers/bedrock/bedrock-retry';
+import { BedrockRetryStrategy } from '../../../lib/providers/bedrock/bedrock-retry';
+import { RETRY_POLICY } from '../../../lib/transport/retry-policy';
 import { SPEC_STANDARD_RETRY } from '../support/retry-spec';
 
 const info = (errorType: RetryErrorType, retryAfterHint?: Date) => ({ errorType, ...(retryAfterHint ? { retryAfterHint } : {}) });
@@ -21,7 +22,7 @@ async function delays(strategy: BedrockRetryStrategy, errorType: RetryErrorType)
 
 describe('BedrockRetryStrategy', () => {
   it('has the standard numbers of the spec', () => {
-    expect(BEDROCK_RETRY).toMatchObject(SPEC_STANDARD_RETRY);
+    expect(RETRY_POLICY).toMatchObject(SPEC_STANDARD_RETRY);
   });
 
   it('backs off exponentially from 500 ms for throttling and from 100 ms for transient errors, with full jitter', async () => {
@@ -32,7 +33,7 @@ describe('BedrockRetryStrategy', () => {
 
   it('stops after three attempts in all, and never retries client or other server errors', async () => {
     const strategy = new BedrockRetryStrategy();
-    expect(await delays(strategy, 'THROTTLING')).toHaveLength(BEDROCK_RETRY.maxAttempts - 1);
+    expect(await delays(strategy, 'THROTTLING')).toHaveLength(RETRY_POLICY.maxAttempts - 1);
     expect(await delays(strategy, 'CLIENT_ERROR')).toHaveLength(0);
     expect(await delays(strategy, 'SERVER_ERROR')).toHaveLength(0);
   });
@@ -43,7 +44,7 @@ describe('BedrockRetryStrategy', () => {
       await strategy.acquireInitialRetryToken(),
       info('THROTTLING', new Date(Date.now() + 3_600_000)),
     );
-    expect(token.getRetryDelay()).toBe(BEDROCK_RETRY.maxDelayMs);
+    expect(token.getRetryDelay()).toBe(RETRY_POLICY.maxDelayMs);
     const polite = await strategy.refreshRetryTokenForRetry(
       await strategy.acquireInitialRetryToken(),
       info('THROTTLING', new Date(Date.now() + 2_000)),
