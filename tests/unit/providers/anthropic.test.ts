@@ -83,6 +83,26 @@ describe('Anthropic adapter', () => {
     mock.requests.length = 0;
   });
 
+  it('leaves out an assistant turn with nothing in it, which the API refuses, and joins the user turns around it', () => {
+    const body = buildAnthropicBody({
+      model: 'm',
+      messages: [
+        { role: 'user', content: 'One' },
+        { role: 'assistant', content: '' },
+        { role: 'user', content: 'Two' },
+      ],
+    });
+    expect(body.messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'One' },
+          { type: 'text', text: 'Two' },
+        ],
+      },
+    ]);
+  });
+
   it('maps system text, tool calls and tool results to the Messages body', () => {
     const body = buildAnthropicBody({
       model: 'm',
