@@ -73,7 +73,6 @@ describe('adapter shell', () => {
   it('lists models sorted by id, whatever order the wire gave them in', async () => {
     const adapter = defineAdapter({
       kind: 'ollama',
-      // eslint-disable-next-line require-yield
       async *stream() {},
       models: () => Promise.resolve([{ id: 'b' }, { id: 'c', label: 'C' }, { id: 'a' }]),
     });
