@@ -219,6 +219,84 @@ export async function sendPaced(
   }
 }
 
+/**
+ * How one wire frames a streamed reply. The scenario player decides what is
+ * sent when (text, tool calls, the finish, a drop, an error…); the wire only
+ * says what each of those looks like. A wire is made for one reply, so it may
+ * keep count of what it has sent.
+ */
+export interface StreamWire {
+  headers: Record<string, string>;
+  /** Frames that open every reply (Anthropic's message_start). */
+  opening?: string[];
+  /** Frames that open the text, sent before its first piece (OpenAI's role chunk). */
+  textStart?(text: string): string[];
+  text(piece: string): string;
+  /** Frames that close the text before a tool call or the finish (Anthropic's content_block_stop). */
+  textEnd?(): string[];
+  /** One tool call, its arguments in pieces of `size`. */
+  toolCall(call: MockToolCall, index: number, size: number): string[];
+  /** The end of a reply that ended well: the provider's own reason if the scenario gave one, what was generated, usage. */
+  finish(end: { reason?: string; calls: MockToolCall[]; text: string; usage?: MockUsage }): string[];
+  /** An in-band error frame, as servers send when generation fails midway. */
+  error(message?: string): string;
+  /** A frame that is not JSON. */
+  malformed: string;
+}
+
+/** Plays a scenario as a streamed reply in `wire`'s frames. A 'status' scenario is the caller's to answer. */
+export async function playStream(res: ServerResponse, scenario: Scenario, wire: StreamWire): Promise<void> {
+  if (scenario.kind === 'status') return;
+  res.writeHead(200, wire.headers);
+  res.flushHeaders();
+  const sendAll = async (frames: string[] = []) => {
+    for (const frame of frames) await writeFlushed(res, frame);
+  };
+  const streamText = async (text: string, size = 4, delayMs = 0) => {
+    await sendAll(wire.textStart?.(text));
+    await sendPaced(res, chunkText(text, size), delayMs, (piece) => writeFlushed(res, wire.text(piece)));
+  };
+
+  await sendAll(wire.opening);
+  switch (scenario.kind) {
+    case 'text':
+      await streamText(scenario.text, scenario.chunkSize, scenario.delayMs);
+      if (clientGone(res)) return;
+      await sendAll(wire.textEnd?.());
+      await sendAll(wire.finish({ reason: scenario.finishReason, calls: [], text: scenario.text, usage: scenario.usage }));
+      break;
+    case 'tool-call':
+    case 'tool-calls': {
+      const calls = toolCallsOf(scenario);
+      await streamText(scenario.text ?? '', scenario.chunkSize);
+      await sendAll(wire.textEnd?.());
+      for (const [index, call] of calls.entries()) await sendAll(wire.toolCall(call, index, scenario.chunkSize ?? 4));
+      await sendAll(wire.finish({ calls, text: '' }));
+      break;
+    }
+    case 'drop-after':
+      await streamText(scenario.text);
+      await dropConnection(res);
+      return;
+    case 'malformed':
+      await streamText(scenario.text ?? '');
+      await sendAll([wire.malformed]);
+      break;
+    case 'error-after':
+      await streamText(scenario.text);
+      await sendAll([wire.error(scenario.message)]);
+      break;
+    case 'hang-after':
+      await streamText(scenario.text);
+      await waitForClientClose(res);
+      return;
+    case 'cut-off':
+      await streamText(scenario.text);
+      break;
+  }
+  res.end();
+}
+
 /** How a mock's plain JSON reply looks when a scenario breaks it. */
 export interface BrokenReplyShape {
   contentType: string;
