@@ -231,7 +231,10 @@ export interface StreamWire {
   opening?: string[];
   /** Frames that open the text, sent before its first piece (OpenAI's role chunk). */
   textStart?(text: string): string[];
+  /** One piece of text; '' sends nothing. */
   text(piece: string): string;
+  /** Frames still owed for the text when anything but the finish follows it (Gemini holds its last piece for the finish). */
+  textDone?(): string[];
   /** Frames that close the text before a tool call or the finish (Anthropic's content_block_stop). */
   textEnd?(): string[];
   /** One tool call, its arguments in pieces of `size`. */
@@ -250,11 +253,16 @@ export async function playStream(res: ServerResponse, scenario: Scenario, wire: 
   res.writeHead(200, wire.headers);
   res.flushHeaders();
   const sendAll = async (frames: string[] = []) => {
-    for (const frame of frames) await writeFlushed(res, frame);
+    for (const frame of frames) if (frame) await writeFlushed(res, frame);
   };
   const streamText = async (text: string, size = 4, delayMs = 0) => {
     await sendAll(wire.textStart?.(text));
-    await sendPaced(res, chunkText(text, size), delayMs, (piece) => writeFlushed(res, wire.text(piece)));
+    await sendPaced(res, chunkText(text, size), delayMs, (piece) => sendAll([wire.text(piece)]));
+  };
+  /** All of the text, for replies that do not end with the finish. */
+  const streamAll = async (text: string) => {
+    await streamText(text);
+    await sendAll(wire.textDone?.());
   };
 
   await sendAll(wire.opening);
@@ -269,29 +277,30 @@ export async function playStream(res: ServerResponse, scenario: Scenario, wire: 
     case 'tool-calls': {
       const calls = toolCallsOf(scenario);
       await streamText(scenario.text ?? '', scenario.chunkSize);
+      await sendAll(wire.textDone?.());
       await sendAll(wire.textEnd?.());
       for (const [index, call] of calls.entries()) await sendAll(wire.toolCall(call, index, scenario.chunkSize ?? 4));
       await sendAll(wire.finish({ calls, text: '' }));
       break;
     }
     case 'drop-after':
-      await streamText(scenario.text);
+      await streamAll(scenario.text);
       await dropConnection(res);
       return;
     case 'malformed':
-      await streamText(scenario.text ?? '');
+      await streamAll(scenario.text ?? '');
       await sendAll([wire.malformed]);
       break;
     case 'error-after':
-      await streamText(scenario.text);
+      await streamAll(scenario.text);
       await sendAll([wire.error(scenario.message)]);
       break;
     case 'hang-after':
-      await streamText(scenario.text);
+      await streamAll(scenario.text);
       await waitForClientClose(res);
       return;
     case 'cut-off':
-      await streamText(scenario.text);
+      await streamAll(scenario.text);
       break;
   }
   res.end();
