@@ -8,23 +8,21 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   answerCors,
-  completeBroken,
   echoText,
   estimateTokens,
   openCorsHeaders,
   playStream,
+  playWhole,
   promptTokens,
   ScenarioQueue,
   sendJson,
   startMockHttpServer,
-  toolCallsOf,
   type EnqueueOptions,
-  type MockToolCall,
   type MockUsage,
   type RecordedRequest,
   type Scenario,
 } from './scenario';
-import { completionsWire } from './openai-server';
+import { completionsWhole, completionsWire } from './openai-server';
 
 /** How the mock checks who is calling; undefined lets everyone in. */
 export type AzureMockAuth = { header: string; key: string } | { bearer: string } | undefined;
@@ -198,65 +196,20 @@ function usageOf(body: ChatBody, text: string, given?: MockUsage) {
   return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
 }
 
-function wireToolCalls(calls: MockToolCall[]) {
-  return calls.map((c, i) => ({
-    id: c.id ?? `call_${i}_${sequence}`,
-    type: 'function',
-    function: { name: c.name, arguments: c.arguments },
-  }));
-}
-
-async function completeChat(res: ServerResponse, body: ChatBody, scenario: Scenario): Promise<void> {
+function completeChat(res: ServerResponse, body: ChatBody, scenario: Scenario): Promise<void> {
   const id = `azure-mock-${++sequence}`;
-  const base = { id, created: Math.floor(Date.now() / 1000), model: body.model ?? AZURE_MOCK_MODEL.model_name };
-  switch (scenario.kind) {
-    case 'text':
-      sendJson(res, 200, {
-        ...base,
-        choices: [
-          {
-            index: 0,
-            finish_reason: scenario.finishReason ?? 'stop',
-            message: { role: 'assistant', content: scenario.text, tool_calls: null },
-          },
-        ],
-        usage: usageOf(body, scenario.text, scenario.usage),
-      });
-      return;
-    case 'tool-call':
-    case 'tool-calls': {
-      const calls = toolCallsOf(scenario);
-      sendJson(res, 200, {
-        ...base,
-        choices: [
-          {
-            index: 0,
-            finish_reason: 'tool_calls',
-            message: { role: 'assistant', content: scenario.text ?? null, tool_calls: wireToolCalls(calls) },
-          },
-        ],
-        usage: usageOf(body, calls.map((c) => c.arguments).join(''), undefined),
-      });
-      return;
-    }
-    case 'error-after':
-      sendJson(res, 500, azureErrorBody(500, scenario.message));
-      return;
-    case 'cut-off':
-      sendJson(res, 200, { ...base, choices: [{ index: 0, finish_reason: null, message: { role: 'assistant', content: scenario.text } }] });
-      return;
-    case 'malformed':
-    case 'drop-after':
-    case 'hang-after':
-      await completeBroken(res, scenario, {
-        contentType: 'application/json',
-        malformed: '{"id": "azure-broken", "choices": [',
-        dropped: (text) => `{"id": "${id}", "choices": [{"message": {"content": ${JSON.stringify(text)}`,
-      });
-      return;
-    case 'status':
-      return;
-  }
+  const wire = completionsWhole(
+    {
+      base: { id, created: Math.floor(Date.now() / 1000), model: body.model ?? AZURE_MOCK_MODEL.model_name },
+      choiceFields: {},
+      messageFields: { tool_calls: null },
+      usageOf: (text, given) => usageOf(body, text, given),
+      errorBody: (message) => azureErrorBody(500, message),
+      malformed: '{"id": "azure-broken", "choices": [',
+    },
+    sequence,
+  );
+  return playWhole(res, scenario, wire);
 }
 
 function streamChat(res: ServerResponse, body: ChatBody, scenario: Scenario): Promise<void> {

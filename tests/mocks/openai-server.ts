@@ -7,22 +7,21 @@ import type { ServerResponse } from 'node:http';
 import {
   answerCors,
   chunkText,
-  completeBroken,
   echoText,
   estimateTokens,
   openCorsHeaders,
   playStream,
+  playWhole,
   promptTokens,
   ScenarioQueue,
   sendJson,
   startMockHttpServer,
-  toolCallsOf,
   type EnqueueOptions,
-  type MockToolCall,
   type MockUsage,
   type RecordedRequest,
   type Scenario,
   type StreamWire,
+  type WholeWire,
 } from './scenario';
 
 export interface OpenAIMockOptions {
@@ -144,15 +143,48 @@ function usageOf(body: ChatBody, text: string, given?: MockUsage) {
   return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
 }
 
-function wireToolCalls(calls: MockToolCall[]) {
-  return calls.map((c, i) => ({
-    id: c.id ?? `call_${i}_${sequence}`,
-    type: 'function',
-    function: { name: c.name, arguments: c.arguments },
-  }));
+/** What differs between the servers that answer the chat completions wire with one JSON object. */
+export interface CompletionsWholeOptions {
+  /** The top-level fields besides choices and usage. */
+  base: { id: string } & Record<string, unknown>;
+  choiceFields: Record<string, unknown>;
+  messageFields: Record<string, unknown>;
+  usageOf(text: string, given?: MockUsage): unknown;
+  errorBody(message?: string): unknown;
+  malformed: string;
 }
 
-async function completeChat(res: ServerResponse, body: ChatBody, scenario: Scenario): Promise<void> {
+/** The chat completions reply as one JSON object, for OpenAI and the servers that copy it. */
+export function completionsWhole(o: CompletionsWholeOptions, sequence: number): WholeWire {
+  return {
+    contentType: 'application/json',
+    malformed: o.malformed,
+    dropped: (text) => `{"id": "${o.base.id}", "choices": [{"message": {"content": ${JSON.stringify(text)}`,
+    reply({ text, calls, reason, usage, cut }) {
+      const toolCalls = calls.map((c, i) => ({
+        id: c.id ?? `call_${i}_${sequence}`,
+        type: 'function',
+        function: { name: c.name, arguments: c.arguments },
+      }));
+      const message = { role: 'assistant', content: calls.length ? text || null : text, ...o.messageFields };
+      return {
+        ...o.base,
+        choices: [
+          {
+            index: 0,
+            message: calls.length ? { ...message, tool_calls: toolCalls } : message,
+            ...o.choiceFields,
+            finish_reason: cut ? null : (reason ?? (calls.length ? 'tool_calls' : 'stop')),
+          },
+        ],
+        ...(cut ? {} : { usage: o.usageOf(calls.length ? calls.map((c) => c.arguments).join('') : text, usage) }),
+      };
+    },
+    error: o.errorBody,
+  };
+}
+
+function completeChat(res: ServerResponse, body: ChatBody, scenario: Scenario): Promise<void> {
   const id = `chatcmpl-mock${++sequence}`;
   const base = {
     id,
@@ -161,59 +193,18 @@ async function completeChat(res: ServerResponse, body: ChatBody, scenario: Scena
     model: body.model ?? 'unknown',
     system_fingerprint: null,
   };
-  switch (scenario.kind) {
-    case 'text':
-      sendJson(res, 200, {
-        ...base,
-        choices: [
-          {
-            index: 0,
-            message: { role: 'assistant', content: scenario.text, refusal: null },
-            logprobs: null,
-            finish_reason: scenario.finishReason ?? 'stop',
-          },
-        ],
-        usage: usageOf(body, scenario.text, scenario.usage),
-      });
-      return;
-    case 'tool-call':
-    case 'tool-calls': {
-      const calls = toolCallsOf(scenario);
-      sendJson(res, 200, {
-        ...base,
-        choices: [
-          {
-            index: 0,
-            message: { role: 'assistant', content: scenario.text ?? null, refusal: null, tool_calls: wireToolCalls(calls) },
-            logprobs: null,
-            finish_reason: 'tool_calls',
-          },
-        ],
-        usage: usageOf(body, calls.map((c) => c.arguments).join(''), undefined),
-      });
-      return;
-    }
-    case 'error-after':
-      sendJson(res, 500, openAIErrorBody(500, scenario.message));
-      return;
-    case 'cut-off':
-      sendJson(res, 200, {
-        ...base,
-        choices: [{ index: 0, message: { role: 'assistant', content: scenario.text, refusal: null }, logprobs: null, finish_reason: null }],
-      });
-      return;
-    case 'malformed':
-    case 'drop-after':
-    case 'hang-after':
-      await completeBroken(res, scenario, {
-        contentType: 'application/json',
-        malformed: '{"id": "chatcmpl-broken", "choices": [',
-        dropped: (text) => `{"id": "${id}", "choices": [{"message": {"content": ${JSON.stringify(text)}`,
-      });
-      return;
-    case 'status':
-      return;
-  }
+  const wire = completionsWhole(
+    {
+      base,
+      choiceFields: { logprobs: null },
+      messageFields: { refusal: null },
+      usageOf: (text, given) => usageOf(body, text, given),
+      errorBody: (message) => openAIErrorBody(500, message),
+      malformed: '{"id": "chatcmpl-broken", "choices": [',
+    },
+    sequence,
+  );
+  return playWhole(res, scenario, wire);
 }
 
 /** What differs between the servers that stream the chat completions wire. */

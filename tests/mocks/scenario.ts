@@ -337,6 +337,40 @@ export async function completeBroken(
   }
 }
 
+/** How one wire answers a scenario with a whole (non-streamed) reply; the player picks which for each scenario. */
+export interface WholeWire extends BrokenReplyShape {
+  /** A reply that ended well (`calls` when the model called tools), or, when `cut`, one that lacks its end marker. */
+  reply(end: { text: string; calls: MockToolCall[]; reason?: string; usage?: MockUsage; cut?: boolean }): unknown;
+  /** The body of the 500 a failed generation answers. */
+  error(message?: string): unknown;
+}
+
+/** Plays a scenario as one JSON reply in `wire`'s shape. A 'status' scenario is the caller's to answer. */
+export async function playWhole(res: ServerResponse, scenario: Scenario, wire: WholeWire): Promise<void> {
+  switch (scenario.kind) {
+    case 'text':
+      sendJson(res, 200, wire.reply({ text: scenario.text, calls: [], reason: scenario.finishReason, usage: scenario.usage }));
+      return;
+    case 'tool-call':
+    case 'tool-calls':
+      sendJson(res, 200, wire.reply({ text: scenario.text ?? '', calls: toolCallsOf(scenario) }));
+      return;
+    case 'error-after':
+      sendJson(res, 500, wire.error(scenario.message));
+      return;
+    case 'cut-off':
+      sendJson(res, 200, wire.reply({ text: scenario.text, calls: [], cut: true }));
+      return;
+    case 'malformed':
+    case 'drop-after':
+    case 'hang-after':
+      await completeBroken(res, scenario, wire);
+      return;
+    case 'status':
+      return;
+  }
+}
+
 /** The CORS headers of a cloud API that lets any page call it. */
 export function openCorsHeaders(req: IncomingMessage): Record<string, string> {
   const requested = req.headers['access-control-request-headers'];
