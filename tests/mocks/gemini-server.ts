@@ -9,13 +9,12 @@
 import type { ServerResponse } from 'node:http';
 import {
   answerCors,
-  completeBroken,
   estimateTokens,
   openCorsHeaders,
   playStream,
+  playWhole,
   sendJson,
   startMockHttpServer,
-  toolCallsOf,
   type EnqueueOptions,
   type MockRoute,
   type MockToolCall,
@@ -320,51 +319,23 @@ class Reply {
   }
 
   async complete(res: ServerResponse, scenario: GeminiScenario): Promise<void> {
-    switch (scenario.kind) {
-      case 'text': {
-        const reason = scenario.finishReason ?? 'STOP';
-        sendJson(
-          res,
-          200,
-          this.response(this.finishedCandidate([{ text: scenario.text }], reason), this.usage(scenario.text, scenario.usage)),
-        );
-        return;
-      }
-      case 'tool-call':
-      case 'tool-calls': {
-        const parts = [...(scenario.text ? [{ text: scenario.text }] : []), ...this.functionCallParts(toolCallsOf(scenario))];
-        sendJson(res, 200, this.response({ content: { parts, role: 'model' }, finishReason: 'STOP' }, this.usage(JSON.stringify(parts))));
-        return;
-      }
-      case 'prompt-blocked':
-        sendJson(
-          res,
-          200,
-          this.response(
-            undefined,
-            { promptTokenCount: this.promptTokens, totalTokenCount: this.promptTokens },
-            { promptFeedback: { blockReason: scenario.blockReason } },
-          ),
-        );
-        return;
-      case 'error-after':
-        sendJson(res, 500, geminiErrorBody(500, scenario.message));
-        return;
-      case 'cut-off':
-        sendJson(res, 200, this.response({ content: { parts: [{ text: scenario.text }], role: 'model' } }, this.usage(scenario.text)));
-        return;
-      case 'malformed':
-      case 'drop-after':
-      case 'hang-after':
-        await completeBroken(res, scenario, {
-          contentType: 'application/json; charset=UTF-8',
-          malformed: '{"candidates": [',
-          dropped: (text) => `{"candidates": [{"content": {"parts": [{"text": ${JSON.stringify(text)}`,
-        });
-        return;
-      case 'status':
-        return;
+    if (scenario.kind === 'prompt-blocked') {
+      const usage = { promptTokenCount: this.promptTokens, totalTokenCount: this.promptTokens };
+      sendJson(res, 200, this.response(undefined, usage, { promptFeedback: { blockReason: scenario.blockReason } }));
+      return;
     }
+    await playWhole(res, scenario, {
+      reply: ({ text, calls, reason = 'STOP', usage, cut }) => {
+        if (cut) return this.response({ content: { parts: [{ text }], role: 'model' } }, this.usage(text));
+        if (!calls.length) return this.response(this.finishedCandidate([{ text }], reason), this.usage(text, usage));
+        const parts = [...(text ? [{ text }] : []), ...this.functionCallParts(calls)];
+        return this.response({ content: { parts, role: 'model' }, finishReason: 'STOP' }, this.usage(JSON.stringify(parts)));
+      },
+      error: (message) => geminiErrorBody(500, message),
+      contentType: 'application/json; charset=UTF-8',
+      malformed: '{"candidates": [',
+      dropped: (text) => `{"candidates": [{"content": {"parts": [{"text": ${JSON.stringify(text)}`,
+    });
   }
 
   async stream(res: ServerResponse, scenario: GeminiScenario): Promise<void> {

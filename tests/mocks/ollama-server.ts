@@ -7,15 +7,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   answerCors,
-  completeBroken,
   echoText,
   estimateTokens,
   playStream,
+  playWhole,
   promptTokens,
   ScenarioQueue,
   sendJson,
   startMockHttpServer,
-  toolCallsOf,
   type EnqueueOptions,
   type MockToolCall,
   type MockUsage,
@@ -182,42 +181,24 @@ function doneFields(body: OllamaChatBody, output: string, reason: string, given?
   };
 }
 
-async function completeChat(res: ServerResponse, body: OllamaChatBody, scenario: Scenario): Promise<void> {
+function completeChat(res: ServerResponse, body: OllamaChatBody, scenario: Scenario): Promise<void> {
   const base = { model: String(body.model), created_at: new Date().toISOString() };
-  switch (scenario.kind) {
-    case 'text':
-      sendJson(res, 200, {
+  return playWhole(res, scenario, {
+    reply({ text, calls, reason, usage, cut }) {
+      if (cut) return { ...base, message: { role: 'assistant', content: text }, done: false };
+      if (!calls.length)
+        return { ...base, message: { role: 'assistant', content: text }, ...doneFields(body, text, reason ?? 'stop', usage) };
+      return {
         ...base,
-        message: { role: 'assistant', content: scenario.text },
-        ...doneFields(body, scenario.text, scenario.finishReason ?? 'stop', scenario.usage),
-      });
-      return;
-    case 'tool-call':
-    case 'tool-calls':
-      sendJson(res, 200, {
-        ...base,
-        message: { role: 'assistant', content: scenario.text ?? '', tool_calls: toolCallsOf(scenario).map(wireToolCall) },
+        message: { role: 'assistant', content: text, tool_calls: calls.map(wireToolCall) },
         ...doneFields(body, '', 'stop'),
-      });
-      return;
-    case 'error-after':
-      sendJson(res, 500, { error: scenario.message ?? 'model runner has unexpectedly stopped' });
-      return;
-    case 'cut-off':
-      sendJson(res, 200, { ...base, message: { role: 'assistant', content: scenario.text }, done: false });
-      return;
-    case 'malformed':
-    case 'drop-after':
-    case 'hang-after':
-      await completeBroken(res, scenario, {
-        contentType: 'application/json; charset=utf-8',
-        malformed: '{"model": "broken", "message": {',
-        dropped: (text) => `{"model": "${String(body.model)}", "message": {"content": ${JSON.stringify(text)}`,
-      });
-      return;
-    case 'status':
-      return;
-  }
+      };
+    },
+    error: (message) => ({ error: message ?? 'model runner has unexpectedly stopped' }),
+    contentType: 'application/json; charset=utf-8',
+    malformed: '{"model": "broken", "message": {',
+    dropped: (text) => `{"model": "${String(body.model)}", "message": {"content": ${JSON.stringify(text)}`,
+  });
 }
 
 /** Ollama's stream: one JSON object a line, the last with `done: true` and the counts. */
