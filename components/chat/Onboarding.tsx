@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExternalLink } from 'lucide-react';
-import { PROVIDER_KINDS, type ProviderKind } from '@/lib/core/providers';
+import { PROVIDER_KINDS, type DetectedLocalModels, type ProviderKind } from '@/lib/core/providers';
 import { toChatError, type ChatError } from '@/lib/core/errors';
-import type { DetectedLocalModels } from '@/lib/messaging/protocol';
 import { request } from '@/lib/messaging/client';
 import { Button } from '../ui/Button';
 import { Field } from '../ui/Field';

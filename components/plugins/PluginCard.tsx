@@ -4,7 +4,7 @@ import { RefreshCw, Settings2, Trash2 } from 'lucide-react';
 import { inertText } from '@/lib/core/inert-text';
 import { request } from '@/lib/messaging/client';
 import type { ManifestPreview, PluginView } from '@/lib/messaging/plugin-protocol';
-import type { ToolApprovalMode } from '@/lib/plugins/consent';
+import type { ToolApprovalMode } from '@/lib/core/plugins';
 import type { ManifestIssue } from '@/lib/plugins/manifest';
 import { settingFields } from '@/lib/plugins/settings-form';
 import { ErrorNotice } from '../common/ErrorNotice';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { inertText } from '@/lib/core/inert-text';
-import type { PluginManifest } from '@/lib/plugins/manifest';
+import type { PluginManifest } from '@/lib/core/plugins';
 import { buildPluginTools, resolvePluginTool } from '@/lib/plugins/tools';
 import type { PluginView } from '@/lib/messaging/plugin-protocol';
 

@@ -1,9 +1,8 @@
 import { create } from 'zustand';
-import type { ModelRef, ProviderKind, ProviderView } from '@/lib/core/providers';
+import type { ModelRef, ProviderKind, ProviderModels, ProviderView } from '@/lib/core/providers';
 import type { ChatError, ChatErrorCode } from '@/lib/core/errors';
 import { toChatError } from '@/lib/core/errors';
 import { request } from '@/lib/messaging/client';
-import type { ProviderModels } from '@/lib/messaging/protocol';
 import { getPref, setPref } from '@/lib/storage/prefs';
 
 /** What the model picker says about a provider, from the last listing of its models. */

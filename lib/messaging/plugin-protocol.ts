@@ -1,6 +1,6 @@
 /** Requests and broadcasts for plugins: install, settings, update, removal, and what a plugin's own frame may ask. */
-import type { PendingToolCall, ToolApprovalMode, ToolDecision } from '../plugins/consent';
-import type { PluginManifest } from '../plugins/manifest';
+import type { PendingToolCall, ToolDecision } from '../plugins/consent';
+import type { PluginManifest, ToolApprovalMode } from '../core/plugins';
 import type { PluginPreview, PluginUpdate, PluginView } from '../plugins/views';
 
 export type { ManifestPreview, PluginPreview, PluginUpdate, PluginView } from '../plugins/views';

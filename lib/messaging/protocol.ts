@@ -11,7 +11,6 @@ import type { PluginEvent, PluginRequests } from './plugin-protocol';
 import type { SpeechEvent, SpeechRequests } from './speech-protocol';
 
 export type { BackgroundToPanel, PanelToBackground } from '../chat/port-messages';
-export type { DetectedLocalModels, ProviderModels } from '../core/providers';
 
 export interface RequestMap extends PageRequests, ReaderRequests, PluginRequests, SpeechRequests {
   'providers.list': { req: Record<string, never>; res: ProviderView[] };

@@ -2,7 +2,7 @@ import { Validator, type OutputUnit, type Schema } from '@cfworker/json-schema';
 import { formatPath, pointerSegments } from './issue-path';
 import { findStructuralIssue } from './json-safety';
 import { withLinearPatterns } from './linear-patterns';
-import type { PluginParameters } from './manifest';
+import type { PluginParameters } from '../core/plugins';
 
 /** Tool arguments are a model's JSON, sent on to a plugin; anything near this size is a runaway generation. */
 export const MAX_ARGUMENT_CHARS = 256 * 1024;

@@ -2,7 +2,7 @@ import { fail } from '../core/errors';
 import type { PageReadResult } from '../page/page-content';
 import { quoteContext } from '../page/quote-context';
 import { PAGE_CONTEXT_BUDGET, trimToBudget } from '../page/trim';
-import type { PluginManifest } from './manifest';
+import type { PluginManifest } from '../core/plugins';
 import type { BuiltinPlugin } from './runtime';
 
 export const PAGE_PLUGIN_ID = 'parley-page';

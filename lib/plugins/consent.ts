@@ -8,8 +8,6 @@ import type { Conversation } from '../core/conversation';
 import { fail } from '../core/errors';
 import type { ToolApprovalMode } from '../core/plugins';
 
-export type { ToolApprovalMode } from '../core/plugins';
-
 export type ToolDecision = 'allow' | 'always' | 'deny';
 
 /** A plugin call waiting for the user, as the panel shows it. */

@@ -1,4 +1,4 @@
-import type { PluginType } from './manifest';
+import type { PluginType } from '../core/plugins';
 
 /** LobeChat's plugin postMessage channel (@lobehub/chat-plugin-sdk `PluginChannel`). */
 export const PLUGIN_CHANNEL = {

@@ -1,7 +1,7 @@
 import { ChatFailure, chatError, codeForStatus, fail } from '../core/errors';
 import { credentialedFetch, type FetchLike } from '../transport/secure-fetch';
 import { assertCredentialUrl } from '../transport/url-policy';
-import type { PluginManifest } from './manifest';
+import type { PluginManifest } from '../core/plugins';
 import { encodePluginSettings, PLUGIN_SETTINGS_HEADER } from './settings-header';
 
 export interface PluginCall {

@@ -1,5 +1,3 @@
-export type { InstalledPlugin } from '../core/plugins';
-
 /** The vault owner of a plugin's settings, apart from every provider's keys. */
 export function pluginSecretOwner(identifier: string): string {
   return `plugin:${identifier}`;

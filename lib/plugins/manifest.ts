@@ -1,7 +1,5 @@
 /** LobeChat-compatible plugin manifest, as described by lib/plugins/manifest-schema.json. */
 
-export type { PluginApi, PluginManifest, PluginMeta, PluginParameters, PluginType, PluginUi } from '../core/plugins';
-
 export type ManifestIssueCode =
   | 'invalid-json'
   | 'missing-field'

@@ -1,4 +1,4 @@
-import type { PluginManifest } from './manifest';
+import type { PluginManifest } from '../core/plugins';
 
 /**
  * Every origin a plugin makes Parley contact: its API urls or gateway (which

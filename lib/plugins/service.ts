@@ -8,11 +8,11 @@ import { fail } from '../core/errors';
 import type { ManifestPreview, PluginPreview, PluginUpdate, PluginView } from './views';
 import { deleteSecrets, getSecrets, secretFieldsSet, setSecrets } from '../storage/secret-vault';
 import type { FetchLike } from '../transport/secure-fetch';
-import type { ToolApprovalMode } from './consent';
+import type { InstalledPlugin, PluginManifest, ToolApprovalMode } from '../core/plugins';
 import { fetchPluginDocument } from './fetch-document';
 import { MAX_INDEX_BYTES, parsePluginIndexText } from './index-format';
-import { pluginSecretOwner, type InstalledPlugin } from './installed';
-import type { ManifestIssue, PluginManifest } from './manifest';
+import { pluginSecretOwner } from './installed';
+import type { ManifestIssue } from './manifest';
 import { pluginOrigins, unapprovedOrigins, unsupportedFeature } from './origins';
 import {
   checkPluginSettings,

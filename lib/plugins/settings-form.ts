@@ -1,5 +1,5 @@
 import { parseToolArguments, type ArgumentIssue } from './arguments';
-import type { PluginParameters } from './manifest';
+import type { PluginParameters } from '../core/plugins';
 
 export type SettingKind = 'string' | 'number' | 'integer' | 'boolean' | 'enum' | 'json';
 

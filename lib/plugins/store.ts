@@ -1,5 +1,5 @@
 import { getDb } from '../storage/db';
-import type { InstalledPlugin } from './installed';
+import type { InstalledPlugin } from '../core/plugins';
 
 export async function putInstalledPlugin(plugin: InstalledPlugin): Promise<void> {
   await (await getDb()).put('plugins', plugin);

@@ -1,5 +1,5 @@
 import type { ToolDefinition } from '../core/chat';
-import type { PluginManifest, PluginType } from './manifest';
+import type { PluginManifest, PluginType } from '../core/plugins';
 
 /** Which plugin API a tool name stands for. */
 export interface PluginToolRef {

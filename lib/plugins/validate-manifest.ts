@@ -1,5 +1,6 @@
 import { validateManifestSchema } from './generated/validators';
-import type { ManifestIssue, PluginManifest, PluginType } from './manifest';
+import type { ManifestIssue } from './manifest';
+import type { PluginManifest, PluginType } from '../core/plugins';
 import { findStructuralIssue, utf8Length } from './json-safety';
 import { schemaIssues } from './schema-issues';
 import { schemaSafetyIssues } from './schema-safety';

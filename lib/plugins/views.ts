@@ -1,7 +1,7 @@
 /** What the panel is shown of plugins: installed ones, and manifests or indexes fetched for the user to look over. */
-import type { ToolApprovalMode } from './consent';
+import type { PluginManifest, ToolApprovalMode } from '../core/plugins';
 import type { PluginIndexEntry } from './index-format';
-import type { ManifestIssue, PluginManifest } from './manifest';
+import type { ManifestIssue } from './manifest';
 
 export interface PluginView {
   identifier: string;

@@ -9,38 +9,27 @@ import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError } fr
 import type { ChatMessage, ChatRequest, FinishReason } from '../core/chat';
 import { chatError, codeForStatus, type ChatError, type ChatErrorCode } from '../core/errors';
 import type { ModelInfo } from '../core/providers';
-import { retryBudgetFor, retryingFetch } from '../transport/retry-policy';
-import { assertCredentialUrl, requireCredential } from '../transport/url-policy';
-import { defineAdapter, type WireEvent } from './define-adapter';
+import { requireCredential } from '../transport/url-policy';
+import { connectionError } from '../transport/sdk-errors';
+import { credentialedBase, defineAdapter, policyFetch, type WireEvent } from './define-adapter';
 import type { ProviderContext } from './types';
+import { alternatingTurns, argumentsObject, field, messagesStop, systemText, text } from './wire-common';
 
 const DEFAULT_ANTHROPIC_URL = 'https://api.anthropic.com';
 /** The API insists on an output limit; this one leaves room for long answers. */
 const DEFAULT_MAX_TOKENS = 8192;
 
 function createClient(ctx: ProviderContext): Anthropic {
-  const apiKey = requireCredential(ctx.secrets.apiKey);
-  const baseUrl = ctx.settings.baseUrl?.trim() || DEFAULT_ANTHROPIC_URL;
-  assertCredentialUrl(baseUrl);
   return new Anthropic({
-    apiKey,
-    baseURL: baseUrl.replace(/\/+$/, ''),
+    apiKey: requireCredential(ctx.secrets.apiKey),
+    baseURL: credentialedBase(ctx, DEFAULT_ANTHROPIC_URL),
     // Retries follow the shared policy (retry-policy), not the SDK's own.
-    fetch: retryingFetch(ctx.fetch, { budget: retryBudgetFor(ctx.config.id) }),
+    fetch: policyFetch(ctx),
     maxRetries: 0,
     timeout: 600_000,
     dangerouslyAllowBrowser: true,
     logLevel: 'off',
   });
-}
-
-function argumentsObject(json: string): Record<string, unknown> {
-  try {
-    const parsed: unknown = JSON.parse(json || '{}');
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
 }
 
 function toContent(m: ChatMessage): Anthropic.ContentBlockParam[] {
@@ -55,29 +44,13 @@ function toContent(m: ChatMessage): Anthropic.ContentBlockParam[] {
   return [...text, ...calls];
 }
 
-/** System text goes apart; tool results are user turns; turns of one role in a row are joined, as the API wants. */
-function toMessages(messages: readonly ChatMessage[]): Anthropic.MessageParam[] {
-  const out: Anthropic.MessageParam[] = [];
-  for (const m of messages) {
-    if (m.role === 'system') continue;
-    const role = m.role === 'assistant' ? 'assistant' : 'user';
-    const content = toContent(m);
-    const last = out.at(-1);
-    if (last?.role === role && Array.isArray(last.content)) last.content.push(...content);
-    else out.push({ role, content });
-  }
-  return out;
-}
-
+/** The Messages API body, streamed; Claude on Bedrock sends the same body less model and stream. */
 export function buildAnthropicBody(request: ChatRequest): Anthropic.MessageCreateParamsStreaming {
   const p = request.params ?? {};
-  const system = request.messages
-    .filter((m) => m.role === 'system' && m.content)
-    .map((m) => m.content)
-    .join('\n\n');
+  const system = systemText(request.messages);
   return {
     model: request.model,
-    messages: toMessages(request.messages),
+    messages: alternatingTurns(request.messages, toContent),
     stream: true,
     max_tokens: p.maxTokens ?? DEFAULT_MAX_TOKENS,
     ...(system ? { system } : {}),
@@ -96,14 +69,6 @@ export function buildAnthropicBody(request: ChatRequest): Anthropic.MessageCreat
   };
 }
 
-function mapStop(reason: string | null | undefined): FinishReason {
-  if (reason === 'end_turn' || reason === 'stop_sequence') return 'stop';
-  if (reason === 'max_tokens' || reason === 'model_context_window_exceeded') return 'length';
-  if (reason === 'tool_use') return 'tool-calls';
-  if (reason === 'refusal') return 'content-filter';
-  return 'other';
-}
-
 async function* stream(ctx: ProviderContext, request: ChatRequest): AsyncGenerator<WireEvent> {
   const client = createClient(ctx);
   const events = await client.messages.create(buildAnthropicBody(request), { signal: ctx.signal });
@@ -118,7 +83,7 @@ async function* stream(ctx: ProviderContext, request: ChatRequest): AsyncGenerat
       else if (event.delta.type === 'input_json_delta')
         yield { type: 'tool-fragment', index: event.index, arguments: event.delta.partial_json };
     } else if (event.type === 'message_delta') {
-      stop = mapStop(event.delta.stop_reason);
+      stop = messagesStop(event.delta.stop_reason);
       yield { type: 'usage', usage: { inputTokens, outputTokens: event.usage.output_tokens } };
     } else if (event.type === 'message_stop') yield { type: 'finish', reason: stop };
   }
@@ -136,20 +101,12 @@ const CODE_BY_TYPE: Readonly<Record<string, ChatErrorCode>> = {
   overloaded_error: 'service-unavailable',
 };
 
-function errorType(e: APIError): string | undefined {
-  const body = e.error as { error?: { type?: unknown } } | undefined;
-  return typeof body?.error?.type === 'string' ? body.error.type : undefined;
-}
-
 /** The SDK's own errors; the shell has already dealt with policy refusals and stops. */
 function anthropicError(e: unknown, provider: string): ChatError | undefined {
-  if (e instanceof APIConnectionTimeoutError) return chatError('timeout', e.message, { provider });
-  if (e instanceof APIConnectionError) {
-    const cause = e.cause instanceof Error ? `: ${e.cause.message}` : '';
-    return chatError('network', `${e.message}${cause}`, { provider });
-  }
-  if (!(e instanceof APIError)) return undefined;
-  const type = errorType(e);
+  const connection = connectionError(e, provider, { timeout: APIConnectionTimeoutError, connection: APIConnectionError });
+  if (connection || !(e instanceof APIError)) return connection;
+  // The SDK keeps the reply's body, `{type: 'error', error: {type, message}}`.
+  const type = text(field(e.error, 'error')?.type);
   let code: ChatErrorCode = (type ? CODE_BY_TYPE[type] : undefined) ?? (e.status !== undefined ? codeForStatus(e.status) : 'server-error');
   if (code === 'not-found' && /model/i.test(e.message)) code = 'model-not-found';
   // 529: Anthropic is overloaded, which waiting fixes.
@@ -165,7 +122,7 @@ export const anthropicAdapter = defineAdapter({
     for await (const m of createClient(ctx).models.list({ limit: 1000 }, { signal: ctx.signal })) {
       models.push({ id: m.id, ...(m.display_name ? { label: m.display_name } : {}) });
     }
-    return models.sort((a, b) => a.id.localeCompare(b.id));
+    return models;
   },
   error: anthropicError,
 });

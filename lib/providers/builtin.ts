@@ -11,6 +11,7 @@ import { chatError, fail, type ChatError, type ChatErrorCode } from '../core/err
 import { kindInfo, type ProviderConfig } from '../core/providers';
 import { defineAdapter, type WireEvent } from './define-adapter';
 import type { ProviderContext } from './types';
+import { systemText } from './wire-common';
 
 type Availability = 'unavailable' | 'downloadable' | 'downloading' | 'available';
 
@@ -104,10 +105,7 @@ function quoteToolResult(m: ChatMessage): string {
 function toPrompts(messages: readonly ChatMessage[]): { initialPrompts: PromptMessage[]; prompt: string } {
   const last = messages.at(-1);
   if (last?.role !== 'user') fail('bad-request', 'The conversation must end with a user message.');
-  const system = messages
-    .filter((m) => m.role === 'system' && m.content)
-    .map((m) => m.content)
-    .join('\n\n');
+  const system = systemText(messages);
   const history: PromptMessage[] = messages
     .slice(0, -1)
     .filter((m) => m.role !== 'system' && m.content)

@@ -8,6 +8,9 @@
 import type { ChatEvent, ChatRequest, FinishReason, ToolCall, Usage } from '../core/chat';
 import { ChatFailure, serviceError, type ChatError } from '../core/errors';
 import type { ModelInfo, ProviderKind } from '../core/providers';
+import { retryBudgetFor, retryingFetch } from '../transport/retry-policy';
+import type { FetchLike } from '../transport/secure-fetch';
+import { assertCredentialUrl, trimBaseUrl } from '../transport/url-policy';
 import type { ProviderAdapter, ProviderContext } from './types';
 
 /** A piece of a streamed tool call: the first names it, the rest extend its arguments. No index: a call of its own. */
@@ -29,7 +32,7 @@ export interface WireAdapter {
    * `finish` (its last one counts); one cut off before its end marker does not.
    */
   stream(ctx: ProviderContext, request: ChatRequest): AsyncIterable<WireEvent>;
-  /** The models the service lists; throws on any failure. */
+  /** The models the service lists, in any order; throws on any failure. */
   models(ctx: ProviderContext): Promise<ModelInfo[]>;
   /** This service's own errors, after the shared mapping found none; undefined leaves it to the generic one. */
   error?(e: unknown, provider: string): ChatError | undefined;
@@ -37,8 +40,20 @@ export interface WireAdapter {
   validateConfig?: ProviderAdapter['validateConfig'];
 }
 
+/** The context's fetch, retrying by the shared policy (lib/transport/retry-policy) rather than an SDK's own. */
+export function policyFetch(ctx: ProviderContext): FetchLike {
+  return retryingFetch(ctx.fetch, { budget: retryBudgetFor(ctx.config.id) });
+}
+
+/** Where a keyed service is reached: the base URL typed, else its own, refused unless a key may travel there. */
+export function credentialedBase(ctx: ProviderContext, fallback: string): string {
+  const base = ctx.settings.baseUrl?.trim() || fallback;
+  assertCredentialUrl(base);
+  return trimBaseUrl(base);
+}
+
 /** Tool calls gathered while the reply streams, released once it has ended well. */
-class ToolCalls {
+export class ToolCalls {
   private readonly calls = new Map<number, { id: string; name: string; arguments: string }>();
 
   add(fragment: ToolFragment): void {
@@ -52,6 +67,10 @@ class ToolCalls {
 
   get size(): number {
     return this.calls.size;
+  }
+
+  has(index: number): boolean {
+    return this.calls.has(index);
   }
 
   done(): ToolCall[] {
@@ -102,7 +121,7 @@ export function defineAdapter(wire: WireAdapter): ProviderAdapter {
     kind: wire.kind,
     async listModels(ctx) {
       try {
-        return await wire.models(ctx);
+        return (await wire.models(ctx)).sort((a, b) => a.id.localeCompare(b.id));
       } catch (e) {
         throw new ChatFailure(serviceError(e, ctx.config.id, ctx.signal, wire.error?.bind(wire)));
       }

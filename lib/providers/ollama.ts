@@ -1,40 +1,15 @@
-import type { ChatMessage, ChatRequest, FinishReason } from '../core/chat';
+import type { ChatMessage, ChatRequest } from '../core/chat';
 import { codeForStatus, fail, type ChatErrorCode } from '../core/errors';
 import type { ModelInfo } from '../core/providers';
 import { parseNdjson } from '../transport/ndjson';
-import { retryBudgetFor, retryingFetch } from '../transport/retry-policy';
 import type { FetchLike } from '../transport/secure-fetch';
 import { joinUrl, parseHttpUrl } from '../transport/url-policy';
-import { defineAdapter, type WireEvent } from './define-adapter';
+import { defineAdapter, policyFetch, type WireEvent } from './define-adapter';
+import { toWireTool } from './openai-wire';
 import type { ProviderContext } from './types';
+import { argumentsObject, commonFinish, count, field, record, text, type JsonObject } from './wire-common';
 
 export const DEFAULT_OLLAMA_URL = 'http://127.0.0.1:11434';
-
-interface WireToolCall {
-  id?: string;
-  function: { name: string; arguments: unknown };
-}
-
-interface WireMessage {
-  role: ChatMessage['role'];
-  content: string;
-  tool_calls?: WireToolCall[];
-  tool_name?: string;
-}
-
-interface WireLine {
-  message?: { content?: unknown; tool_calls?: unknown };
-  done?: unknown;
-  done_reason?: unknown;
-  prompt_eval_count?: unknown;
-  eval_count?: unknown;
-  error?: unknown;
-}
-
-/** Requests retry by the shared policy: a loading model answers 503, and a busy server 429. */
-function policyFetch(ctx: ProviderContext): FetchLike {
-  return retryingFetch(ctx.fetch, { budget: retryBudgetFor(ctx.config.id) });
-}
 
 function baseUrl(ctx: ProviderContext): string {
   const raw = ctx.settings.baseUrl?.trim() || DEFAULT_OLLAMA_URL;
@@ -42,18 +17,10 @@ function baseUrl(ctx: ProviderContext): string {
   return raw;
 }
 
-/** Ollama wants arguments as an object, where the chat model keeps the model's JSON text. */
-function argumentsObject(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return {};
-  }
-}
-
-function toWireMessage(m: ChatMessage): WireMessage {
-  const out: WireMessage = { role: m.role, content: m.content };
+function toWireMessage(m: ChatMessage): JsonObject {
+  const out: JsonObject = { role: m.role, content: m.content };
   if (m.role === 'assistant' && m.toolCalls?.length) {
+    // Ollama wants arguments as an object, where the chat model keeps the model's JSON text.
     out.tool_calls = m.toolCalls.map((c) => ({ function: { name: c.name, arguments: argumentsObject(c.arguments) } }));
   }
   if (m.role === 'tool' && m.name) out.tool_name = m.name;
@@ -66,9 +33,7 @@ export function buildOllamaBody(request: ChatRequest): Record<string, unknown> {
     model: request.model,
     messages: request.messages.map(toWireMessage),
     stream: true,
-    tools: request.tools?.length
-      ? request.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }))
-      : undefined,
+    tools: request.tools?.length ? request.tools.map(toWireTool) : undefined,
     options: {
       temperature: p.temperature,
       top_p: p.topP,
@@ -100,34 +65,13 @@ async function failForReply(res: Response): Promise<never> {
   return fail(codeForReply(res.status, message), message || `Ollama answered ${res.status}`, { status: res.status });
 }
 
-function asLine(value: unknown): WireLine {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    fail('malformed-stream', 'A line of the Ollama stream is not a JSON object.');
-  }
-  return value as WireLine;
-}
-
 function toToolCall(raw: unknown): WireEvent {
-  const call = raw as { id?: unknown; function?: { name?: unknown; arguments?: unknown } } | null;
-  const name = call?.function?.name;
-  if (typeof name !== 'string') fail('malformed-stream', 'An Ollama tool call has no function name.');
-  const args = call?.function?.arguments;
-  return {
-    type: 'tool-fragment',
-    ...(typeof call?.id === 'string' && call.id ? { id: call.id } : {}),
-    name,
-    arguments: typeof args === 'string' ? args : JSON.stringify(args ?? {}),
-  };
-}
-
-function mapFinish(reason: unknown): FinishReason {
-  if (reason === 'stop') return 'stop';
-  if (reason === 'length') return 'length';
-  return 'other';
-}
-
-function count(v: unknown): number | undefined {
-  return typeof v === 'number' ? v : undefined;
+  const call = raw as JsonObject | null;
+  const fn = field(call, 'function');
+  const name = text(fn?.name);
+  if (name === undefined) fail('malformed-stream', 'An Ollama tool call has no function name.');
+  const args = fn?.arguments;
+  return { type: 'tool-fragment', id: text(call?.id), name, arguments: typeof args === 'string' ? args : JSON.stringify(args ?? {}) };
 }
 
 function modelsFrom(body: unknown): ModelInfo[] {
@@ -141,6 +85,7 @@ function modelsFrom(body: unknown): ModelInfo[] {
 }
 
 async function* stream(ctx: ProviderContext, request: ChatRequest): AsyncGenerator<WireEvent> {
+  // A loading model answers 503, and a busy server 429: both retry by the shared policy.
   const res = await policyFetch(ctx)(joinUrl(baseUrl(ctx), '/api/chat'), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -150,17 +95,19 @@ async function* stream(ctx: ProviderContext, request: ChatRequest): AsyncGenerat
   if (!res.ok) await failForReply(res);
   if (!res.body) fail('malformed-stream', 'Ollama answered without a body.');
   for await (const value of parseNdjson(res.body)) {
-    const line = asLine(value);
+    const line = record(value, 'A line of the Ollama stream');
     if (line.error !== undefined) fail('server-error', String(line.error));
-    const content = line.message?.content;
+    const message = field(line, 'message');
+    const content = message?.content;
     if (typeof content === 'string' && content) yield { type: 'text-delta', text: content };
-    const toolCalls = line.message?.tool_calls;
+    const toolCalls = message?.tool_calls;
     if (Array.isArray(toolCalls)) for (const raw of toolCalls) yield toToolCall(raw);
     if (line.done === true) {
       const inputTokens = count(line.prompt_eval_count);
       const outputTokens = count(line.eval_count);
       if (inputTokens !== undefined || outputTokens !== undefined) yield { type: 'usage', usage: { inputTokens, outputTokens } };
-      yield { type: 'finish', reason: mapFinish(line.done_reason) };
+      // Ollama says "load" or "unload" when no answer was generated.
+      yield { type: 'finish', reason: commonFinish(line.done_reason) ?? 'other' };
       return;
     }
   }

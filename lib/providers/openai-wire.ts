@@ -3,9 +3,9 @@
  * and preset, and Azure AI Inference: the request body, and each streamed
  * chunk as the shell's WireEvents. Transport (SDK or not) is the caller's.
  */
-import type { ChatMessage, ChatRequest, FinishReason, ToolDefinition } from '../core/chat';
-import { fail } from '../core/errors';
+import type { ChatMessage, ChatRequest, ToolDefinition } from '../core/chat';
 import type { WireEvent } from './define-adapter';
+import { commonFinish, count, list, record, text } from './wire-common';
 
 /** Where servers speaking the same wire still differ. */
 export interface WireQuirks {
@@ -16,9 +16,6 @@ export interface WireQuirks {
   /** What an assistant turn that only called tools carries as content: null, or nothing at all. */
   emptyToolTurn: 'null' | 'omit';
 }
-
-export const OPENAI_QUIRKS: WireQuirks = { maxTokens: 'max_completion_tokens', streamUsage: true, emptyToolTurn: 'null' };
-export const COMPATIBLE_QUIRKS: WireQuirks = { ...OPENAI_QUIRKS, maxTokens: 'max_tokens' };
 
 type WireMessage = Record<string, unknown> & { role: string };
 
@@ -33,7 +30,8 @@ function toWireMessage(m: ChatMessage, quirks: WireQuirks): WireMessage {
   };
 }
 
-function toWireTool(t: ToolDefinition) {
+/** A tool as OpenAI's wire declares it; Ollama's native API takes the same shape. */
+export function toWireTool(t: ToolDefinition) {
   return { type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.parameters } };
 }
 
@@ -55,49 +53,24 @@ export function chatCompletionsBody(request: ChatRequest, quirks: WireQuirks) {
   };
 }
 
-export function mapFinish(reason: unknown): FinishReason | undefined {
-  if (typeof reason !== 'string') return undefined;
-  if (reason === 'stop') return 'stop';
-  if (reason === 'length') return 'length';
-  if (reason === 'tool_calls' || reason === 'function_call') return 'tool-calls';
-  if (reason === 'content_filter') return 'content-filter';
-  return 'other';
-}
-
-type Json = Record<string, unknown>;
-
-function object(value: unknown, what: string): Json {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail('malformed-stream', `${what} is not a JSON object.`);
-  return value as Json;
-}
-
-function list(value: unknown, what: string): unknown[] {
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) fail('malformed-stream', `${what} is not a list.`);
-  return value;
-}
-
-const count = (v: unknown) => (typeof v === 'number' ? v : undefined);
-const string = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
-
 /** One chunk of the stream as events: the first choice's text and tool call fragments, usage, the finish. */
 export function* chunkEvents(raw: unknown): Generator<WireEvent> {
-  const chunk = object(raw, 'A chunk of the stream');
-  const usage = chunk.usage ? object(chunk.usage, 'The usage') : undefined;
+  const chunk = record(raw);
+  const usage = chunk.usage ? record(chunk.usage, 'The usage') : undefined;
   if (usage) yield { type: 'usage', usage: { inputTokens: count(usage.prompt_tokens), outputTokens: count(usage.completion_tokens) } };
   const choice = list(chunk.choices, 'The choices')
-    .map((c) => object(c, 'A choice'))
+    .map((c) => record(c, 'A choice'))
     .find((c) => (c.index ?? 0) === 0);
   if (!choice) return;
-  const delta = choice.delta === undefined || choice.delta === null ? {} : object(choice.delta, 'A delta');
+  const delta = choice.delta === undefined || choice.delta === null ? {} : record(choice.delta, 'A delta');
   if (typeof delta.content === 'string' && delta.content) yield { type: 'text-delta', text: delta.content };
   for (const part of list(delta.tool_calls, 'The tool calls')) {
-    const call = object(part, 'A tool call');
-    const fn = call.function ? object(call.function, 'A tool call function') : {};
+    const call = record(part, 'A tool call');
+    const fn = call.function ? record(call.function, 'A tool call function') : {};
     const args = typeof fn.arguments === 'string' ? fn.arguments : undefined;
-    yield { type: 'tool-fragment', index: count(call.index), id: string(call.id), name: string(fn.name), arguments: args };
+    yield { type: 'tool-fragment', index: count(call.index), id: text(call.id), name: text(fn.name), arguments: args };
   }
-  const finish = mapFinish(choice.finish_reason);
+  const finish = commonFinish(choice.finish_reason);
   if (finish) yield { type: 'finish', reason: finish };
 }
 

@@ -49,7 +49,7 @@ export function createOpenAICompatibleAdapter(kind: OpenAICompatibleKind): Provi
       const client = createClient(preset, ctx);
       const models: ModelInfo[] = [];
       for await (const model of client.models.list({ signal: ctx.signal })) models.push({ id: model.id });
-      return models.sort((a, b) => a.id.localeCompare(b.id));
+      return models;
     },
     error: openAIError,
   });

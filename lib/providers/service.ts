@@ -4,7 +4,7 @@
  * background imports this module, because it reads the vault.
  */
 import { cleanCredential, sendableCredentials } from '../core/credentials';
-import { ChatFailure, chatError, fail, toChatError } from '../core/errors';
+import { fail, toChatError } from '../core/errors';
 import {
   effectiveSettings,
   kindInfo,
@@ -126,7 +126,7 @@ async function contextFor(config: ProviderConfig): Promise<{ adapter: ProviderAd
 
 export async function resolveModel(ref: ModelRef): Promise<{ adapter: ProviderAdapter; context: Omit<ProviderContext, 'signal'> }> {
   const config = await configFor(ref.providerId);
-  if (!config) throw new ChatFailure(chatError('not-found', 'This model’s provider was removed', { provider: ref.providerId }));
+  if (!config) fail('not-found', 'This model’s provider was removed', { provider: ref.providerId });
   return contextFor(config);
 }
 

@@ -8,7 +8,8 @@ import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 
 import { chatError, codeForStatus, type ChatError, type ChatErrorCode } from '../core/errors';
 import { retryBudgetFor, retryingFetch } from './retry-policy';
 import type { FetchLike } from './secure-fetch';
-import { assertCredentialUrl, parseHttpUrl } from './url-policy';
+import { connectionError } from './sdk-errors';
+import { assertCredentialUrl, parseHttpUrl, trimBaseUrl } from './url-policy';
 
 export interface OpenAIClientOptions {
   baseUrl: string;
@@ -32,7 +33,7 @@ export function createOpenAIClient({ baseUrl, apiKey, organization, headers = {}
     // The SDK insists on a key; without one the Authorization header is
     // removed below, so this placeholder never leaves the client.
     apiKey: apiKey ?? 'no-key',
-    baseURL: baseUrl.trim().replace(/\/+$/, ''),
+    baseURL: trimBaseUrl(baseUrl),
     organization: organization?.trim() || null,
     project: null,
     defaultHeaders: { ...(apiKey === undefined ? { Authorization: null } : {}), ...headers },
@@ -65,11 +66,8 @@ function serviceWords(e: APIError): string {
 
 /** The SDK's own errors as ChatErrors; undefined for anything else (serviceError in lib/core/errors handles the rest). */
 export function openAIError(e: unknown, provider: string): ChatError | undefined {
-  if (e instanceof APIConnectionTimeoutError) return chatError('timeout', e.message, { provider });
-  if (e instanceof APIConnectionError) {
-    const cause = e.cause instanceof Error ? `: ${e.cause.message}` : '';
-    return chatError('network', `${e.message}${cause}`, { provider });
-  }
+  const connection = connectionError(e, provider, { timeout: APIConnectionTimeoutError, connection: APIConnectionError });
+  if (connection) return connection;
   if (e instanceof APIError) {
     const type = typeof e.code === 'string' ? e.code : e.type;
     return chatError(codeForApiError(e), serviceWords(e), { provider, status: e.status, ...(type ? { type } : {}) });

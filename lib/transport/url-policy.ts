@@ -67,7 +67,12 @@ export function requireCredential(value: string | undefined): string {
   return v;
 }
 
+/** A base URL without its trailing slashes, so that SDKs and joins add exactly one. */
+export function trimBaseUrl(base: string): string {
+  return base.replace(/\/+$/, '');
+}
+
 /** Joins a base URL and a path without losing the base's own path. */
 export function joinUrl(base: string, path: string): string {
-  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+  return `${trimBaseUrl(base)}/${path.replace(/^\/+/, '')}`;
 }

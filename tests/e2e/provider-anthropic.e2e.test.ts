@@ -25,15 +25,15 @@ describe('Anthropic provider', () => {
   it('is added in Settings, lists its models, and streams an answer', async () => {
     await addProvider(page, 'Anthropic', { 'API key': KEY, 'Base URL': anthropic.url });
     await backToChat(page);
-    await expect.poll(() => listedModels(page)).toEqual(['claude-haiku-4-5', 'claude-sonnet-4-5']);
-    await pickModel(page, 'claude-sonnet-4-5');
+    await expect.poll(() => listedModels(page)).toEqual(['claude-haiku-4-5', 'claude-sonnet-4-6']);
+    await pickModel(page, 'claude-sonnet-4-6');
 
     anthropic.enqueue({ kind: 'text', text: 'Hello from Claude, streamed.', chunkSize: 3, delayMs: 20 });
     await sendMessage(page, 'Hi Claude');
     await waitForAnswer(page, 'Hello from Claude, streamed.');
 
     const chat = anthropic.requests.find((r) => r.method === 'POST' && r.path === '/v1/messages');
-    expect(chat?.body).toMatchObject({ model: 'claude-sonnet-4-5', stream: true, messages: [{ role: 'user' }] });
+    expect(chat?.body).toMatchObject({ model: 'claude-sonnet-4-6', stream: true, messages: [{ role: 'user' }] });
     expect(JSON.stringify(chat?.body)).toContain('Hi Claude');
   });
 });

@@ -9,22 +9,18 @@ import type { ServerResponse } from 'node:http';
 import {
   answerCors,
   chunkText,
-  clientGone,
-  dropConnection,
   echoText,
   estimateTokens,
   openCorsHeaders,
+  playStream,
   promptTokens,
   ScenarioQueue,
   sendJson,
-  sendPaced,
   startMockHttpServer,
-  toolCallsOf,
-  waitForClientClose,
-  writeFlushed,
   type EnqueueOptions,
   type RecordedRequest,
   type Scenario,
+  type StreamWire,
 } from './scenario';
 
 export interface AnthropicMock {
@@ -37,7 +33,7 @@ export interface AnthropicMock {
   close(): Promise<void>;
 }
 
-export const ANTHROPIC_MOCK_MODELS = ['claude-sonnet-4-5', 'claude-haiku-4-5'];
+export const ANTHROPIC_MOCK_MODELS = ['claude-sonnet-4-6', 'claude-haiku-4-5'];
 
 const ERROR_TYPES: Record<number, string> = {
   400: 'invalid_request_error',
@@ -98,88 +94,63 @@ export async function startAnthropicMock(options: { apiKey?: string } = {}): Pro
   };
 }
 
-async function streamMessage(res: ServerResponse, body: unknown, scenario: Scenario): Promise<void> {
-  if (scenario.kind === 'status') return;
+/** Anthropic's stream: message_start, content blocks each opened, filled by deltas and closed, message_delta, message_stop. */
+function streamMessage(res: ServerResponse, body: unknown, scenario: Scenario): Promise<void> {
   const model = (body as { model?: string } | undefined)?.model ?? 'unknown';
-  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
-  res.flushHeaders();
-  const send = (event: string, data: unknown) =>
-    writeFlushed(res, `event: ${event}\ndata: ${JSON.stringify({ type: event, ...(data as object) })}\n\n`);
+  const event = (type: string, data: object = {}) => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
   const input = scenario.kind === 'text' && scenario.usage ? scenario.usage.input : promptTokens(body);
-
-  await send('message_start', {
-    message: {
-      id: `msg_mock${++sequence}`,
-      type: 'message',
-      role: 'assistant',
-      model,
-      content: [],
-      stop_reason: null,
-      stop_sequence: null,
-      usage: { input_tokens: input, output_tokens: 1 },
-    },
-  });
-  await send('ping', {});
+  const id = ++sequence;
   let index = 0;
-  const streamText = async (text: string, size = 4, delayMs = 0) => {
-    await send('content_block_start', { index, content_block: { type: 'text', text: '' } });
-    await sendPaced(res, chunkText(text, size), delayMs, (piece) =>
-      send('content_block_delta', { index, delta: { type: 'text_delta', text: piece } }),
-    );
+  let textOpen = false;
+  const wire: StreamWire = {
+    headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' },
+    opening: [
+      event('message_start', {
+        message: {
+          id: `msg_mock${id}`,
+          type: 'message',
+          role: 'assistant',
+          model,
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          usage: { input_tokens: input, output_tokens: 1 },
+        },
+      }),
+      event('ping'),
+    ],
+    textStart(text) {
+      // A reply that only calls tools has no text block at all.
+      if (!text && (scenario.kind === 'tool-call' || scenario.kind === 'tool-calls')) return [];
+      textOpen = true;
+      return [event('content_block_start', { index, content_block: { type: 'text', text: '' } })];
+    },
+    text: (piece) => event('content_block_delta', { index, delta: { type: 'text_delta', text: piece } }),
+    textEnd() {
+      if (!textOpen) return [];
+      textOpen = false;
+      return [event('content_block_stop', { index: index++ })];
+    },
+    toolCall: (call, i, size) => {
+      const block = index++;
+      const toolUse = { type: 'tool_use', id: call.id ?? `toolu_mock${id}_${i}`, name: call.name, input: {} };
+      return [
+        event('content_block_start', { index: block, content_block: toolUse }),
+        ...chunkText(call.arguments, size).map((piece) =>
+          event('content_block_delta', { index: block, delta: { type: 'input_json_delta', partial_json: piece } }),
+        ),
+        event('content_block_stop', { index: block }),
+      ];
+    },
+    finish: ({ reason, calls, text, usage }) => [
+      event('message_delta', {
+        delta: { stop_reason: reason ?? (calls.length ? 'tool_use' : 'end_turn'), stop_sequence: null },
+        usage: { output_tokens: usage?.output ?? estimateTokens(calls.length ? calls.map((c) => c.arguments).join('') : text) },
+      }),
+      event('message_stop'),
+    ],
+    error: (message) => event('error', { error: { type: 'api_error', message: message ?? 'Internal server error' } }),
+    malformed: 'event: content_block_delta\ndata: {"type": "content_block_delta", "index": \n\n',
   };
-  const endBlock = async () => send('content_block_stop', { index: index++ });
-  const finish = async (stopReason: string, output: number) => {
-    await send('message_delta', { delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: output } });
-    await send('message_stop', {});
-    res.end();
-  };
-
-  switch (scenario.kind) {
-    case 'text':
-      await streamText(scenario.text, scenario.chunkSize, scenario.delayMs);
-      if (clientGone(res)) return;
-      await endBlock();
-      await finish(scenario.finishReason ?? 'end_turn', scenario.usage?.output ?? estimateTokens(scenario.text));
-      return;
-    case 'tool-call':
-    case 'tool-calls': {
-      const calls = toolCallsOf(scenario);
-      if (scenario.text) {
-        await streamText(scenario.text, scenario.chunkSize);
-        await endBlock();
-      }
-      for (const [i, call] of calls.entries()) {
-        const id = call.id ?? `toolu_mock${sequence}_${i}`;
-        await send('content_block_start', { index, content_block: { type: 'tool_use', id, name: call.name, input: {} } });
-        for (const piece of chunkText(call.arguments, scenario.chunkSize ?? 4)) {
-          await send('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: piece } });
-        }
-        await endBlock();
-      }
-      await finish('tool_use', estimateTokens(calls.map((c) => c.arguments).join('')));
-      return;
-    }
-    case 'drop-after':
-      await streamText(scenario.text);
-      await dropConnection(res);
-      return;
-    case 'malformed':
-      await streamText(scenario.text ?? '');
-      await writeFlushed(res, 'event: content_block_delta\ndata: {"type": "content_block_delta", "index": \n\n');
-      res.end();
-      return;
-    case 'error-after':
-      await streamText(scenario.text);
-      await send('error', { error: { type: 'api_error', message: scenario.message ?? 'Internal server error' } });
-      res.end();
-      return;
-    case 'hang-after':
-      await streamText(scenario.text);
-      await waitForClientClose(res);
-      return;
-    case 'cut-off':
-      await streamText(scenario.text);
-      res.end();
-      return;
-  }
+  return playStream(res, scenario, wire);
 }

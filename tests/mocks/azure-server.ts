@@ -8,27 +8,21 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   answerCors,
-  chunkText,
-  clientGone,
-  completeBroken,
-  dropConnection,
   echoText,
   estimateTokens,
   openCorsHeaders,
+  playStream,
+  playWhole,
   promptTokens,
   ScenarioQueue,
   sendJson,
-  sendPaced,
   startMockHttpServer,
-  toolCallsOf,
-  waitForClientClose,
-  writeFlushed,
   type EnqueueOptions,
-  type MockToolCall,
   type MockUsage,
   type RecordedRequest,
   type Scenario,
 } from './scenario';
+import { completionsWhole, completionsWire } from './openai-server';
 
 /** How the mock checks who is calling; undefined lets everyone in. */
 export type AzureMockAuth = { header: string; key: string } | { bearer: string } | undefined;
@@ -202,134 +196,37 @@ function usageOf(body: ChatBody, text: string, given?: MockUsage) {
   return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
 }
 
-function wireToolCalls(calls: MockToolCall[]) {
-  return calls.map((c, i) => ({
-    id: c.id ?? `call_${i}_${sequence}`,
-    type: 'function',
-    function: { name: c.name, arguments: c.arguments },
-  }));
+function completeChat(res: ServerResponse, body: ChatBody, scenario: Scenario): Promise<void> {
+  const id = `azure-mock-${++sequence}`;
+  const wire = completionsWhole(
+    {
+      base: { id, created: Math.floor(Date.now() / 1000), model: body.model ?? AZURE_MOCK_MODEL.model_name },
+      choiceFields: {},
+      messageFields: { tool_calls: null },
+      usageOf: (text, given) => usageOf(body, text, given),
+      errorBody: (message) => azureErrorBody(500, message),
+      malformed: '{"id": "azure-broken", "choices": [',
+    },
+    sequence,
+  );
+  return playWhole(res, scenario, wire);
 }
 
-async function completeChat(res: ServerResponse, body: ChatBody, scenario: Scenario): Promise<void> {
-  const id = `azure-mock-${++sequence}`;
-  const base = { id, created: Math.floor(Date.now() / 1000), model: body.model ?? AZURE_MOCK_MODEL.model_name };
-  switch (scenario.kind) {
-    case 'text':
-      sendJson(res, 200, {
-        ...base,
-        choices: [
-          {
-            index: 0,
-            finish_reason: scenario.finishReason ?? 'stop',
-            message: { role: 'assistant', content: scenario.text, tool_calls: null },
-          },
-        ],
-        usage: usageOf(body, scenario.text, scenario.usage),
-      });
-      return;
-    case 'tool-call':
-    case 'tool-calls': {
-      const calls = toolCallsOf(scenario);
-      sendJson(res, 200, {
-        ...base,
-        choices: [
-          {
-            index: 0,
-            finish_reason: 'tool_calls',
-            message: { role: 'assistant', content: scenario.text ?? null, tool_calls: wireToolCalls(calls) },
-          },
-        ],
-        usage: usageOf(body, calls.map((c) => c.arguments).join(''), undefined),
-      });
-      return;
-    }
-    case 'error-after':
-      sendJson(res, 500, azureErrorBody(500, scenario.message));
-      return;
-    case 'cut-off':
-      sendJson(res, 200, { ...base, choices: [{ index: 0, finish_reason: null, message: { role: 'assistant', content: scenario.text } }] });
-      return;
-    case 'malformed':
-    case 'drop-after':
-    case 'hang-after':
-      await completeBroken(res, scenario, {
-        contentType: 'application/json',
-        malformed: '{"id": "azure-broken", "choices": [',
-        dropped: (text) => `{"id": "${id}", "choices": [{"message": {"content": ${JSON.stringify(text)}`,
-      });
-      return;
-    case 'status':
-      return;
-  }
-}
-
-async function streamChat(res: ServerResponse, body: ChatBody, scenario: Scenario): Promise<void> {
-  if (scenario.kind === 'status') return;
-  const id = `azure-mock-${++sequence}`;
-  const created = Math.floor(Date.now() / 1000);
-  const model = body.model ?? AZURE_MOCK_MODEL.model_name;
-
-  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
-  res.flushHeaders();
-
-  const frame = (data: unknown) => `data: ${JSON.stringify(data)}\n\n`;
-  // Azure sends usage with the chunk that carries the finish reason, and null before it.
-  const chunk = (delta: Record<string, unknown>, finishReason: string | null = null, usage: ReturnType<typeof usageOf> | null = null) =>
-    frame({ id, created, model, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finishReason }], usage });
-  const send = (data: string) => writeFlushed(res, data);
-
-  const streamText = async (text: string, size = 4, delayMs = 0) => {
-    await send(chunk({ role: 'assistant', content: '' }));
-    await sendPaced(res, chunkText(text, size), delayMs, (piece) => send(chunk({ content: piece })));
-  };
-  const finish = async (reason: string, usage: ReturnType<typeof usageOf>) => {
-    await send(chunk({}, reason, usage));
-    await send('data: [DONE]\n\n');
-    res.end();
-  };
-
-  switch (scenario.kind) {
-    case 'text':
-      await streamText(scenario.text, scenario.chunkSize, scenario.delayMs);
-      if (clientGone(res)) return;
-      await finish(scenario.finishReason ?? 'stop', usageOf(body, scenario.text, scenario.usage));
-      return;
-    case 'tool-call':
-    case 'tool-calls': {
-      const calls = wireToolCalls(toolCallsOf(scenario));
-      await streamText(scenario.text ?? '', scenario.chunkSize);
-      for (const [index, call] of calls.entries()) {
-        await send(
-          chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }] }),
-        );
-        for (const piece of chunkText(call.function.arguments, scenario.chunkSize ?? 4)) {
-          await send(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
-        }
-      }
-      await finish('tool_calls', usageOf(body, calls.map((c) => c.function.arguments).join(''), undefined));
-      return;
-    }
-    case 'drop-after':
-      await streamText(scenario.text);
-      await dropConnection(res);
-      return;
-    case 'malformed':
-      await streamText(scenario.text ?? '');
-      await send('data: {"id": "azure-broken", "choices": [\n\n');
-      res.end();
-      return;
-    case 'error-after':
-      await streamText(scenario.text);
-      await send(frame(azureErrorBody(500, scenario.message)));
-      res.end();
-      return;
-    case 'hang-after':
-      await streamText(scenario.text);
-      await waitForClientClose(res);
-      return;
-    case 'cut-off':
-      await streamText(scenario.text);
-      res.end();
-      return;
-  }
+function streamChat(res: ServerResponse, body: ChatBody, scenario: Scenario): Promise<void> {
+  const wire = completionsWire(
+    {
+      id: `azure-mock-${++sequence}`,
+      model: body.model ?? AZURE_MOCK_MODEL.model_name,
+      // Azure sends usage with the chunk that carries the finish reason, and null before it.
+      chunkFields: { usage: null },
+      choiceFields: {},
+      roleDelta: { role: 'assistant', content: '' },
+      usage: 'finish-chunk',
+      usageOf: (text, given) => usageOf(body, text, given),
+      errorBody: (message) => azureErrorBody(500, message),
+      malformed: '{"id": "azure-broken", "choices": [',
+    },
+    sequence,
+  );
+  return playStream(res, scenario, wire);
 }

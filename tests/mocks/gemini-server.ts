@@ -9,20 +9,15 @@
 import type { ServerResponse } from 'node:http';
 import {
   answerCors,
-  chunkText,
-  clientGone,
-  completeBroken,
-  dropConnection,
   estimateTokens,
   openCorsHeaders,
+  playStream,
+  playWhole,
   sendJson,
-  sendPaced,
   startMockHttpServer,
-  toolCallsOf,
-  waitForClientClose,
-  writeFlushed,
   type EnqueueOptions,
   type MockRoute,
+  type MockToolCall,
   type MockUsage,
   type RecordedRequest,
   type Scenario,
@@ -312,8 +307,8 @@ class Reply {
     };
   }
 
-  private functionCallParts(scenario: Extract<Scenario, { kind: 'tool-call' | 'tool-calls' }>): WirePart[] {
-    return toolCallsOf(scenario).map((c) => ({
+  private functionCallParts(calls: MockToolCall[]): WirePart[] {
+    return calls.map((c) => ({
       functionCall: { name: c.name, args: JSON.parse(c.arguments) as unknown, ...(c.id ? { id: c.id } : {}) },
     }));
   }
@@ -324,123 +319,60 @@ class Reply {
   }
 
   async complete(res: ServerResponse, scenario: GeminiScenario): Promise<void> {
-    switch (scenario.kind) {
-      case 'text': {
-        const reason = scenario.finishReason ?? 'STOP';
-        sendJson(
-          res,
-          200,
-          this.response(this.finishedCandidate([{ text: scenario.text }], reason), this.usage(scenario.text, scenario.usage)),
-        );
-        return;
-      }
-      case 'tool-call':
-      case 'tool-calls': {
-        const parts = [...(scenario.text ? [{ text: scenario.text }] : []), ...this.functionCallParts(scenario)];
-        sendJson(res, 200, this.response({ content: { parts, role: 'model' }, finishReason: 'STOP' }, this.usage(JSON.stringify(parts))));
-        return;
-      }
-      case 'prompt-blocked':
-        sendJson(
-          res,
-          200,
-          this.response(
-            undefined,
-            { promptTokenCount: this.promptTokens, totalTokenCount: this.promptTokens },
-            { promptFeedback: { blockReason: scenario.blockReason } },
-          ),
-        );
-        return;
-      case 'error-after':
-        sendJson(res, 500, geminiErrorBody(500, scenario.message));
-        return;
-      case 'cut-off':
-        sendJson(res, 200, this.response({ content: { parts: [{ text: scenario.text }], role: 'model' } }, this.usage(scenario.text)));
-        return;
-      case 'malformed':
-      case 'drop-after':
-      case 'hang-after':
-        await completeBroken(res, scenario, {
-          contentType: 'application/json; charset=UTF-8',
-          malformed: '{"candidates": [',
-          dropped: (text) => `{"candidates": [{"content": {"parts": [{"text": ${JSON.stringify(text)}`,
-        });
-        return;
-      case 'status':
-        return;
+    if (scenario.kind === 'prompt-blocked') {
+      const usage = { promptTokenCount: this.promptTokens, totalTokenCount: this.promptTokens };
+      sendJson(res, 200, this.response(undefined, usage, { promptFeedback: { blockReason: scenario.blockReason } }));
+      return;
     }
+    await playWhole(res, scenario, {
+      reply: ({ text, calls, reason = 'STOP', usage, cut }) => {
+        if (cut) return this.response({ content: { parts: [{ text }], role: 'model' } }, this.usage(text));
+        if (!calls.length) return this.response(this.finishedCandidate([{ text }], reason), this.usage(text, usage));
+        const parts = [...(text ? [{ text }] : []), ...this.functionCallParts(calls)];
+        return this.response({ content: { parts, role: 'model' }, finishReason: 'STOP' }, this.usage(JSON.stringify(parts)));
+      },
+      error: (message) => geminiErrorBody(500, message),
+      contentType: 'application/json; charset=UTF-8',
+      malformed: '{"candidates": [',
+      dropped: (text) => `{"candidates": [{"content": {"parts": [{"text": ${JSON.stringify(text)}`,
+    });
   }
 
   async stream(res: ServerResponse, scenario: GeminiScenario): Promise<void> {
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' });
-    res.flushHeaders();
-    // Gemini ends each event with CRLF CRLF.
-    const send = (data: unknown) => writeFlushed(res, `data: ${typeof data === 'string' ? data : JSON.stringify(data)}\r\n\r\n`);
     const early = { promptTokenCount: this.promptTokens, totalTokenCount: this.promptTokens };
-
-    /** Sends all but the last piece of text, and returns the last, which rides with the finish reason. */
-    const streamText = async (text: string, size = 4, delayMs = 0): Promise<string> => {
-      const pieces = chunkText(text, size);
-      const last = pieces.pop() ?? '';
-      await sendPaced(res, pieces, delayMs, (piece) =>
-        send(this.response({ content: { parts: [{ text: piece }], role: 'model' } }, early)),
-      );
-      return last;
-    };
-    const streamAll = async (text: string) => {
-      const last = await streamText(text);
-      if (last) await send(this.response({ content: { parts: [{ text: last }], role: 'model' } }, early));
-    };
-
-    switch (scenario.kind) {
-      case 'text': {
-        const last = await streamText(scenario.text, scenario.chunkSize, scenario.delayMs);
-        if (clientGone(res)) return;
-        const reason = scenario.finishReason ?? 'STOP';
-        const candidate = BLOCKING_FINISH.has(reason)
-          ? { finishReason: reason, safetyRatings: BLOCKED_RATINGS }
-          : { content: { parts: [{ text: last }], role: 'model' }, finishReason: reason };
-        if (BLOCKING_FINISH.has(reason) && last) await send(this.response({ content: { parts: [{ text: last }], role: 'model' } }, early));
-        await send(this.response(candidate, this.usage(scenario.text, scenario.usage)));
-        res.end();
-        return;
-      }
-      case 'tool-call':
-      case 'tool-calls': {
-        if (scenario.text) await streamAll(scenario.text);
-        const parts = this.functionCallParts(scenario);
-        await send(this.response({ content: { parts, role: 'model' }, finishReason: 'STOP' }, this.usage(JSON.stringify(parts))));
-        res.end();
-        return;
-      }
-      case 'prompt-blocked':
-        await send(this.response(undefined, early, { promptFeedback: { blockReason: scenario.blockReason } }));
-        res.end();
-        return;
-      case 'drop-after':
-        await streamAll(scenario.text);
-        await dropConnection(res);
-        return;
-      case 'malformed':
-        await streamAll(scenario.text ?? '');
-        await send('{"candidates": [');
-        res.end();
-        return;
-      case 'error-after':
-        await streamAll(scenario.text);
-        await send(geminiErrorBody(500, scenario.message));
-        res.end();
-        return;
-      case 'hang-after':
-        await streamAll(scenario.text);
-        await waitForClientClose(res);
-        return;
-      case 'cut-off':
-        await streamAll(scenario.text);
-        res.end();
-        return;
-      case 'status':
-        return;
+    // Gemini ends each event with CRLF CRLF.
+    const event = (data: unknown) => `data: ${typeof data === 'string' ? data : JSON.stringify(data)}\r\n\r\n`;
+    const textEvent = (text: string) => event(this.response({ content: { parts: [{ text }], role: 'model' } }, early));
+    const headers = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' };
+    if (scenario.kind === 'prompt-blocked') {
+      res.writeHead(200, headers);
+      res.end(event(this.response(undefined, early, { promptFeedback: { blockReason: scenario.blockReason } })));
+      return;
     }
+    // The last piece of text is held back: it rides with the finish reason.
+    let held = '';
+    const release = (next: string) => {
+      const owed = held ? textEvent(held) : '';
+      held = next;
+      return owed;
+    };
+    await playStream(res, scenario, {
+      headers,
+      text: release,
+      textDone: () => [release('')],
+      toolCall: () => [],
+      finish: ({ reason = 'STOP', calls, text, usage }) => {
+        if (calls.length) {
+          const parts = this.functionCallParts(calls);
+          return [event(this.response({ content: { parts, role: 'model' }, finishReason: 'STOP' }, this.usage(JSON.stringify(parts))))];
+        }
+        const last = held;
+        const finishing = event(this.response(this.finishedCandidate([{ text: last }], reason), this.usage(text, usage)));
+        // A blocking finish carries no content, so the held piece goes first.
+        return BLOCKING_FINISH.has(reason) ? [release(''), finishing] : [finishing];
+      },
+      error: (message) => event(geminiErrorBody(500, message)),
+      malformed: event('{"candidates": ['),
+    });
   }
 }

@@ -7,21 +7,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   answerCors,
-  chunkText,
-  clientGone,
-  completeBroken,
-  dropConnection,
   echoText,
   estimateTokens,
+  playStream,
+  playWhole,
   promptTokens,
   ScenarioQueue,
   sendJson,
-  sendPaced,
   startMockHttpServer,
-  toolCallsOf,
-  waitForClientClose,
-  writeFlushed,
   type EnqueueOptions,
+  type MockToolCall,
   type MockUsage,
   type RecordedRequest,
   type Scenario,
@@ -169,11 +164,8 @@ function parseArguments(text: string): unknown {
   }
 }
 
-function wireToolCalls(scenario: Scenario) {
-  return toolCallsOf(scenario).map((c, i) => ({
-    ...(c.id ? { id: c.id } : {}),
-    function: { index: i, name: c.name, arguments: parseArguments(c.arguments) },
-  }));
+function wireToolCall(c: MockToolCall, index: number) {
+  return { ...(c.id ? { id: c.id } : {}), function: { index, name: c.name, arguments: parseArguments(c.arguments) } };
 }
 
 function doneFields(body: OllamaChatBody, output: string, reason: string, given?: MockUsage) {
@@ -189,100 +181,50 @@ function doneFields(body: OllamaChatBody, output: string, reason: string, given?
   };
 }
 
-async function completeChat(res: ServerResponse, body: OllamaChatBody, scenario: Scenario): Promise<void> {
+function completeChat(res: ServerResponse, body: OllamaChatBody, scenario: Scenario): Promise<void> {
   const base = { model: String(body.model), created_at: new Date().toISOString() };
-  switch (scenario.kind) {
-    case 'text':
-      sendJson(res, 200, {
+  return playWhole(res, scenario, {
+    reply({ text, calls, reason, usage, cut }) {
+      if (cut) return { ...base, message: { role: 'assistant', content: text }, done: false };
+      if (!calls.length)
+        return { ...base, message: { role: 'assistant', content: text }, ...doneFields(body, text, reason ?? 'stop', usage) };
+      return {
         ...base,
-        message: { role: 'assistant', content: scenario.text },
-        ...doneFields(body, scenario.text, scenario.finishReason ?? 'stop', scenario.usage),
-      });
-      return;
-    case 'tool-call':
-    case 'tool-calls':
-      sendJson(res, 200, {
-        ...base,
-        message: { role: 'assistant', content: scenario.text ?? '', tool_calls: wireToolCalls(scenario) },
+        message: { role: 'assistant', content: text, tool_calls: calls.map(wireToolCall) },
         ...doneFields(body, '', 'stop'),
-      });
-      return;
-    case 'error-after':
-      sendJson(res, 500, { error: scenario.message ?? 'model runner has unexpectedly stopped' });
-      return;
-    case 'cut-off':
-      sendJson(res, 200, { ...base, message: { role: 'assistant', content: scenario.text }, done: false });
-      return;
-    case 'malformed':
-    case 'drop-after':
-    case 'hang-after':
-      await completeBroken(res, scenario, {
-        contentType: 'application/json; charset=utf-8',
-        malformed: '{"model": "broken", "message": {',
-        dropped: (text) => `{"model": "${String(body.model)}", "message": {"content": ${JSON.stringify(text)}`,
-      });
-      return;
-    case 'status':
-      return;
-  }
+      };
+    },
+    error: (message) => ({ error: message ?? 'model runner has unexpectedly stopped' }),
+    contentType: 'application/json; charset=utf-8',
+    malformed: '{"model": "broken", "message": {',
+    dropped: (text) => `{"model": "${String(body.model)}", "message": {"content": ${JSON.stringify(text)}`,
+  });
 }
 
-async function streamChat(res: ServerResponse, body: OllamaChatBody, scenario: Scenario): Promise<void> {
-  if (scenario.kind === 'status') return;
-  const model = String(body.model);
-  res.writeHead(200, { 'content-type': 'application/x-ndjson' });
-  res.flushHeaders();
-
-  const line = (value: unknown) => writeFlushed(res, `${JSON.stringify(value)}\n`);
+/** Ollama's stream: one JSON object a line, the last with `done: true` and the counts. */
+function streamChat(res: ServerResponse, body: OllamaChatBody, scenario: Scenario): Promise<void> {
+  const line = (value: unknown) => `${JSON.stringify(value)}\n`;
   const message = (content: string, extra: Record<string, unknown> = {}) =>
-    line({ model, created_at: new Date().toISOString(), message: { role: 'assistant', content, ...extra }, done: false });
-  const streamText = async (text: string, size = 4, delayMs = 0) => {
-    await sendPaced(res, chunkText(text, size), delayMs, message);
-  };
-  const finish = async (output: string, reason: string, usage?: MockUsage) => {
-    await line({
-      model,
+    line({
+      model: String(body.model),
       created_at: new Date().toISOString(),
-      message: { role: 'assistant', content: '' },
-      ...doneFields(body, output, reason, usage),
+      message: { role: 'assistant', content, ...extra },
+      done: false,
     });
-    res.end();
-  };
-
-  switch (scenario.kind) {
-    case 'text':
-      await streamText(scenario.text, scenario.chunkSize, scenario.delayMs);
-      if (clientGone(res)) return;
-      await finish(scenario.text, scenario.finishReason ?? 'stop', scenario.usage);
-      return;
-    case 'tool-call':
-    case 'tool-calls':
-      await streamText(scenario.text ?? '', scenario.chunkSize);
-      // Ollama sends each call whole, never in fragments, and reports `stop` afterwards.
-      for (const call of wireToolCalls(scenario)) await message('', { tool_calls: [call] });
-      await finish('', 'stop');
-      return;
-    case 'drop-after':
-      await streamText(scenario.text);
-      await dropConnection(res);
-      return;
-    case 'malformed':
-      await streamText(scenario.text ?? '');
-      await writeFlushed(res, '{"model": "broken", "message": {\n');
-      res.end();
-      return;
-    case 'error-after':
-      await streamText(scenario.text);
-      await line({ error: scenario.message ?? 'model runner has unexpectedly stopped' });
-      res.end();
-      return;
-    case 'hang-after':
-      await streamText(scenario.text);
-      await waitForClientClose(res);
-      return;
-    case 'cut-off':
-      await streamText(scenario.text);
-      res.end();
-      return;
-  }
+  return playStream(res, scenario, {
+    headers: { 'content-type': 'application/x-ndjson' },
+    text: (piece) => message(piece),
+    // Ollama sends each call whole, never in fragments, and reports `stop` afterwards.
+    toolCall: (call, index) => [message('', { tool_calls: [wireToolCall(call, index)] })],
+    finish: ({ reason, text, usage }) => [
+      line({
+        model: String(body.model),
+        created_at: new Date().toISOString(),
+        message: { role: 'assistant', content: '' },
+        ...doneFields(body, text, reason ?? 'stop', usage),
+      }),
+    ],
+    error: (text) => line({ error: text ?? 'model runner has unexpectedly stopped' }),
+    malformed: '{"model": "broken", "message": {\n',
+  });
 }

@@ -7,25 +7,21 @@ import type { ServerResponse } from 'node:http';
 import {
   answerCors,
   chunkText,
-  clientGone,
-  completeBroken,
-  dropConnection,
   echoText,
   estimateTokens,
   openCorsHeaders,
+  playStream,
+  playWhole,
   promptTokens,
   ScenarioQueue,
   sendJson,
-  sendPaced,
   startMockHttpServer,
-  toolCallsOf,
-  waitForClientClose,
-  writeFlushed,
   type EnqueueOptions,
-  type MockToolCall,
   type MockUsage,
   type RecordedRequest,
   type Scenario,
+  type StreamWire,
+  type WholeWire,
 } from './scenario';
 
 export interface OpenAIMockOptions {
@@ -147,15 +143,48 @@ function usageOf(body: ChatBody, text: string, given?: MockUsage) {
   return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
 }
 
-function wireToolCalls(calls: MockToolCall[]) {
-  return calls.map((c, i) => ({
-    id: c.id ?? `call_${i}_${sequence}`,
-    type: 'function',
-    function: { name: c.name, arguments: c.arguments },
-  }));
+/** What differs between the servers that answer the chat completions wire with one JSON object. */
+export interface CompletionsWholeOptions {
+  /** The top-level fields besides choices and usage. */
+  base: { id: string } & Record<string, unknown>;
+  choiceFields: Record<string, unknown>;
+  messageFields: Record<string, unknown>;
+  usageOf(text: string, given?: MockUsage): unknown;
+  errorBody(message?: string): unknown;
+  malformed: string;
 }
 
-async function completeChat(res: ServerResponse, body: ChatBody, scenario: Scenario): Promise<void> {
+/** The chat completions reply as one JSON object, for OpenAI and the servers that copy it. */
+export function completionsWhole(o: CompletionsWholeOptions, sequence: number): WholeWire {
+  return {
+    contentType: 'application/json',
+    malformed: o.malformed,
+    dropped: (text) => `{"id": "${o.base.id}", "choices": [{"message": {"content": ${JSON.stringify(text)}`,
+    reply({ text, calls, reason, usage, cut }) {
+      const toolCalls = calls.map((c, i) => ({
+        id: c.id ?? `call_${i}_${sequence}`,
+        type: 'function',
+        function: { name: c.name, arguments: c.arguments },
+      }));
+      const message = { role: 'assistant', content: calls.length ? text || null : text, ...o.messageFields };
+      return {
+        ...o.base,
+        choices: [
+          {
+            index: 0,
+            message: calls.length ? { ...message, tool_calls: toolCalls } : message,
+            ...o.choiceFields,
+            finish_reason: cut ? null : (reason ?? (calls.length ? 'tool_calls' : 'stop')),
+          },
+        ],
+        ...(cut ? {} : { usage: o.usageOf(calls.length ? calls.map((c) => c.arguments).join('') : text, usage) }),
+      };
+    },
+    error: o.errorBody,
+  };
+}
+
+function completeChat(res: ServerResponse, body: ChatBody, scenario: Scenario): Promise<void> {
   const id = `chatcmpl-mock${++sequence}`;
   const base = {
     id,
@@ -164,138 +193,95 @@ async function completeChat(res: ServerResponse, body: ChatBody, scenario: Scena
     model: body.model ?? 'unknown',
     system_fingerprint: null,
   };
-  switch (scenario.kind) {
-    case 'text':
-      sendJson(res, 200, {
-        ...base,
-        choices: [
-          {
-            index: 0,
-            message: { role: 'assistant', content: scenario.text, refusal: null },
-            logprobs: null,
-            finish_reason: scenario.finishReason ?? 'stop',
-          },
-        ],
-        usage: usageOf(body, scenario.text, scenario.usage),
-      });
-      return;
-    case 'tool-call':
-    case 'tool-calls': {
-      const calls = toolCallsOf(scenario);
-      sendJson(res, 200, {
-        ...base,
-        choices: [
-          {
-            index: 0,
-            message: { role: 'assistant', content: scenario.text ?? null, refusal: null, tool_calls: wireToolCalls(calls) },
-            logprobs: null,
-            finish_reason: 'tool_calls',
-          },
-        ],
-        usage: usageOf(body, calls.map((c) => c.arguments).join(''), undefined),
-      });
-      return;
-    }
-    case 'error-after':
-      sendJson(res, 500, openAIErrorBody(500, scenario.message));
-      return;
-    case 'cut-off':
-      sendJson(res, 200, {
-        ...base,
-        choices: [{ index: 0, message: { role: 'assistant', content: scenario.text, refusal: null }, logprobs: null, finish_reason: null }],
-      });
-      return;
-    case 'malformed':
-    case 'drop-after':
-    case 'hang-after':
-      await completeBroken(res, scenario, {
-        contentType: 'application/json',
-        malformed: '{"id": "chatcmpl-broken", "choices": [',
-        dropped: (text) => `{"id": "${id}", "choices": [{"message": {"content": ${JSON.stringify(text)}`,
-      });
-      return;
-    case 'status':
-      return;
-  }
+  const wire = completionsWhole(
+    {
+      base,
+      choiceFields: { logprobs: null },
+      messageFields: { refusal: null },
+      usageOf: (text, given) => usageOf(body, text, given),
+      errorBody: (message) => openAIErrorBody(500, message),
+      malformed: '{"id": "chatcmpl-broken", "choices": [',
+    },
+    sequence,
+  );
+  return playWhole(res, scenario, wire);
 }
 
-async function streamChat(res: ServerResponse, body: ChatBody, scenario: Scenario): Promise<void> {
-  if (scenario.kind === 'status') return;
-  const id = `chatcmpl-mock${++sequence}`;
+/** What differs between the servers that stream the chat completions wire. */
+export interface CompletionsWireOptions {
+  id: string;
+  model: string;
+  /** Fields every chunk carries besides id, object, created, model and choices. */
+  chunkFields: Record<string, unknown>;
+  /** Fields every choice carries besides index, delta and finish_reason. */
+  choiceFields: Record<string, unknown>;
+  /** The first delta, naming the role. */
+  roleDelta: Record<string, unknown>;
+  /** Where usage goes: a last chunk without choices (OpenAI, when asked for), the finishing chunk (Azure), or nowhere. */
+  usage: 'own-chunk' | 'finish-chunk' | 'none';
+  usageOf(text: string, given?: MockUsage): unknown;
+  errorBody(message?: string): unknown;
+  malformed: string;
+}
+
+/** The chat completions stream as server-sent events ending in [DONE], for OpenAI and the servers that copy it. */
+export function completionsWire(o: CompletionsWireOptions, sequence: number): StreamWire {
   const created = Math.floor(Date.now() / 1000);
-  const model = body.model ?? 'unknown';
-  const includeUsage = body.stream_options?.include_usage === true;
-
-  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
-  res.flushHeaders();
-
   const frame = (data: unknown) => `data: ${JSON.stringify(data)}\n\n`;
-  const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) =>
+  const chunk = (delta: Record<string, unknown>, finishReason: string | null = null, extra: Record<string, unknown> = {}) =>
     frame({
-      id,
+      id: o.id,
       object: 'chat.completion.chunk',
       created,
-      model,
-      system_fingerprint: null,
-      choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
-      ...(includeUsage ? { usage: null } : {}),
+      model: o.model,
+      ...o.chunkFields,
+      choices: [{ index: 0, delta, ...o.choiceFields, finish_reason: finishReason }],
+      ...extra,
     });
-  const send = (data: string) => writeFlushed(res, data);
-
-  const streamText = async (text: string, size = 4, delayMs = 0) => {
-    await send(chunk({ role: 'assistant', content: '', refusal: null }));
-    await sendPaced(res, chunkText(text, size), delayMs, (piece) => send(chunk({ content: piece })));
+  return {
+    headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' },
+    textStart: () => [chunk(o.roleDelta)],
+    text: (piece) => chunk({ content: piece }),
+    toolCall: (call, index, size) => [
+      chunk({
+        tool_calls: [{ index, id: call.id ?? `call_${index}_${sequence}`, type: 'function', function: { name: call.name, arguments: '' } }],
+      }),
+      ...chunkText(call.arguments, size).map((piece) => chunk({ tool_calls: [{ index, function: { arguments: piece } }] })),
+    ],
+    finish: ({ reason, calls, text, usage }) => {
+      const counted = o.usageOf(calls.length ? calls.map((c) => c.arguments).join('') : text, usage);
+      const finishing = chunk({}, reason ?? (calls.length ? 'tool_calls' : 'stop'), o.usage === 'finish-chunk' ? { usage: counted } : {});
+      const usageChunk = {
+        id: o.id,
+        object: 'chat.completion.chunk',
+        created,
+        model: o.model,
+        ...o.chunkFields,
+        choices: [],
+        usage: counted,
+      };
+      return [finishing, ...(o.usage === 'own-chunk' ? [frame(usageChunk)] : []), 'data: [DONE]\n\n'];
+    },
+    error: (message) => frame(o.errorBody(message)),
+    malformed: `data: ${o.malformed}\n\n`,
   };
-  const finish = async (reason: string, usage: ReturnType<typeof usageOf>) => {
-    await send(chunk({}, reason));
-    if (includeUsage)
-      await send(frame({ id, object: 'chat.completion.chunk', created, model, system_fingerprint: null, choices: [], usage }));
-    await send('data: [DONE]\n\n');
-    res.end();
-  };
+}
 
-  switch (scenario.kind) {
-    case 'text':
-      await streamText(scenario.text, scenario.chunkSize, scenario.delayMs);
-      if (clientGone(res)) return;
-      await finish(scenario.finishReason ?? 'stop', usageOf(body, scenario.text, scenario.usage));
-      return;
-    case 'tool-call':
-    case 'tool-calls': {
-      const calls = wireToolCalls(toolCallsOf(scenario));
-      await streamText(scenario.text ?? '', scenario.chunkSize);
-      for (const [index, call] of calls.entries()) {
-        await send(
-          chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }] }),
-        );
-        for (const piece of chunkText(call.function.arguments, scenario.chunkSize ?? 4)) {
-          await send(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
-        }
-      }
-      await finish('tool_calls', usageOf(body, calls.map((c) => c.function.arguments).join(''), undefined));
-      return;
-    }
-    case 'drop-after':
-      await streamText(scenario.text);
-      await dropConnection(res);
-      return;
-    case 'malformed':
-      await streamText(scenario.text ?? '');
-      await send('data: {"id": "chatcmpl-broken", "choices": [\n\n');
-      res.end();
-      return;
-    case 'error-after':
-      await streamText(scenario.text);
-      await send(frame(openAIErrorBody(500, scenario.message)));
-      res.end();
-      return;
-    case 'hang-after':
-      await streamText(scenario.text);
-      await waitForClientClose(res);
-      return;
-    case 'cut-off':
-      await streamText(scenario.text);
-      res.end();
-      return;
-  }
+function streamChat(res: ServerResponse, body: ChatBody, scenario: Scenario): Promise<void> {
+  const includeUsage = body.stream_options?.include_usage === true;
+  const wire = completionsWire(
+    {
+      id: `chatcmpl-mock${++sequence}`,
+      model: body.model ?? 'unknown',
+      chunkFields: { system_fingerprint: null, ...(includeUsage ? { usage: null } : {}) },
+      choiceFields: { logprobs: null },
+      roleDelta: { role: 'assistant', content: '', refusal: null },
+      usage: includeUsage ? 'own-chunk' : 'none',
+      usageOf: (text, given) => usageOf(body, text, given),
+      errorBody: (message) => openAIErrorBody(500, message),
+      malformed: '{"id": "chatcmpl-broken", "choices": [',
+    },
+    sequence,
+  );
+  return playStream(res, scenario, wire);
 }

@@ -219,6 +219,93 @@ export async function sendPaced(
   }
 }
 
+/**
+ * How one wire frames a streamed reply. The scenario player decides what is
+ * sent when (text, tool calls, the finish, a drop, an error…); the wire only
+ * says what each of those looks like. A wire is made for one reply, so it may
+ * keep count of what it has sent.
+ */
+export interface StreamWire {
+  headers: Record<string, string>;
+  /** Frames that open every reply (Anthropic's message_start). */
+  opening?: string[];
+  /** Frames that open the text, sent before its first piece (OpenAI's role chunk). */
+  textStart?(text: string): string[];
+  /** One piece of text; '' sends nothing. */
+  text(piece: string): string;
+  /** Frames still owed for the text when anything but the finish follows it (Gemini holds its last piece for the finish). */
+  textDone?(): string[];
+  /** Frames that close the text before a tool call or the finish (Anthropic's content_block_stop). */
+  textEnd?(): string[];
+  /** One tool call, its arguments in pieces of `size`. */
+  toolCall(call: MockToolCall, index: number, size: number): string[];
+  /** The end of a reply that ended well: the provider's own reason if the scenario gave one, what was generated, usage. */
+  finish(end: { reason?: string; calls: MockToolCall[]; text: string; usage?: MockUsage }): string[];
+  /** An in-band error frame, as servers send when generation fails midway. */
+  error(message?: string): string;
+  /** A frame that is not JSON. */
+  malformed: string;
+}
+
+/** Plays a scenario as a streamed reply in `wire`'s frames. A 'status' scenario is the caller's to answer. */
+export async function playStream(res: ServerResponse, scenario: Scenario, wire: StreamWire): Promise<void> {
+  if (scenario.kind === 'status') return;
+  res.writeHead(200, wire.headers);
+  res.flushHeaders();
+  const sendAll = async (frames: string[] = []) => {
+    for (const frame of frames) if (frame) await writeFlushed(res, frame);
+  };
+  const streamText = async (text: string, size = 4, delayMs = 0) => {
+    await sendAll(wire.textStart?.(text));
+    await sendPaced(res, chunkText(text, size), delayMs, (piece) => sendAll([wire.text(piece)]));
+  };
+  /** All of the text, for replies that do not end with the finish. */
+  const streamAll = async (text: string) => {
+    await streamText(text);
+    await sendAll(wire.textDone?.());
+  };
+
+  await sendAll(wire.opening);
+  switch (scenario.kind) {
+    case 'text':
+      await streamText(scenario.text, scenario.chunkSize, scenario.delayMs);
+      if (clientGone(res)) return;
+      await sendAll(wire.textEnd?.());
+      await sendAll(wire.finish({ reason: scenario.finishReason, calls: [], text: scenario.text, usage: scenario.usage }));
+      break;
+    case 'tool-call':
+    case 'tool-calls': {
+      const calls = toolCallsOf(scenario);
+      await streamText(scenario.text ?? '', scenario.chunkSize);
+      await sendAll(wire.textDone?.());
+      await sendAll(wire.textEnd?.());
+      for (const [index, call] of calls.entries()) await sendAll(wire.toolCall(call, index, scenario.chunkSize ?? 4));
+      await sendAll(wire.finish({ calls, text: '' }));
+      break;
+    }
+    case 'drop-after':
+      await streamAll(scenario.text);
+      await dropConnection(res);
+      return;
+    case 'malformed':
+      await streamAll(scenario.text ?? '');
+      await sendAll([wire.malformed]);
+      break;
+    case 'error-after':
+      await streamAll(scenario.text);
+      await sendAll([wire.error(scenario.message)]);
+      break;
+    case 'hang-after':
+      await streamAll(scenario.text);
+      await waitForClientClose(res);
+      return;
+    case 'cut-off':
+      await streamAll(scenario.text);
+      break;
+  }
+  res.end();
+}
+
 /** How a mock's plain JSON reply looks when a scenario breaks it. */
 export interface BrokenReplyShape {
   contentType: string;
@@ -246,6 +333,40 @@ export async function completeBroken(
     case 'hang-after':
       res.flushHeaders();
       await waitForClientClose(res);
+      return;
+  }
+}
+
+/** How one wire answers a scenario with a whole (non-streamed) reply; the player picks which for each scenario. */
+export interface WholeWire extends BrokenReplyShape {
+  /** A reply that ended well (`calls` when the model called tools), or, when `cut`, one that lacks its end marker. */
+  reply(end: { text: string; calls: MockToolCall[]; reason?: string; usage?: MockUsage; cut?: boolean }): unknown;
+  /** The body of the 500 a failed generation answers. */
+  error(message?: string): unknown;
+}
+
+/** Plays a scenario as one JSON reply in `wire`'s shape. A 'status' scenario is the caller's to answer. */
+export async function playWhole(res: ServerResponse, scenario: Scenario, wire: WholeWire): Promise<void> {
+  switch (scenario.kind) {
+    case 'text':
+      sendJson(res, 200, wire.reply({ text: scenario.text, calls: [], reason: scenario.finishReason, usage: scenario.usage }));
+      return;
+    case 'tool-call':
+    case 'tool-calls':
+      sendJson(res, 200, wire.reply({ text: scenario.text ?? '', calls: toolCallsOf(scenario) }));
+      return;
+    case 'error-after':
+      sendJson(res, 500, wire.error(scenario.message));
+      return;
+    case 'cut-off':
+      sendJson(res, 200, wire.reply({ text: scenario.text, calls: [], cut: true }));
+      return;
+    case 'malformed':
+    case 'drop-after':
+    case 'hang-after':
+      await completeBroken(res, scenario, wire);
+      return;
+    case 'status':
       return;
   }
 }

@@ -4,7 +4,7 @@
  * who is asking.
  */
 import { fail } from '../../core/errors';
-import { assertCredentialUrl, requireCredential } from '../../transport/url-policy';
+import { assertCredentialUrl, requireCredential, trimBaseUrl } from '../../transport/url-policy';
 import type { ProviderSecrets } from '../types';
 
 const DEFAULT_AZURE_API_VERSION = '2024-05-01-preview';
@@ -48,5 +48,5 @@ export function resolveAzureConfig(
   const url = assertCredentialUrl(settings.endpoint ?? '');
   const apiVersion = settings.apiVersion?.trim() || DEFAULT_AZURE_API_VERSION;
   if (!API_VERSION.test(apiVersion)) fail('bad-request', `Not a valid api-version: ${apiVersion}`);
-  return { endpoint: url.href.replace(/\/+$/, ''), apiVersion, auth };
+  return { endpoint: trimBaseUrl(url.href), apiVersion, auth };
 }

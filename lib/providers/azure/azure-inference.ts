@@ -5,12 +5,11 @@ import { isNodeLike } from '@azure/core-util';
 import { chatError, ChatFailure, codeForStatus, fail, type ChatError, type ChatErrorCode } from '../../core/errors';
 import type { ChatRequest } from '../../core/chat';
 import type { ModelInfo } from '../../core/providers';
-import { retryBudgetFor, retryingFetch } from '../../transport/retry-policy';
 import { parseSse } from '../../transport/sse';
 import type { ByteSource } from '../../transport/stream-lines';
 import { resolveAzureConfig } from './azure-config';
 import { fetchHttpClient, staticBearerPolicy } from './azure-transport';
-import { defineAdapter, type WireEvent } from '../define-adapter';
+import { defineAdapter, policyFetch, type WireEvent } from '../define-adapter';
 import { chatCompletionsBody, completionEvents, type WireQuirks } from '../openai-wire';
 import type { ProviderContext } from '../types';
 
@@ -27,7 +26,7 @@ function createAzureClient(ctx: ProviderContext): ModelClient {
   const client = createClient(endpoint, auth.mode === 'bearer' ? staticToken(auth.token) : { key: auth.key }, {
     apiVersion,
     ...(auth.mode === 'api-key' ? { credentials: { apiKeyHeaderName: auth.header } } : {}),
-    httpClient: fetchHttpClient(retryingFetch(ctx.fetch, { budget: retryBudgetFor(ctx.config.id) })),
+    httpClient: fetchHttpClient(policyFetch(ctx)),
     retryOptions: RETRY,
   });
   // The SDK also copies a key into Authorization (for GitHub Models); it goes only under the header the user named.
@@ -40,7 +39,6 @@ function createAzureClient(ctx: ProviderContext): ModelClient {
   return client;
 }
 
-/** Azure's quirks on the shared wire: max_tokens, no stream_options, and no content beside tool calls. */
 /** Azure's quirks on the shared wire: max_tokens, no stream_options, and no content beside tool calls. */
 const AZURE_QUIRKS: WireQuirks = { maxTokens: 'max_tokens', streamUsage: false, emptyToolTurn: 'omit' };
 

@@ -14,8 +14,9 @@ import type { ServiceClock } from './bedrock-clock';
 import type { BedrockConfig } from './bedrock-config';
 import { bedrockExceptionError } from './bedrock-errors';
 import { ContextFetchHandler } from './bedrock-http';
-import { field, text, type JsonObject } from './bedrock-reply';
+import { trimBaseUrl } from '../../transport/url-policy';
 import type { ProviderContext } from '../types';
+import { field, text, type JsonObject } from '../wire-common';
 
 const SIGNING_NAME = 'bedrock';
 
@@ -62,7 +63,7 @@ async function signedGet(base: URL, path: string, query: Record<string, string>,
     credentials: io.config.credentials,
     sha256: io.sha256,
   });
-  const basePath = base.pathname.replace(/\/+$/, '');
+  const basePath = trimBaseUrl(base.pathname);
   // A refusal signed with a clock since corrected is worth one more try with the service's time.
   for (let attempt = 0; ; attempt++) {
     const signedWith = io.clock.offsetMs;
@@ -136,5 +137,5 @@ export async function listBedrockModels(ctx: ProviderContext, config: BedrockCon
     const forText = list(p.models).some((m) => textIds.has(modelIdOfArn((m as JsonObject).modelArn)));
     if (id && p.status === 'ACTIVE' && forText) out.push({ id, label: text(p.inferenceProfileName) ?? id });
   }
-  return out.sort((a, b) => a.id.localeCompare(b.id));
+  return out;
 }

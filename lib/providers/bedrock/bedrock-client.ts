@@ -3,8 +3,8 @@ import { clockSkewMiddleware, clockSkewMiddlewareOptions, ServiceClock } from '.
 import type { BedrockConfig } from './bedrock-config';
 import { ContextFetchHandler } from './bedrock-http';
 import { ServiceWorkerRestJsonProtocol } from './bedrock-protocol';
-import { BEDROCK_RETRY, BedrockRetryStrategy } from './bedrock-retry';
-import { refuseLongWaits, retryBudgetFor } from '../../transport/retry-policy';
+import { BedrockRetryStrategy } from './bedrock-retry';
+import { refuseLongWaits, retryBudgetFor, RETRY_POLICY } from '../../transport/retry-policy';
 import type { ProviderContext } from '../types';
 
 /** What outlives one request: the retry budget and the learnt clock offset. */
@@ -43,7 +43,7 @@ export function createBedrockClient(ctx: ProviderContext, config: BedrockConfig)
     // Waits longer than the retry cap fail at once, saying until when; shorter ones are the strategy's.
     requestHandler: new ContextFetchHandler(refuseLongWaits(ctx.fetch)),
     protocol: ServiceWorkerRestJsonProtocol,
-    maxAttempts: BEDROCK_RETRY.maxAttempts,
+    maxAttempts: RETRY_POLICY.maxAttempts,
     retryStrategy: state.retry,
     systemClockOffset: state.clock.offsetMs,
   });

@@ -7,19 +7,9 @@
 import type { ContentBlock, ConverseStreamCommandInput, Message, SystemContentBlock } from '@aws-sdk/client-bedrock-runtime';
 import type { DocumentType } from '@smithy/types';
 import type { ChatEvent, ChatMessage, ChatRequest } from '../../core/chat';
+import { alternatingTurns, argumentsObject, count, field, messagesStop, record, type JsonObject } from '../wire-common';
 import type { BedrockConfig } from './bedrock-config';
-import {
-  argumentsObject,
-  count,
-  field,
-  ReplyState,
-  record,
-  text,
-  type InvokeCodec,
-  type JsonObject,
-  type ReplyDecoder,
-  bedrockStop,
-} from './bedrock-reply';
+import { blocksReply, replyDecoder, type InvokeCodec, type ReplyDecoder } from './bedrock-reply';
 
 function blocksOf(m: ChatMessage): ContentBlock[] {
   if (m.role === 'tool') {
@@ -32,20 +22,9 @@ function blocksOf(m: ChatMessage): ContentBlock[] {
   return blocks;
 }
 
-/** Turns must alternate between user and assistant; tool results travel in a user turn. */
 function messagesV1(messages: readonly ChatMessage[]): { system: SystemContentBlock[]; messages: Message[] } {
   const system = messages.filter((m) => m.role === 'system' && m.content.trim()).map((m): SystemContentBlock => ({ text: m.content }));
-  const out: Message[] = [];
-  for (const m of messages) {
-    if (m.role === 'system') continue;
-    const role = m.role === 'assistant' ? 'assistant' : 'user';
-    const blocks = blocksOf(m);
-    if (!blocks.length) continue;
-    const last = out.at(-1);
-    if (last?.role === role) last.content = [...(last.content ?? []), ...blocks];
-    else out.push({ role, content: blocks });
-  }
-  return { system, messages: out };
+  return { system, messages: alternatingTurns(messages, blocksOf) };
 }
 
 function inferenceConfig(request: ChatRequest) {
@@ -81,46 +60,31 @@ export function converseInput(request: ChatRequest, config: BedrockConfig): Conv
 
 /** Decodes ConverseStream events and Nova's InvokeModel chunks, which have the same shape. */
 export function messagesDecoder(): ReplyDecoder {
-  const state = new ReplyState();
-  return {
-    push(payload) {
-      const event = record(payload);
-      state.noteMetrics(event);
-      const start = field(event, 'contentBlockStart');
-      const toolStart = field(field(start, 'start'), 'toolUse');
-      if (toolStart) state.startCall(count(start?.contentBlockIndex) ?? 0, toolStart.toolUseId, toolStart.name);
-      const stop = field(event, 'messageStop');
-      if (stop) state.stop = bedrockStop(stop.stopReason);
-      const usage = field(field(event, 'metadata'), 'usage');
-      if (usage) state.noteUsage(usage.inputTokens, usage.outputTokens);
-      const delta = field(event, 'contentBlockDelta');
-      const toolDelta = field(field(delta, 'delta'), 'toolUse');
-      if (toolDelta) state.appendArguments(count(delta?.contentBlockIndex) ?? 0, toolDelta.input);
-      const piece = text(field(delta, 'delta')?.text);
-      return piece ? [piece] : [];
-    },
-    end: () => state.end(),
-  };
+  return replyDecoder((event, state) => {
+    const start = field(event, 'contentBlockStart');
+    const toolStart = field(field(start, 'start'), 'toolUse');
+    if (toolStart) state.startCall(count(start?.contentBlockIndex) ?? 0, toolStart.toolUseId, toolStart.name);
+    const stop = field(event, 'messageStop');
+    if (stop) state.stop = messagesStop(stop.stopReason);
+    const usage = field(field(event, 'metadata'), 'usage');
+    if (usage) state.noteUsage(usage.inputTokens, usage.outputTokens);
+    const delta = field(event, 'contentBlockDelta');
+    const toolDelta = field(field(delta, 'delta'), 'toolUse');
+    if (toolDelta) state.appendArguments(count(delta?.contentBlockIndex) ?? 0, toolDelta.input);
+    return field(delta, 'delta')?.text;
+  });
 }
 
 /** A whole reply (Converse's output, or Nova's InvokeModel body): output.message.content, stopReason, usage. */
 export function messagesWhole(body: unknown): ChatEvent[] {
   const reply = record(body, 'The Bedrock reply');
-  const state = new ReplyState();
-  state.noteMetrics(reply);
+  const blocks = field(field(reply, 'output'), 'message')?.content;
   const usage = field(reply, 'usage');
-  state.noteUsage(usage?.inputTokens, usage?.outputTokens);
-  const events: ChatEvent[] = [];
-  const content = field(field(reply, 'output'), 'message')?.content;
-  (Array.isArray(content) ? (content as unknown[]) : []).forEach((raw, index) => {
-    const block = record(raw, 'A content block');
-    const piece = text(block.text);
-    if (piece) events.push({ type: 'text-delta', text: piece });
+  return blocksReply(reply, { usage: [usage?.inputTokens, usage?.outputTokens], stop: reply.stopReason, blocks }, (block, index, state) => {
     const toolUse = field(block, 'toolUse');
     if (toolUse) state.startCall(index, toolUse.toolUseId, toolUse.name, JSON.stringify(toolUse.input ?? {}));
+    return block.text;
   });
-  state.stop = bedrockStop(reply.stopReason);
-  return [...events, ...state.end()];
 }
 
 function novaBody(request: ChatRequest): JsonObject {

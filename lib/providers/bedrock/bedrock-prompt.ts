@@ -5,20 +5,14 @@
  * Neither template has a place for tool definitions, so requests with tools
  * go through Converse instead (see bedrock-models).
  */
-import type { ChatMessage, ChatRequest, FinishReason } from '../../core/chat';
-import { wholeReply, ReplyState, record, text, type InvokeCodec, type JsonObject, type ReplyDecoder } from './bedrock-reply';
+import type { ChatMessage, ChatRequest } from '../../core/chat';
+import { commonFinish, record, type JsonObject } from '../wire-common';
+import { replyDecoder, wholeReply, type InvokeCodec } from './bedrock-reply';
 
 /** Llama 3's max_gen_len ceiling on Bedrock, used as the default so answers are not cut at 512 tokens. */
 const LLAMA_MAX_GEN_LEN = 2048;
 /** Fits every Mistral instruct model (Mixtral's ceiling is 4096); Bedrock's default of 512 cuts answers short. */
 const MISTRAL_MAX_TOKENS = 4096;
-
-function promptStop(reason: unknown): FinishReason | undefined {
-  if (reason === null || reason === undefined) return undefined;
-  if (reason === 'stop') return 'stop';
-  if (reason === 'length') return 'length';
-  return 'other';
-}
 
 /** Quoted page text must not be able to close a turn and speak as the system. */
 const LLAMA_SPECIAL = /<\|(?:begin_of_text|end_of_text|start_header_id|end_header_id|eot_id|eom_id|python_tag)\|>/g;
@@ -53,59 +47,38 @@ function mistralPrompt(messages: readonly ChatMessage[]): string {
   return `${prompt}[INST] ${pending.join('\n\n')} [/INST]`;
 }
 
-function llamaBody(request: ChatRequest): JsonObject {
+/** A template family's body: the prompt, the output limit under the family's own name, and sampling. */
+function promptBody(request: ChatRequest, prompt: string, [limitKey, defaultLimit]: [string, number]): JsonObject {
   const p = request.params ?? {};
-  return {
-    prompt: llama3Prompt(request.messages),
-    max_gen_len: p.maxTokens ?? LLAMA_MAX_GEN_LEN,
-    temperature: p.temperature,
-    top_p: p.topP,
-  };
+  return { prompt, [limitKey]: p.maxTokens ?? defaultLimit, temperature: p.temperature, top_p: p.topP };
 }
+
+const llamaBody = (request: ChatRequest) => promptBody(request, llama3Prompt(request.messages), ['max_gen_len', LLAMA_MAX_GEN_LEN]);
 
 /** Each chunk: generation, cumulative generation_token_count, prompt_token_count once, stop_reason at the end. */
-function llamaDecoder(): ReplyDecoder {
-  const state = new ReplyState();
-  return {
-    push(payload) {
-      const chunk = record(payload);
-      state.noteMetrics(chunk);
-      state.noteUsage(chunk.prompt_token_count, chunk.generation_token_count);
-      state.stop = promptStop(chunk.stop_reason) ?? state.stop;
-      const piece = text(chunk.generation);
-      return piece ? [piece] : [];
-    },
-    end: () => state.end(),
-  };
-}
+const llamaDecoder = () =>
+  replyDecoder((chunk, state) => {
+    state.noteUsage(chunk.prompt_token_count, chunk.generation_token_count);
+    state.stop = commonFinish(chunk.stop_reason) ?? state.stop;
+    return chunk.generation;
+  });
 
 function mistralBody(request: ChatRequest): JsonObject {
-  const p = request.params ?? {};
+  const stop = request.params?.stop;
   return {
-    prompt: mistralPrompt(request.messages),
-    max_tokens: p.maxTokens ?? MISTRAL_MAX_TOKENS,
-    temperature: p.temperature,
-    top_p: p.topP,
-    stop: p.stop?.length ? p.stop : undefined,
+    ...promptBody(request, mistralPrompt(request.messages), ['max_tokens', MISTRAL_MAX_TOKENS]),
+    stop: stop?.length ? stop : undefined,
   };
 }
 
 /** Each chunk: outputs[0].text and outputs[0].stop_reason; token counts only in Bedrock's metrics. */
-function mistralDecoder(): ReplyDecoder {
-  const state = new ReplyState();
-  return {
-    push(payload) {
-      const chunk = record(payload);
-      state.noteMetrics(chunk);
-      const outputs = Array.isArray(chunk.outputs) ? (chunk.outputs as unknown[]) : [];
-      const first = outputs.length ? record(outputs[0], 'A Mistral output') : undefined;
-      state.stop = promptStop(first?.stop_reason) ?? state.stop;
-      const piece = text(first?.text);
-      return piece ? [piece] : [];
-    },
-    end: () => state.end(),
-  };
-}
+const mistralDecoder = () =>
+  replyDecoder((chunk, state) => {
+    const outputs = Array.isArray(chunk.outputs) ? (chunk.outputs as unknown[]) : [];
+    const first = outputs.length ? record(outputs[0], 'A Mistral output') : undefined;
+    state.stop = commonFinish(first?.stop_reason) ?? state.stop;
+    return first?.text;
+  });
 
 // A whole reply has the same shape as one chunk.
 export const llamaCodec: InvokeCodec = { body: llamaBody, decoder: llamaDecoder, whole: (body) => wholeReply(llamaDecoder(), body) };

@@ -4,10 +4,10 @@
  * event each) whose text is passed on at once, while tool calls, token counts
  * and the stop reason are gathered and reported when the reply is over.
  */
-import type { ChatEvent, ChatRequest, FinishReason, ToolCall, Usage } from '../../core/chat';
+import type { ChatEvent, ChatRequest, FinishReason, Usage } from '../../core/chat';
 import { fail } from '../../core/errors';
-
-export type JsonObject = Record<string, unknown>;
+import { ToolCalls } from '../define-adapter';
+import { count, field, messagesStop, record, text, type JsonObject } from '../wire-common';
 
 export interface ReplyDecoder {
   /** The text one chunk or event carries, in order; anything else in it is kept for the end. */
@@ -24,85 +24,29 @@ export interface InvokeCodec {
   whole(body: unknown): ChatEvent[];
 }
 
-export function record(value: unknown, what = 'A chunk of the Bedrock stream'): JsonObject {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail('malformed-stream', `${what} is not a JSON object.`);
-  return value as JsonObject;
-}
-
-/** A nested object, or undefined when the field is absent or not an object. */
-export function field(value: unknown, key: string): JsonObject | undefined {
-  const inner = (value as JsonObject | undefined)?.[key];
-  return typeof inner === 'object' && inner !== null && !Array.isArray(inner) ? (inner as JsonObject) : undefined;
-}
-
-export function text(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
-
-export function count(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
 const utf8 = new TextDecoder();
-
-/** Stop reasons of Anthropic's Messages API and of Converse/Nova, which share most of their names. */
-export function bedrockStop(reason: unknown): FinishReason {
-  switch (reason) {
-    case 'end_turn':
-    case 'stop_sequence':
-      return 'stop';
-    case 'max_tokens':
-    case 'model_context_window_exceeded':
-      return 'length';
-    case 'tool_use':
-      return 'tool-calls';
-    case 'refusal':
-    case 'guardrail_intervened':
-    case 'content_filtered':
-      return 'content-filter';
-    default:
-      return 'other';
-  }
-}
 
 /** A chunk's bytes are one JSON document; a SyntaxError here is a malformed stream. */
 export function parseJsonBytes(bytes: Uint8Array): unknown {
   return JSON.parse(utf8.decode(bytes));
 }
 
-/** The tool call arguments a model produced, as the object the wire formats want. */
-export function argumentsObject(json: string): unknown {
-  try {
-    const parsed: unknown = JSON.parse(json || '{}');
-    return typeof parsed === 'object' && parsed !== null ? parsed : {};
-  } catch {
-    return {};
-  }
-}
-
-interface PartialCall {
-  id: string;
-  name: string;
-  arguments: string;
-}
-
 /** Bedrock appends its own token counts to the last chunk of every InvokeModel stream. */
 const INVOCATION_METRICS = 'amazon-bedrock-invocationMetrics';
 
 export class ReplyState {
-  private readonly calls = new Map<number, PartialCall>();
+  private readonly calls = new ToolCalls();
   private usage: Usage = {};
   private metrics: Usage = {};
   stop?: FinishReason;
 
   startCall(index: number, id: unknown, name: unknown, args = ''): void {
-    this.calls.set(index, { id: text(id) ?? '', name: text(name) ?? '', arguments: args });
+    this.calls.add({ type: 'tool-fragment', index, id: text(id), name: text(name), arguments: args });
   }
 
   appendArguments(index: number, fragment: unknown): void {
-    const call = this.calls.get(index);
-    if (!call) fail('malformed-stream', 'Tool call arguments arrived for a tool call that never started.');
-    if (typeof fragment === 'string') call.arguments += fragment;
+    if (!this.calls.has(index)) fail('malformed-stream', 'Tool call arguments arrived for a tool call that never started.');
+    this.calls.add({ type: 'tool-fragment', index, arguments: text(fragment) });
   }
 
   /** Counts the model family reports itself; later values replace earlier ones. */
@@ -123,10 +67,7 @@ export class ReplyState {
     // The caller says the answer was cut off; tool calls and counts of a cut reply are not to be trusted.
     if (!this.stop) return [];
     const events: ChatEvent[] = [];
-    const calls: ToolCall[] = [...this.calls.entries()]
-      .sort(([a], [b]) => a - b)
-      .map(([index, c]) => ({ id: c.id || `call_${index}`, name: c.name, arguments: c.arguments || '{}' }));
-    for (const call of calls) events.push({ type: 'tool-call', call });
+    for (const call of this.calls.done()) events.push({ type: 'tool-call', call });
     const inputTokens = this.usage.inputTokens ?? this.metrics.inputTokens;
     const outputTokens = this.usage.outputTokens ?? this.metrics.outputTokens;
     if (inputTokens !== undefined || outputTokens !== undefined) {
@@ -139,6 +80,41 @@ export class ReplyState {
     events.push({ type: 'finish', reason: this.stop });
     return events;
   }
+}
+
+/**
+ * A decoder from what one chunk means to a family: `read` notes its tool calls,
+ * counts and stop in the state, and returns its text.
+ */
+export function replyDecoder(read: (chunk: JsonObject, state: ReplyState) => unknown): ReplyDecoder {
+  const state = new ReplyState();
+  return {
+    push(payload) {
+      const chunk = record(payload, 'A chunk of the Bedrock stream');
+      state.noteMetrics(chunk);
+      const piece = text(read(chunk, state));
+      return piece ? [piece] : [];
+    },
+    end: () => state.end(),
+  };
+}
+
+/**
+ * A whole reply of content blocks (Claude's message, Converse's output) as the
+ * events a stream of it would give: `read` notes a block's tool call and returns its text.
+ */
+export function blocksReply(
+  reply: JsonObject,
+  parts: { usage: [input: unknown, output: unknown]; stop: unknown; blocks: unknown },
+  read: (block: JsonObject, index: number, state: ReplyState) => unknown,
+): ChatEvent[] {
+  const state = new ReplyState();
+  state.noteMetrics(reply);
+  state.noteUsage(...parts.usage);
+  state.stop = messagesStop(parts.stop);
+  const blocks = Array.isArray(parts.blocks) ? (parts.blocks as unknown[]) : [];
+  const texts = blocks.map((raw, index) => text(read(record(raw, 'A content block'), index, state)));
+  return [...texts.filter((t): t is string => Boolean(t)).map((t): ChatEvent => ({ type: 'text-delta', text: t })), ...state.end()];
 }
 
 /** A non-streamed reply goes through the same decoder, as if it were one chunk. */

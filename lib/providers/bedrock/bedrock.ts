@@ -25,7 +25,7 @@ import { readBedrockConfig, type BedrockConfig } from './bedrock-config';
 import { bedrockChatError } from './bedrock-errors';
 import { converseInput, messagesDecoder, messagesWhole } from './bedrock-messages';
 import { INVOKE_CODECS, routeFor, supportsTools, type BedrockFamily } from './bedrock-models';
-import { parseJsonBytes, type InvokeCodec } from './bedrock-reply';
+import { parseJsonBytes, type InvokeCodec, type ReplyDecoder } from './bedrock-reply';
 import { defineAdapter } from '../define-adapter';
 import type { ProviderContext } from '../types';
 
@@ -54,56 +54,59 @@ function refusesStreaming(e: unknown): boolean {
   );
 }
 
-const textEvents = (texts: string[]): ChatEvent[] => texts.map((text) => ({ type: 'text-delta', text }));
+/** How one API is asked: streamed, or whole when the model refuses to stream; `payload` is what an event gives the decoder. */
+interface ReplyCall<Event> {
+  stream(): Promise<AsyncIterable<Event> | undefined>;
+  whole(): Promise<ChatEvent[]>;
+  decoder: ReplyDecoder;
+  payload(event: Event): unknown;
+}
 
-async function* invokeReply(
+async function* reply<Event>(call: ReplyCall<Event>): AsyncGenerator<ChatEvent> {
+  let stream;
+  try {
+    stream = await call.stream();
+  } catch (e) {
+    if (!refusesStreaming(e)) throw e;
+    yield* await call.whole();
+    return;
+  }
+  if (!stream) fail('malformed-stream', 'Bedrock answered without an event stream.');
+  // Error events come out of the iterator as thrown exceptions.
+  for await (const event of stream) {
+    const payload = call.payload(event);
+    if (payload !== undefined) for (const text of call.decoder.push(payload)) yield { type: 'text-delta', text };
+  }
+  yield* call.decoder.end();
+}
+
+function invokeReply(
   client: BedrockRuntimeClient,
   ctx: ProviderContext,
   family: BedrockFamily,
   request: ChatRequest,
   config: BedrockConfig,
-): AsyncGenerator<ChatEvent> {
+) {
   const codec = INVOKE_CODECS[family];
   const input = invokeInput(request, codec, config);
   const options = { abortSignal: ctx.signal };
-  let stream;
-  try {
-    stream = (await client.send(new InvokeModelWithResponseStreamCommand(input), options)).body;
-  } catch (e) {
-    if (!refusesStreaming(e)) throw e;
-    const { body } = await client.send(new InvokeModelCommand(input), options);
-    yield* codec.whole(parseJsonBytes(body));
-    return;
-  }
-  if (!stream) fail('malformed-stream', 'Bedrock answered without an event stream.');
-  const decoder = codec.decoder();
-  // Error events come out of the iterator as thrown exceptions.
-  for await (const event of stream) {
-    if (event.chunk?.bytes) yield* textEvents(decoder.push(parseJsonBytes(event.chunk.bytes)));
-  }
-  yield* decoder.end();
+  return reply({
+    stream: async () => (await client.send(new InvokeModelWithResponseStreamCommand(input), options)).body,
+    whole: async () => codec.whole(parseJsonBytes((await client.send(new InvokeModelCommand(input), options)).body)),
+    decoder: codec.decoder(),
+    payload: (event) => (event.chunk?.bytes ? parseJsonBytes(event.chunk.bytes) : undefined),
+  });
 }
 
-async function* converseReply(
-  client: BedrockRuntimeClient,
-  ctx: ProviderContext,
-  request: ChatRequest,
-  config: BedrockConfig,
-): AsyncGenerator<ChatEvent> {
+function converseReply(client: BedrockRuntimeClient, ctx: ProviderContext, request: ChatRequest, config: BedrockConfig) {
   const input = converseInput(request, config);
   const options = { abortSignal: ctx.signal };
-  let stream;
-  try {
-    stream = (await client.send(new ConverseStreamCommand(input), options)).stream;
-  } catch (e) {
-    if (!refusesStreaming(e)) throw e;
-    yield* messagesWhole(await client.send(new ConverseCommand(input), options));
-    return;
-  }
-  if (!stream) fail('malformed-stream', 'Bedrock answered without an event stream.');
-  const decoder = messagesDecoder();
-  for await (const event of stream) yield* textEvents(decoder.push(event));
-  yield* decoder.end();
+  return reply({
+    stream: async () => (await client.send(new ConverseStreamCommand(input), options)).stream,
+    whole: async () => messagesWhole(await client.send(new ConverseCommand(input), options)),
+    decoder: messagesDecoder(),
+    payload: (event) => event,
+  });
 }
 
 export const bedrockAdapter = defineAdapter({

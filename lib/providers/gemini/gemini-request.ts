@@ -1,6 +1,7 @@
 import type { Content, GenerateContentConfig, Part } from '@google/genai';
 import type { ChatMessage, ChatRequest, ToolDefinition } from '../../core/chat';
 import { fail } from '../../core/errors';
+import { alternatingTurns, argumentsObject, systemText } from '../wire-common';
 
 /**
  * Gemini 2.x calls functions without an id; the chat model needs one, so the
@@ -26,16 +27,6 @@ function geminiCallId(id: string | undefined): { id: string } | Record<string, n
 export const SKIP_SIGNATURE = 'skip_thought_signature_validator';
 const UNSIGNED_MODELS = /^(?:models\/)?(?:gemini-[12][.-]|gemma-)|^tunedModels\//;
 
-function argsObject(text: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(text);
-    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
-  } catch {
-    // The model's own malformed arguments: replay them as no arguments rather than fail the turn.
-  }
-  return {};
-}
-
 /** A function response must be an object; other results go under `output`, the key Gemini reads as the result. */
 function responseObject(text: string): Record<string, unknown> {
   let value: unknown = text;
@@ -47,52 +38,29 @@ function responseObject(text: string): Record<string, unknown> {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : { output: value };
 }
 
-/**
- * Messages as Gemini contents: roles user and model only, consecutive turns of
- * one role merged (parallel function responses must share one turn), tool
- * results keyed by function name.
- */
+/** Messages as Gemini contents: roles user and model only, tool results keyed by function name. */
 function toGeminiContents(messages: readonly ChatMessage[], model: string): Content[] {
-  const contents: Content[] = [];
   const callNames = new Map<string, string>();
   const signed = !UNSIGNED_MODELS.test(model);
-
-  const push = (role: 'user' | 'model', parts: Part[]) => {
-    if (parts.length === 0) return;
-    const last = contents.at(-1);
-    if (last?.role === role) last.parts = [...(last.parts ?? []), ...parts];
-    else contents.push({ role, parts });
-  };
-
-  for (const m of messages) {
-    switch (m.role) {
-      case 'system':
-        break;
-      case 'user':
-        push('user', [{ text: m.content }]);
-        break;
-      case 'assistant': {
-        const parts: Part[] = m.content ? [{ text: m.content }] : [];
-        for (const [i, call] of (m.toolCalls ?? []).entries()) {
-          callNames.set(call.id, call.name);
-          parts.push({
-            functionCall: { name: call.name, args: argsObject(call.arguments), ...geminiCallId(call.id) },
-            // Only the first call of a step carries a signature, parallel calls included.
-            ...(signed && i === 0 ? { thoughtSignature: SKIP_SIGNATURE } : {}),
-          });
-        }
-        push('model', parts);
-        break;
-      }
-      case 'tool': {
-        const name = m.name ?? callNames.get(m.toolCallId ?? '');
-        if (!name) fail('bad-request', `A tool result (call ${m.toolCallId ?? 'unknown'}) names no function, which Gemini requires.`);
-        push('user', [{ functionResponse: { name, response: responseObject(m.content), ...geminiCallId(m.toolCallId) } }]);
-        break;
-      }
+  const partsOf = (m: ChatMessage): Part[] => {
+    if (m.role === 'user') return [{ text: m.content }];
+    if (m.role === 'tool') {
+      const name = m.name ?? callNames.get(m.toolCallId ?? '');
+      if (!name) fail('bad-request', `A tool result (call ${m.toolCallId ?? 'unknown'}) names no function, which Gemini requires.`);
+      return [{ functionResponse: { name, response: responseObject(m.content), ...geminiCallId(m.toolCallId) } }];
     }
-  }
-  return contents;
+    const parts: Part[] = m.content ? [{ text: m.content }] : [];
+    for (const [i, call] of (m.toolCalls ?? []).entries()) {
+      callNames.set(call.id, call.name);
+      parts.push({
+        functionCall: { name: call.name, args: argumentsObject(call.arguments), ...geminiCallId(call.id) },
+        // Only the first call of a step carries a signature, parallel calls included.
+        ...(signed && i === 0 ? { thoughtSignature: SKIP_SIGNATURE } : {}),
+      });
+    }
+    return parts;
+  };
+  return alternatingTurns(messages, partsOf).map((t) => ({ role: t.role === 'assistant' ? 'model' : 'user', parts: t.content }));
 }
 
 function toolsConfig(tools: readonly ToolDefinition[] | undefined): Pick<GenerateContentConfig, 'tools'> {
@@ -115,11 +83,7 @@ export interface GeminiRequest {
 
 export function buildGeminiRequest(request: ChatRequest): GeminiRequest {
   const p = request.params ?? {};
-  const system = request.messages
-    .filter((m) => m.role === 'system')
-    .map((m) => m.content)
-    .filter(Boolean)
-    .join('\n\n');
+  const system = systemText(request.messages);
   const config: GenerateContentConfig = {
     ...(system ? { systemInstruction: { parts: [{ text: system }] } } : {}),
     temperature: p.temperature,

@@ -2,9 +2,8 @@ import { GoogleGenAI, type Candidate, type GenerateContentResponse } from '@goog
 import type { ChatRequest, FinishReason, Usage } from '../../core/chat';
 import { fail } from '../../core/errors';
 import type { ModelInfo } from '../../core/providers';
-import { retryBudgetFor, retryingFetch } from '../../transport/retry-policy';
-import { assertCredentialUrl, requireCredential } from '../../transport/url-policy';
-import { defineAdapter, type WireEvent } from '../define-adapter';
+import { requireCredential } from '../../transport/url-policy';
+import { credentialedBase, defineAdapter, policyFetch, type WireEvent } from '../define-adapter';
 import { geminiError } from './gemini-errors';
 import { buildGeminiRequest, localCallId } from './gemini-request';
 import type { ProviderContext } from '../types';
@@ -17,15 +16,12 @@ const DEFAULT_GEMINI_URL = 'https://generativelanguage.googleapis.com';
  * every request through httpOptions.fetch, so ctx.fetch polices each one.
  */
 function createClient(ctx: ProviderContext): GoogleGenAI {
-  const apiKey = requireCredential(ctx.secrets.apiKey);
-  const baseUrl = ctx.settings.baseUrl?.trim() || DEFAULT_GEMINI_URL;
-  assertCredentialUrl(baseUrl);
   return new GoogleGenAI({
-    apiKey,
+    apiKey: requireCredential(ctx.secrets.apiKey),
     // The SDK defaults to v1, which lacks parametersJsonSchema.
     apiVersion: 'v1beta',
     // The SDK's own retries stay off (they ignore Retry-After); requests retry by the shared policy.
-    httpOptions: { baseUrl: baseUrl.replace(/\/+$/, ''), fetch: retryingFetch(ctx.fetch, { budget: retryBudgetFor(ctx.config.id) }) },
+    httpOptions: { baseUrl: credentialedBase(ctx, DEFAULT_GEMINI_URL), fetch: policyFetch(ctx) },
   });
 }
 
@@ -116,7 +112,7 @@ export const geminiAdapter = defineAdapter({
       if (!m.name || !m.supportedActions?.includes('generateContent')) continue;
       models.push({ id: m.name.replace(/^models\//, ''), ...(m.displayName ? { label: m.displayName } : {}) });
     }
-    return models.sort((a, b) => a.id.localeCompare(b.id));
+    return models;
   },
   error: geminiError,
   supportsTools: (model) => !NO_TOOLS.test(model),

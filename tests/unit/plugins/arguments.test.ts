@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_ARGUMENT_CHARS, parseToolArguments } from '../../../lib/plugins/arguments';
-import type { PluginManifest, PluginParameters } from '../../../lib/plugins/manifest';
+import type { PluginManifest, PluginParameters } from '../../../lib/core/plugins';
 import { fixtureJson } from './fixtures';
 
 const paramsOf = (fixture: string): PluginParameters => {

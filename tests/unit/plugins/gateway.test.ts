@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAbortError } from '../../../lib/core/errors';
 import { buildPluginRequest, executePluginCall, type PluginRequest } from '../../../lib/plugins/gateway';
-import type { PluginManifest } from '../../../lib/plugins/manifest';
+import type { PluginManifest } from '../../../lib/core/plugins';
 import { decodePluginSettings, PLUGIN_SETTINGS_HEADER } from '../../../lib/plugins/settings-header';
 import { parseManifestText } from '../../../lib/plugins/validate-manifest';
 import { fixtureText } from './fixtures';

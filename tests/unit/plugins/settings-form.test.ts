@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PluginParameters } from '@/lib/plugins/manifest';
+import type { PluginParameters } from '@/lib/core/plugins';
 import {
   checkPluginSettings,
   decodeSettings,

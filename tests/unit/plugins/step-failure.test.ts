@@ -3,7 +3,7 @@ import { DECLINED_RESULT } from '../../../lib/plugins/consent';
 import { parseToolArguments } from '../../../lib/plugins/arguments';
 import { checkPluginSettings } from '../../../lib/plugins/settings-form';
 import { stepFailure } from '../../../lib/plugins/step-failure';
-import type { PluginParameters } from '../../../lib/plugins/manifest';
+import type { PluginParameters } from '../../../lib/core/plugins';
 
 const schema = {
   type: 'object',

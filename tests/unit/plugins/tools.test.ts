@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PluginManifest } from '../../../lib/plugins/manifest';
+import type { PluginManifest } from '../../../lib/core/plugins';
 import { buildPluginTools, composePluginSystemRole, resolvePluginTool } from '../../../lib/plugins/tools';
 import { parseManifestText } from '../../../lib/plugins/validate-manifest';
 import { fixtureText } from './fixtures';

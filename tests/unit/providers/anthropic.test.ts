@@ -1,9 +1,9 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatRequest } from '../../../lib/core/chat';
 import { anthropicAdapter as anthropic, buildAnthropicBody } from '../../../lib/providers/anthropic';
 import { credentialedFetch } from '../../../lib/transport/secure-fetch';
-import { anthropicErrorBody, startAnthropicMock, type AnthropicMock } from '../../mocks/anthropic-server';
+import { ANTHROPIC_MOCK_MODELS, anthropicErrorBody, startAnthropicMock, type AnthropicMock } from '../../mocks/anthropic-server';
 import { errorOf, finishOf, providerContext, runAdapterContract, runChat, textOf, harnessOn, type AdapterHarness } from './contract';
 
 const KEY = 'sk-ant-contract';
@@ -14,7 +14,7 @@ async function anthropicHarness(): Promise<AdapterHarness> {
     providerContext('anthropic', { baseUrl: mock.url }, secrets, credentialedFetch(), signal);
   return harnessOn(mock, {
     adapter: anthropic,
-    model: 'claude-sonnet-4-5',
+    model: 'claude-sonnet-4-6',
     context,
     rejectCredentials: () => context(undefined, { apiKey: 'sk-ant-wrong' }),
   });
@@ -34,7 +34,7 @@ describe('Anthropic mock, read by the official SDK', () => {
 
   it('streams a message the SDK assembles, with usage and stop reason', async () => {
     mock.enqueue({ kind: 'text', text: 'Hello there', usage: { input: 5, output: 3 } });
-    const stream = client.messages.stream({ model: 'claude-sonnet-4-5', max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] });
+    const stream = client.messages.stream({ model: 'claude-sonnet-4-6', max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] });
     const message = await stream.finalMessage();
     expect(message.content).toEqual([{ type: 'text', text: 'Hello there' }]);
     expect(message.stop_reason).toBe('end_turn');
@@ -43,10 +43,23 @@ describe('Anthropic mock, read by the official SDK', () => {
 
   it('streams tool_use blocks whose input the SDK parses from input_json_delta', async () => {
     mock.enqueue({ kind: 'tool-call', name: 'get_weather', arguments: '{"city":"Paris"}', id: 'toolu_1' });
-    const stream = client.messages.stream({ model: 'claude-sonnet-4-5', max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] });
+    const stream = client.messages.stream({ model: 'claude-sonnet-4-6', max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] });
     const message = await stream.finalMessage();
     expect(message.content).toEqual([{ type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Paris' } }]);
     expect(message.stop_reason).toBe('tool_use');
+  });
+
+  it('serves models the SDK does not warn about, so test output stays clean', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      for (const model of ANTHROPIC_MOCK_MODELS) {
+        mock.enqueue({ kind: 'text', text: 'ok' });
+        await client.messages.stream({ model, max_tokens: 5, messages: [{ role: 'user', content: 'hi' }] }).finalMessage();
+      }
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('answers errors in the shape the SDK reads', async () => {
@@ -60,7 +73,7 @@ describe('Anthropic mock, read by the official SDK', () => {
 describe('Anthropic adapter', () => {
   let mock: AnthropicMock;
   const ctx = () => providerContext('anthropic', { baseUrl: mock.url }, { apiKey: KEY }, credentialedFetch());
-  const hi: ChatRequest = { model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: 'hi' }] };
+  const hi: ChatRequest = { model: 'claude-sonnet-4-6', messages: [{ role: 'user', content: 'hi' }] };
   beforeAll(async () => {
     mock = await startAnthropicMock({ apiKey: KEY });
   });
@@ -68,6 +81,26 @@ describe('Anthropic adapter', () => {
   beforeEach(() => {
     mock.clear();
     mock.requests.length = 0;
+  });
+
+  it('leaves out an assistant turn with nothing in it, which the API refuses, and joins the user turns around it', () => {
+    const body = buildAnthropicBody({
+      model: 'm',
+      messages: [
+        { role: 'user', content: 'One' },
+        { role: 'assistant', content: '' },
+        { role: 'user', content: 'Two' },
+      ],
+    });
+    expect(body.messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'One' },
+          { type: 'text', text: 'Two' },
+        ],
+      },
+    ]);
   });
 
   it('maps system text, tool calls and tool results to the Messages body', () => {
@@ -156,6 +189,6 @@ describe('Anthropic adapter', () => {
   });
 
   it('lists the models with their display names', async () => {
-    expect((await anthropic.listModels(ctx())).map((m) => m.id)).toEqual(['claude-haiku-4-5', 'claude-sonnet-4-5']);
+    expect((await anthropic.listModels(ctx())).map((m) => m.id)).toEqual(['claude-haiku-4-5', 'claude-sonnet-4-6']);
   });
 });

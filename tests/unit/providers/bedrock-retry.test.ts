@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { CLOCK_SKEW_LIMIT_MS, ServiceClock } from '../../../lib/providers/bedrock/bedrock-clock';
 import { serviceState } from '../../../lib/providers/bedrock/bedrock-client';
 import type { BedrockConfig } from '../../../lib/providers/bedrock/bedrock-config';
-import { BEDROCK_RETRY, BedrockRetryStrategy } from '../../../lib/providers/bedrock/bedrock-retry';
-import { retryBudgetFor } from '../../../lib/transport/retry-policy';
+import { BedrockRetryStrategy } from '../../../lib/providers/bedrock/bedrock-retry';
+import { retryBudgetFor, RETRY_POLICY } from '../../../lib/transport/retry-policy';
 import { SPEC_STANDARD_RETRY } from '../support/retry-spec';
 
 const info = (errorType: RetryErrorType, retryAfterHint?: Date) => ({ errorType, ...(retryAfterHint ? { retryAfterHint } : {}) });
@@ -24,7 +24,7 @@ async function delays(strategy: BedrockRetryStrategy, errorType: RetryErrorType)
 
 describe('BedrockRetryStrategy', () => {
   it('has the standard numbers of the spec', () => {
-    expect(BEDROCK_RETRY).toMatchObject(SPEC_STANDARD_RETRY);
+    expect(RETRY_POLICY).toMatchObject(SPEC_STANDARD_RETRY);
   });
 
   it('backs off exponentially from 500 ms for throttling and from 100 ms for transient errors, with full jitter', async () => {
@@ -35,7 +35,7 @@ describe('BedrockRetryStrategy', () => {
 
   it('stops after three attempts in all, and never retries client or other server errors', async () => {
     const strategy = new BedrockRetryStrategy();
-    expect(await delays(strategy, 'THROTTLING')).toHaveLength(BEDROCK_RETRY.maxAttempts - 1);
+    expect(await delays(strategy, 'THROTTLING')).toHaveLength(RETRY_POLICY.maxAttempts - 1);
     expect(await delays(strategy, 'CLIENT_ERROR')).toHaveLength(0);
     expect(await delays(strategy, 'SERVER_ERROR')).toHaveLength(0);
   });
@@ -46,7 +46,7 @@ describe('BedrockRetryStrategy', () => {
       await strategy.acquireInitialRetryToken(),
       info('THROTTLING', new Date(Date.now() + 3_600_000)),
     );
-    expect(token.getRetryDelay()).toBe(BEDROCK_RETRY.maxDelayMs);
+    expect(token.getRetryDelay()).toBe(RETRY_POLICY.maxDelayMs);
     const polite = await strategy.refreshRetryTokenForRetry(
       await strategy.acquireInitialRetryToken(),
       info('THROTTLING', new Date(Date.now() + 2_000)),
@@ -93,7 +93,7 @@ describe('BedrockRetryStrategy', () => {
     const west = serviceState('bedrock-budget-test', config('us-west-2')).retry;
     await east.refreshRetryTokenForRetry(await east.acquireInitialRetryToken(), info('THROTTLING'));
     await west.refreshRetryTokenForRetry(await west.acquireInitialRetryToken(), info('TRANSIENT'));
-    expect(budget.remaining()).toBe(BEDROCK_RETRY.budget - BEDROCK_RETRY.retryCost - BEDROCK_RETRY.transientRetryCost);
+    expect(budget.remaining()).toBe(RETRY_POLICY.budget - RETRY_POLICY.retryCost - RETRY_POLICY.transientRetryCost);
     expect(east.getCapacity()).toBe(budget.remaining());
   });
 });

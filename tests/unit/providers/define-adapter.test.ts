@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatRequest } from '../../../lib/core/chat';
 import { ChatFailure, chatError } from '../../../lib/core/errors';
-import { defineAdapter, type WireEvent } from '../../../lib/providers/define-adapter';
+import { credentialedBase, defineAdapter, type WireEvent } from '../../../lib/providers/define-adapter';
 import { errorOf, finishOf, providerContext, runChat } from './contract';
 
 const hi: ChatRequest = { model: 'm', messages: [{ role: 'user', content: 'hi' }] };
@@ -68,6 +68,22 @@ describe('adapter shell', () => {
       models: () => Promise.resolve([]),
     });
     expect(errorOf(await runChat(adapter, ctx(controller.signal), hi))?.code).toBe('insecure-url');
+  });
+
+  it('lists models sorted by id, whatever order the wire gave them in', async () => {
+    const adapter = defineAdapter({
+      kind: 'ollama',
+      async *stream() {},
+      models: () => Promise.resolve([{ id: 'b' }, { id: 'c', label: 'C' }, { id: 'a' }]),
+    });
+    expect(await adapter.listModels(ctx())).toEqual([{ id: 'a' }, { id: 'b' }, { id: 'c', label: 'C' }]);
+  });
+
+  it('reaches a keyed service at the typed base URL, else its own, trimmed, and never over plain http elsewhere', () => {
+    const keyed = (baseUrl?: string) => providerContext('anthropic', baseUrl === undefined ? {} : { baseUrl }, { apiKey: 'k' }, fetch);
+    expect(credentialedBase(keyed(), 'https://api.example.com/')).toBe('https://api.example.com');
+    expect(credentialedBase(keyed(' http://127.0.0.1:9/v1/ '), 'https://api.example.com')).toBe('http://127.0.0.1:9/v1');
+    expect(() => credentialedBase(keyed('http://example.com'), 'https://api.example.com')).toThrow(ChatFailure);
   });
 
   it('wraps a model-list failure in a ChatFailure naming the provider', async () => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chatError } from '@/lib/core/errors';
-import type { ProviderKind, ProviderView } from '@/lib/core/providers';
-import type { ProviderModels } from '@/lib/messaging/protocol';
+import type { ProviderKind, ProviderModels, ProviderView } from '@/lib/core/providers';
 import { defaultModel, modelGroups, providerState } from '@/components/state/providers-store';
 
 const provider = (id: string, kind: ProviderKind): ProviderView => ({

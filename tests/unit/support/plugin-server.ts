@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { ToolApprovalMode } from '@/lib/plugins/consent';
-import type { InstalledPlugin } from '@/lib/plugins/installed';
+import type { InstalledPlugin, ToolApprovalMode } from '@/lib/core/plugins';
 import { pluginOrigins } from '@/lib/plugins/origins';
 import { validateManifest } from '@/lib/plugins/validate-manifest';
 import { startPluginServer, type ManifestName, type PluginMock } from '../../mocks/plugin-server';

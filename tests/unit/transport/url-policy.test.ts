@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ChatFailure } from '@/lib/core/errors';
-import { assertCredentialUrl, isLoopbackHost, isPrivateHost, joinUrl, parseHttpUrl, requireCredential } from '@/lib/transport/url-policy';
+import {
+  assertCredentialUrl,
+  isLoopbackHost,
+  isPrivateHost,
+  joinUrl,
+  parseHttpUrl,
+  requireCredential,
+  trimBaseUrl,
+} from '@/lib/transport/url-policy';
 
 function codeOf(fn: () => unknown): string | undefined {
   try {
@@ -42,6 +50,12 @@ describe('url policy', () => {
       }
     }
     expect(requireCredential('  sk-1 ')).toBe('sk-1');
+  });
+
+  it('trims every trailing slash of a base URL and nothing else', () => {
+    expect(trimBaseUrl('https://h/v1//')).toBe('https://h/v1');
+    expect(trimBaseUrl('http://127.0.0.1:8080/')).toBe('http://127.0.0.1:8080');
+    expect(trimBaseUrl('https://h/v1')).toBe('https://h/v1');
   });
 
   it('joins paths without losing the base path', () => {
