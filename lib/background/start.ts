@@ -3,14 +3,14 @@ import { pageRequestHandlers, startPageJourneys } from './page-journeys';
 import { pluginHandlers, pluginToolRuntime } from './plugins';
 import { readAloudHandlers, startReadAloud } from './read-aloud';
 import { speechHandlers, startSpeech } from './speech';
-import { StreamRegistry, type Watcher } from '@/lib/chat/stream-registry';
-import { handlePanelMessage, settleOrphans } from '@/lib/chat/panel-port';
-import { loadTurn } from '@/lib/chat/load-turn';
-import { keepServiceWorkerAlive } from '@/lib/chat/keep-alive';
-import { CHAT_PORT, type PanelToBackground } from '@/lib/messaging/protocol';
-import { isTrustedSender } from '@/lib/messaging/senders';
-import { serveRequests } from '@/lib/messaging/server';
-import { syncOllamaOriginRules } from '@/lib/transport/ollama-origin';
+import { StreamRegistry, type Watcher } from '../chat/stream-registry';
+import { handlePanelMessage, settleOrphans } from '../chat/panel-port';
+import { loadTurn } from '../chat/load-turn';
+import { keepServiceWorkerAlive } from '../chat/keep-alive';
+import { CHAT_PORT, type PanelToBackground } from '../messaging/protocol';
+import { isTrustedSender } from '../messaging/senders';
+import { serveRequests } from '../messaging/server';
+import { syncOllamaOriginRules } from '../transport/ollama-origin';
 import {
   detectLocalModels,
   listAllModels,
@@ -21,13 +21,13 @@ import {
   restoreProvider,
   saveProviderWithSecrets,
   testProvider,
-} from '@/lib/providers/service';
-import { effectiveSettings } from '@/lib/core/providers';
-import { patchMessage } from '@/lib/storage/conversations';
-import { getPref } from '@/lib/storage/prefs';
-import { redactVaultSecrets } from '@/lib/storage/vault-secrets';
-import { listProviders } from '@/lib/storage/providers';
-import { clearAllData } from '@/lib/storage/clear-all';
+} from '../providers/service';
+import { effectiveSettings } from '../core/providers';
+import { patchMessage } from '../storage/conversations';
+import { getPref } from '../storage/prefs';
+import { redactVaultSecrets } from '../storage/vault-secrets';
+import { listProviders } from '../storage/providers';
+import { clearAllData } from '../storage/clear-all';
 
 async function syncOriginRules(): Promise<void> {
   const ollama = (await listProviders()).filter((p) => p.kind === 'ollama').map((p) => effectiveSettings(p).baseUrl ?? '');
