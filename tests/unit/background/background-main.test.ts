@@ -54,9 +54,11 @@ function stubBrowser() {
   return { created, clicked, scripts, panelsOpened };
 }
 
+const noReply = () => undefined;
+
 /** A request from the side panel, as serveRequests receives it. */
 async function request(name: string, payload: unknown = {}) {
-  const answers = await fakeBrowser.runtime.onMessage.trigger({ channel: 'parley', name, payload }, PANEL);
+  const answers = await fakeBrowser.runtime.onMessage.trigger({ channel: 'parley', name, payload }, PANEL, noReply);
   return answers.find((a) => a !== undefined);
 }
 
@@ -74,7 +76,8 @@ describe('background.main()', () => {
     expect(await request('reader.state')).toMatchObject({ ok: true, value: { status: 'idle' } });
     const [fromPage] = await fakeBrowser.runtime.onMessage.trigger(
       { channel: 'parley', name: 'providers.list', payload: {} },
-      { id: fakeBrowser.runtime.id, url: 'https://example.com/', tab: { id: 1 } },
+      { id: fakeBrowser.runtime.id, url: 'https://example.com/', tab: { id: 1 } as never },
+      noReply,
     );
     expect(fromPage).toMatchObject({ ok: false, error: { code: 'forbidden' } });
   });
