@@ -1,11 +1,13 @@
 import type { Browser } from 'wxt/browser';
 import { ChatFailure, chatError } from '../core/errors';
-import type { PlayerCommand, PlayerReport } from '../messaging/speech-protocol';
+import type { AudioMessage, PlayerCommand, PlayerReport } from '../messaging/speech-protocol';
 import { bytesToBase64 } from '../speech/audio-bytes';
 import type { AudioSink, PlaybackHooks, SynthesizedAudio } from '../speech/audio-engine';
 
 const OFFSCREEN_DOCUMENT = 'offscreen.html';
 const PLAYER_CONNECT_TIMEOUT_MS = 10_000;
+/** Audio sent ahead and not yet played; the player keeps at least as many. */
+const MAX_PRELOADED = 4;
 
 /** The browser's offscreen documents, as far as the sink needs them. */
 export interface OffscreenDocuments {
@@ -28,6 +30,12 @@ export const chromeOffscreenDocuments: OffscreenDocuments = {
     }),
 };
 
+const audioMessage = (audio: SynthesizedAudio): AudioMessage => ({
+  audio: bytesToBase64(audio.bytes),
+  mime: audio.mime,
+  marks: audio.marks,
+});
+
 /**
  * Audio the background must play itself, for a page read aloud with a cloud
  * voice. A service worker has no audio, so it goes to the offscreen document,
@@ -40,6 +48,8 @@ export class OffscreenSink implements AudioSink {
   private connecting: Promise<Browser.runtime.Port> | undefined;
   private nextId = 0;
   private readonly reports = new Map<number, (report: PlayerReport | undefined) => void>();
+  /** Audio the player holds loaded, by the id it knows it by, on the port it was sent over. */
+  private readonly preloaded = new Map<SynthesizedAudio, { id: number; port: Browser.runtime.Port }>();
 
   constructor(
     private readonly documents: OffscreenDocuments = chromeOffscreenDocuments,
@@ -60,10 +70,32 @@ export class OffscreenSink implements AudioSink {
     for (const resolve of this.waiting.splice(0)) resolve(port);
   }
 
+  /** Sends audio ahead to the document, once open; preloading alone never opens one. */
+  preload(audio: SynthesizedAudio): void {
+    const port = this.port;
+    if (!port) {
+      this.connecting?.then(() => this.preload(audio)).catch(() => undefined);
+      return;
+    }
+    if (this.preloaded.has(audio)) return;
+    const id = ++this.nextId;
+    this.post({ type: 'preload', id, ...audioMessage(audio) });
+    this.preloaded.set(audio, { id, port });
+    for (const [old, entry] of this.preloaded) {
+      if (this.preloaded.size <= MAX_PRELOADED) break;
+      this.preloaded.delete(old);
+      this.post({ type: 'stop', id: entry.id });
+    }
+  }
+
   async play(audio: SynthesizedAudio, signal: AbortSignal, hooks: PlaybackHooks): Promise<void> {
     const port = await this.connect();
     if (signal.aborted) return;
-    const id = ++this.nextId;
+    const ahead = this.preloaded.get(audio);
+    this.preloaded.delete(audio);
+    // A document that closed since took its preloaded audio with it.
+    const loaded = ahead?.port === port;
+    const id = loaded ? ahead.id : ++this.nextId;
     await new Promise<void>((resolve, reject) => {
       const done = (error?: ChatFailure) => {
         this.reports.delete(id);
@@ -83,13 +115,9 @@ export class OffscreenSink implements AudioSink {
         else done(new ChatFailure(report.error));
       });
       signal.addEventListener('abort', stop, { once: true });
-      port.postMessage({
-        type: 'play',
-        id,
-        audio: bytesToBase64(audio.bytes),
-        mime: audio.mime,
-        marks: audio.marks,
-      } satisfies PlayerCommand);
+      port.postMessage(
+        (loaded ? { type: 'play', id, preloaded: true } : { type: 'play', id, ...audioMessage(audio) }) satisfies PlayerCommand,
+      );
     });
   }
 

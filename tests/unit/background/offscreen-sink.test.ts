@@ -101,4 +101,39 @@ describe('OffscreenSink', () => {
     const sink = new OffscreenSink(documents().docs, 20);
     await expect(sink.play(audio, new AbortController().signal, {})).rejects.toMatchObject({ error: { code: 'timeout' } });
   });
+
+  it('sends the next audio ahead, then plays it by id; a document opened since gets the audio itself', async () => {
+    const sink = new OffscreenSink(documents().docs);
+    const first = playerPort();
+    sink.attach(first.port);
+    const next: SynthesizedAudio = { ...audio, marks: [] };
+    sink.preload(next);
+    expect(first.sent).toEqual([{ type: 'preload', id: 1, audio: 'AQID', mime: 'audio/mpeg', marks: [] }]);
+    const playing = sink.play(next, new AbortController().signal, {});
+    await vi.waitFor(() => expect(first.sent[1]).toEqual({ type: 'play', id: 1, preloaded: true }));
+    first.report({ type: 'ended', id: 1 });
+    await playing;
+
+    const later: SynthesizedAudio = { ...audio, marks: [] };
+    sink.preload(later);
+    first.close();
+    const second = playerPort();
+    sink.attach(second.port);
+    const replayed = sink.play(later, new AbortController().signal, {});
+    await vi.waitFor(() => expect(second.sent).toEqual([{ type: 'play', id: 3, audio: 'AQID', mime: 'audio/mpeg', marks: [] }]));
+    second.report({ type: 'ended', id: 3 });
+    await replayed;
+  });
+
+  it('preloads into a document still opening, once it has connected', async () => {
+    const sink = new OffscreenSink(documents().docs);
+    const player = playerPort();
+    const playing = sink.play(audio, new AbortController().signal, {});
+    const next: SynthesizedAudio = { ...audio, marks: [] };
+    sink.preload(next);
+    sink.attach(player.port);
+    await vi.waitFor(() => expect(player.sent.map((c) => c.type).sort()).toEqual(['play', 'preload']));
+    player.report({ type: 'ended', id: player.sent.find((c) => c.type === 'play')!.id });
+    await playing;
+  });
 });
