@@ -59,6 +59,7 @@ const LIB_LAYERS = [
   ['plugins'],
   ['chat'],
   ['messaging'],
+  ['background'],
 ];
 const libLayerRules = LIB_LAYERS.flatMap((layer, level) =>
   layer.map((folder) => {

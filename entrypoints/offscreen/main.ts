@@ -1,7 +1,8 @@
 import { browser } from 'wxt/browser';
-import { toChatError } from '@/lib/core/errors';
+import { chatError, toChatError } from '@/lib/core/errors';
 import { AUDIO_PORT, type PlayerCommand, type PlayerReport } from '@/lib/messaging/speech-protocol';
 import { base64ToBytes } from '@/lib/speech/audio-bytes';
+import type { SynthesizedAudio } from '@/lib/speech/audio-engine';
 import { createAudioElementPlayer } from '@/lib/speech/audio-player';
 
 /**
@@ -11,6 +12,9 @@ import { createAudioElementPlayer } from '@/lib/speech/audio-player';
  */
 const player = createAudioElementPlayer();
 const playing = new Map<number, AbortController>();
+/** Audio sent ahead of its play, by id; the background keeps fewer, so a play never names a dropped one. */
+const preloaded = new Map<number, SynthesizedAudio>();
+const MAX_PRELOADED = 8;
 const port = browser.runtime.connect({ name: AUDIO_PORT });
 const report = (message: PlayerReport) => port.postMessage(message);
 
@@ -19,13 +23,31 @@ port.onMessage.addListener((message: unknown) => {
   if (command.type === 'stop') {
     playing.get(command.id)?.abort();
     playing.delete(command.id);
+    preloaded.delete(command.id);
     return;
   }
   const { id } = command;
+  if (command.type === 'preload') {
+    const audio = { bytes: base64ToBytes(command.audio), mime: command.mime, marks: command.marks };
+    preloaded.set(id, audio);
+    player.preload?.(audio);
+    for (const old of preloaded.keys()) {
+      if (preloaded.size <= MAX_PRELOADED) break;
+      preloaded.delete(old);
+    }
+    return;
+  }
+  const audio =
+    'preloaded' in command ? preloaded.get(id) : { bytes: base64ToBytes(command.audio), mime: command.mime, marks: command.marks };
+  preloaded.delete(id);
+  if (!audio) {
+    report({ type: 'failed', id, error: chatError('aborted', 'The audio to play was no longer loaded.') });
+    return;
+  }
   const controller = new AbortController();
   playing.set(id, controller);
   player
-    .play({ bytes: base64ToBytes(command.audio), mime: command.mime, marks: command.marks }, controller.signal, {
+    .play(audio, controller.signal, {
       onStart: () => report({ type: 'started', id }),
       onMark: (mark) => report({ type: 'mark', id, mark }),
     })

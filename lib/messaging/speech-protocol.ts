@@ -51,7 +51,9 @@ export type SpeechEvent =
 /** The offscreen document connects a port of this name to play what the background sends. */
 export const AUDIO_PORT = 'parley.audio';
 
-export type PlayerCommand = ({ type: 'play'; id: number } & AudioMessage) | { type: 'stop'; id: number };
+/** `preload` loads audio ahead; `play` either brings its audio or names a preload's id. */
+export type PlayerCommand =
+  ({ type: 'play' | 'preload'; id: number } & AudioMessage) | { type: 'play'; id: number; preloaded: true } | { type: 'stop'; id: number };
 
 export type PlayerReport =
   | { type: 'started'; id: number }

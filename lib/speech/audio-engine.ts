@@ -39,6 +39,11 @@ export interface PlaybackHooks {
 export interface AudioSink {
   /** Settles when the audio has ended or `signal` aborted (which stops it at once). */
   play(audio: SynthesizedAudio, signal: AbortSignal, hooks: PlaybackHooks): Promise<void>;
+  /**
+   * Loads audio that is likely to play next, so a later play of the same
+   * object starts without loading; sinks may forget it, and play still works.
+   */
+  preload?(audio: SynthesizedAudio): void;
 }
 
 export interface AudioEngineOptions {
@@ -95,8 +100,13 @@ export function createAudioEngine(options: AudioEngineOptions): AudioSpeechEngin
       if (prepared.has(key)) return;
       const controller = new AbortController();
       const audio = synthesize(first.text, params, controller.signal);
+      // Loaded before it is needed, the next sentence starts as soon as the one before ends.
       // Failures surface when the speak that uses it awaits it; until then they must not go unhandled.
-      audio.catch(() => undefined);
+      audio
+        .then((ready) => {
+          if (!controller.signal.aborted) sink.preload?.(ready);
+        })
+        .catch(() => undefined);
       prepared.set(key, { audio, controller });
       for (const [oldKey, old] of prepared) {
         if (prepared.size <= MAX_PREPARED) break;

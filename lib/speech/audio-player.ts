@@ -4,6 +4,8 @@ import type { AudioSink, PlaybackHooks, SynthesizedAudio } from './audio-engine'
 /** The part of HTMLAudioElement the player uses. */
 export interface PlayableAudio {
   src: string;
+  /** 'auto' loads the whole file ahead of play. */
+  preload?: string;
   currentTime: number;
   readonly error: { message?: string; code?: number } | null;
   play(): Promise<void>;
@@ -21,6 +23,8 @@ export interface AudioElementPlayerOptions {
 
 /** timeupdate fires only every quarter second or so, too coarse for word highlighting. */
 const MARK_POLL_MS = 30;
+/** Loaded audio waiting for its play; older ones are dropped. */
+const MAX_PRELOADED = 4;
 
 /**
  * Plays synthesized audio through an <audio> element (in the panel or the
@@ -31,15 +35,38 @@ export function createAudioElementPlayer(options: AudioElementPlayerOptions = {}
   const createUrl = options.createObjectURL ?? ((blob: Blob) => URL.createObjectURL(blob));
   const revokeUrl = options.revokeObjectURL ?? ((url: string) => URL.revokeObjectURL(url));
 
+  const load = (audio: SynthesizedAudio) => {
+    const url = createUrl(new Blob([audio.bytes], { type: audio.mime }));
+    const element = createAudio();
+    element.src = url;
+    return { url, element };
+  };
+  const preloaded = new Map<SynthesizedAudio, ReturnType<typeof load>>();
+
   return {
+    preload(audio) {
+      if (preloaded.has(audio)) return;
+      const loading = load(audio);
+      loading.element.preload = 'auto';
+      loading.element.load();
+      preloaded.set(audio, loading);
+      for (const [old, { url, element }] of preloaded) {
+        if (preloaded.size <= MAX_PRELOADED) break;
+        preloaded.delete(old);
+        element.removeAttribute('src');
+        element.load();
+        revokeUrl(url);
+      }
+    },
+
     play(audio: SynthesizedAudio, signal: AbortSignal, hooks: PlaybackHooks): Promise<void> {
       return new Promise<void>((resolve, reject) => {
         if (signal.aborted) {
           resolve();
           return;
         }
-        const url = createUrl(new Blob([audio.bytes], { type: audio.mime }));
-        const element = createAudio();
+        const { url, element } = preloaded.get(audio) ?? load(audio);
+        preloaded.delete(audio);
         const marks = [...audio.marks].sort((a, b) => a.time - b.time);
         let next = 0;
         let timer: ReturnType<typeof setInterval> | undefined;
@@ -80,7 +107,6 @@ export function createAudioElementPlayer(options: AudioElementPlayerOptions = {}
             ),
           ),
         );
-        element.src = url;
         element.play().catch((error: unknown) => {
           if (done) return;
           const name = error instanceof Error ? error.name : '';

@@ -8,6 +8,7 @@ import { describeFirstLoad, firstLoadJs } from './first-load';
 import { line } from './figures';
 import { BENCH_MODEL, hugeAnswerOnce, type HugeFigures } from './huge-answer';
 import { hugeCodeBlock, hugeMarkdown } from './huge-texts';
+import { sentenceGapLine } from './sentence-gap';
 
 const RUNS = 5;
 /** Each huge run streams megabytes through the panel; three keep the bench within minutes. */
@@ -159,6 +160,7 @@ export async function main(root: string): Promise<void> {
         );
       }
     }
+    console.log(await sentenceGapLine(harness));
   } finally {
     await harness.close();
     await mock.close();

@@ -22,6 +22,14 @@ describe('lib layering', { timeout: 60_000 }, () => {
     expect(await layerErrors('lib/speech/example.ts', "import { x } from '../reader/session';\nexport const y = x;\n")).toHaveLength(1);
   });
 
+  it('puts the background composition on top: it imports every layer, and none imports it', async () => {
+    expect(await layerErrors('lib/messaging/example.ts', "import { x } from '../background/start';\nexport const y = x;\n")).toHaveLength(
+      1,
+    );
+    const code = "import { a } from '../messaging/events';\nimport { b } from '../chat/panel-port';\nexport const c = [a, b];\n";
+    expect(await layerErrors('lib/background/example.ts', code)).toEqual([]);
+  });
+
   it('lets a layer import from below and from itself', async () => {
     const code =
       "import { a } from '../core/errors';\nimport { b } from '../speech/words';\nimport { c } from './controller';\nexport const d = [a, b, c];\n";

@@ -137,4 +137,25 @@ describe('a cloud voice', () => {
     await settle();
     expect(synthesize).toHaveBeenCalledTimes(2);
   });
+
+  it('hands a prepared synthesis to the sink to load ahead, and plays that same audio', async () => {
+    const preloaded: SynthesizedAudio[] = [];
+    const played: SynthesizedAudio[] = [];
+    const ready = audioOf('Next one.');
+    const engine = createAudioEngine({
+      id: 'openai',
+      listVoices: async () => [],
+      synthesize: async () => ready,
+      sink: {
+        preload: (audio) => void preloaded.push(audio),
+        play: async (audio) => void played.push(audio),
+      },
+      maxChunkLength: 100,
+    });
+    engine.prepare('Next one.', { voice: 'nova', rate: 1 });
+    await settle();
+    expect(preloaded).toEqual([ready]);
+    await engine.speak('Next one.', { voice: 'nova', rate: 1 });
+    expect(played[0]).toBe(ready);
+  });
 });

@@ -95,3 +95,52 @@ describe('the audio element player', () => {
     await expect(refused.player.play(audio, new AbortController().signal, {})).rejects.toMatchObject({ error: { code: 'forbidden' } });
   });
 });
+
+describe('preloading in the audio element player', () => {
+  it('loads the next audio ahead, and its play starts that loaded element without loading again', async () => {
+    const made: FakeAudio[] = [];
+    let urls = 0;
+    const player = createAudioElementPlayer({
+      createAudio: () => {
+        const element = new FakeAudio();
+        vi.spyOn(element, 'load');
+        made.push(element);
+        return element;
+      },
+      createObjectURL: () => `blob:audio-${++urls}`,
+      revokeObjectURL: () => undefined,
+    });
+    const next = { ...audio, marks: [] };
+    player.preload!(next);
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({ src: 'blob:audio-1', preload: 'auto' });
+    expect(made[0]!.load).toHaveBeenCalledOnce();
+
+    const onStart = vi.fn();
+    const done = player.play(next, new AbortController().signal, { onStart });
+    expect(made).toHaveLength(1);
+    expect(made[0]!.play).toHaveBeenCalledOnce();
+    made[0]!.fire('playing');
+    expect(onStart).toHaveBeenCalledOnce();
+    made[0]!.fire('ended');
+    await done;
+
+    // Played once, it is no longer held: playing the same audio again loads it afresh.
+    const again = player.play(next, new AbortController().signal, {});
+    expect(made).toHaveLength(2);
+    made[1]!.fire('ended');
+    await again;
+  });
+
+  it('keeps a few preloads only, releasing the oldest', () => {
+    const revoked: string[] = [];
+    let urls = 0;
+    const player = createAudioElementPlayer({
+      createAudio: () => new FakeAudio(),
+      createObjectURL: () => `blob:audio-${++urls}`,
+      revokeObjectURL: (url) => void revoked.push(url),
+    });
+    for (let i = 0; i < 6; i++) player.preload!({ ...audio, marks: [] });
+    expect(revoked).toEqual(['blob:audio-1', 'blob:audio-2']);
+  });
+});

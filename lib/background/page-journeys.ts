@@ -1,15 +1,16 @@
 import { browser, type Browser } from 'wxt/browser';
-import { broadcast } from '@/lib/messaging/events';
-import type { PageRequests } from '@/lib/messaging/page-protocol';
-import type { RequestHandlers } from '@/lib/messaging/server';
-import { HandOffBox, type HandOff, type SessionArea } from '@/lib/page/hand-off';
-import { MENU_ROOT_IDS, intentOfMenuItem, isSelectionMenuItem, menuItems, type AskIntent, type MenuLabel } from '@/lib/page/menu-model';
-import { READER_GLOBAL, type PageReadResult, type PageReaderApi, type SelectionSnapshot } from '@/lib/page/page-content';
-import { isRestrictedUrl, looksLikePdf } from '@/lib/page/restricted';
-import { pickSelection } from '@/lib/page/selection';
-import { captionTracksOf, playerCaptionsInPage, youTubeVideoId } from '@/lib/page/youtube';
-import { onStorageChange } from '@/lib/storage/change-feed';
-import { getPref } from '@/lib/storage/prefs';
+import { broadcast } from '../messaging/events';
+import type { PageRequests } from '../messaging/page-protocol';
+import type { RequestHandlers } from '../messaging/server';
+import { HandOffBox, type HandOff, type SessionArea } from '../page/hand-off';
+import { MENU_ROOT_IDS, intentOfMenuItem, isSelectionMenuItem, menuItems, type AskIntent } from '../page/menu-model';
+import { READER_GLOBAL, type PageReadResult, type PageReaderApi, type SelectionSnapshot } from '../page/page-content';
+import { isRestrictedUrl, looksLikePdf } from '../page/restricted';
+import { pickSelection } from '../page/selection';
+import { captionTracksOf, playerCaptionsInPage, youTubeVideoId } from '../page/youtube';
+import { onStorageChange } from '../storage/change-feed';
+import { getPref } from '../storage/prefs';
+import { createMenuItem, menuTitle } from './context-menus';
 
 /** The manifest `commands` entry for the keyboard shortcut. */
 const ASK_SELECTION_COMMAND = 'ask-selection';
@@ -43,21 +44,13 @@ let menus: Promise<void> = Promise.resolve();
 
 /** Rebuilds the selection menu; rebuilds run one after another so their item ids never collide. */
 function rebuildMenus(): Promise<void> {
-  const label = (key: MenuLabel) => chrome.i18n.getMessage(key);
   menus = menus
     .then(async () => {
-      const items = menuItems(await getPref('customPrompts'), label);
+      const items = menuItems(await getPref('customPrompts'), menuTitle);
       // Only this menu's items: other features keep theirs. Removing a parent removes its children.
       for (const id of MENU_ROOT_IDS) await browser.contextMenus.remove(id).catch(() => undefined);
       for (const item of items) {
-        await new Promise<void>((done) => {
-          const properties: Browser.contextMenus.CreateProperties =
-            'type' in item ? { ...item, contexts: ['selection'] } : { ...item, type: 'normal', contexts: ['selection'] };
-          browser.contextMenus.create(properties, () => {
-            void browser.runtime.lastError;
-            done();
-          });
-        });
+        await createMenuItem('type' in item ? { ...item, contexts: ['selection'] } : { ...item, type: 'normal', contexts: ['selection'] });
       }
     })
     .catch(() => undefined);

@@ -1,14 +1,14 @@
 import { browser } from 'wxt/browser';
-import { broadcast } from '@/lib/messaging/events';
-import type { PluginRequests } from '@/lib/messaging/plugin-protocol';
-import type { RequestHandlers } from '@/lib/messaging/server';
-import { pickSelection } from '@/lib/page/selection';
-import { isRestrictedUrl } from '@/lib/page/restricted';
-import { pagePlugin, type PageAccess } from '@/lib/plugins/builtin-page-tools';
-import { createPluginRuntime } from '@/lib/plugins/runtime';
-import { createPluginService } from '@/lib/plugins/service';
-import { listInstalledPlugins } from '@/lib/plugins/store';
-import { getConversation, updateConversation } from '@/lib/storage/conversations';
+import { broadcast } from '../messaging/events';
+import type { PluginRequests } from '../messaging/plugin-protocol';
+import type { RequestHandlers } from '../messaging/server';
+import { pickSelection } from '../page/selection';
+import { isRestrictedUrl } from '../page/restricted';
+import { pagePlugin, type PageAccess } from '../plugins/builtin-page-tools';
+import { createPluginRuntime } from '../plugins/runtime';
+import { createPluginService } from '../plugins/service';
+import { listInstalledPlugins } from '../plugins/store';
+import { getConversation, updateConversation } from '../storage/conversations';
 import { pageRequestHandlers, readSelections } from './page-journeys';
 
 /** The window the user is working in: the one whose panel asked, as the worker cannot tell panels apart. */

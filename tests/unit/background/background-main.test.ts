@@ -1,0 +1,127 @@
+import { deleteDB } from 'idb';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import background from '@/entrypoints/background';
+import type { StoredMessage } from '@/lib/core/conversation';
+import { READ_FROM_HERE_MENU_ID, READ_PAGE_MENU_ID } from '@/lib/reader/menu';
+import { MENU_ROOT_IDS } from '@/lib/page/menu-model';
+import { createConversation, getMessage, putMessage } from '@/lib/storage/conversations';
+import { closeDb, DB_NAME } from '@/lib/storage/db';
+
+const PANEL = { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/sidepanel.html') };
+
+/** A browser event the fake leaves unimplemented, with a way for the test to fire it. */
+function event<A extends unknown[]>() {
+  const listeners: ((...args: A) => unknown)[] = [];
+  return {
+    addListener: (listener: (...args: A) => unknown) => void listeners.push(listener),
+    removeListener: (listener: (...args: A) => unknown) => void listeners.splice(listeners.indexOf(listener), 1),
+    hasListener: (listener: (...args: A) => unknown) => listeners.includes(listener),
+    fire: (...args: A) => Promise.all(listeners.map((l) => l(...args))),
+  };
+}
+
+/** The APIs the background calls that fakeBrowser does not implement, as recording doubles. */
+function stubBrowser() {
+  const created: { id: string; title?: string; contexts?: string[] }[] = [];
+  const clicked = event<[info: { menuItemId: string; frameId?: number; selectionText?: string }, tab?: object]>();
+  const scripts: { target: unknown; files?: string[] }[] = [];
+  const panelsOpened: number[] = [];
+  Object.assign(fakeBrowser.contextMenus, {
+    create: vi.fn((properties: { id: string }, done?: () => void) => {
+      created.push(properties);
+      done?.();
+      return properties.id;
+    }),
+    remove: vi.fn(async () => undefined),
+    onClicked: clicked,
+  });
+  Object.assign(fakeBrowser.commands, { onCommand: event() });
+  Object.assign(fakeBrowser.runtime, { onConnect: event() });
+  Object.assign(fakeBrowser.i18n, { getMessage: (key: string) => `«${key}»` });
+  Object.assign(fakeBrowser.sidePanel, {
+    setPanelBehavior: vi.fn(async () => undefined),
+    open: vi.fn(async ({ windowId }: { windowId: number }) => void panelsOpened.push(windowId)),
+  });
+  Object.assign(fakeBrowser.declarativeNetRequest, { getSessionRules: async () => [], updateSessionRules: vi.fn(async () => undefined) });
+  // A page that refuses scripts: the menu's own copy of the selection is then what is handed to the panel.
+  Object.assign(fakeBrowser.scripting, {
+    executeScript: vi.fn(async (injection: { target: unknown; files?: string[] }) => {
+      scripts.push(injection);
+      throw new Error('Cannot access contents of the page.');
+    }),
+  });
+  return { created, clicked, scripts, panelsOpened };
+}
+
+const noReply = () => undefined;
+
+/** A request from the side panel, as serveRequests receives it. */
+async function request(name: string, payload: unknown = {}) {
+  const answers = await fakeBrowser.runtime.onMessage.trigger({ channel: 'parley', name, payload }, PANEL, noReply);
+  return answers.find((a) => a !== undefined);
+}
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  await closeDb();
+  await deleteDB(DB_NAME);
+});
+
+describe('background.main()', () => {
+  it('serves the panel’s requests once started, and refuses them from a page', async () => {
+    stubBrowser();
+    background.main();
+    expect(await request('providers.list')).toEqual({ ok: true, value: [] });
+    expect(await request('reader.state')).toMatchObject({ ok: true, value: { status: 'idle' } });
+    const [fromPage] = await fakeBrowser.runtime.onMessage.trigger(
+      { channel: 'parley', name: 'providers.list', payload: {} },
+      { id: fakeBrowser.runtime.id, url: 'https://example.com/', tab: { id: 1 } as never },
+      noReply,
+    );
+    expect(fromPage).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+  });
+
+  it('closes off an answer a stopped worker left streaming, keeping its text', async () => {
+    stubBrowser();
+    const c = await createConversation({ model: { providerId: 'p1', model: 'm1' } });
+    const answer: StoredMessage = { id: 'a1', conversationId: c.id, role: 'assistant', content: 'Half', createdAt: 2, status: 'streaming' };
+    await putMessage(answer);
+    background.main();
+    await vi.waitFor(async () => expect((await getMessage('a1'))?.status).toBe('incomplete'));
+    expect(await getMessage('a1')).toMatchObject({ content: 'Half', error: { code: 'interrupted' } });
+  });
+
+  it('adds the read-aloud and selection menus through one menus API, titled from the browser’s locale', async () => {
+    const { created } = stubBrowser();
+    background.main();
+    expect(created.map((c) => c.id)).toEqual([READ_PAGE_MENU_ID, READ_FROM_HERE_MENU_ID]);
+    expect(created[0]).toMatchObject({ title: '«menuReadPageAloud»', contexts: ['page', 'selection'] });
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install' } as never);
+    await vi.waitFor(() => expect(created.map((c) => c.id)).toEqual(expect.arrayContaining([...MENU_ROOT_IDS])));
+    expect(created.find((c) => c.id === MENU_ROOT_IDS[0])).toMatchObject({ title: '«menuAsk»', contexts: ['selection'] });
+  });
+
+  it('reads a page aloud from its menu item: the reader is injected into the clicked tab’s top frame', async () => {
+    const { clicked, scripts } = stubBrowser();
+    background.main();
+    await clicked.fire({ menuItemId: READ_PAGE_MENU_ID, frameId: 3 }, { id: 7, windowId: 1 });
+    await vi.waitFor(() =>
+      expect(scripts).toContainEqual({ target: { tabId: 7, frameIds: [0] }, files: ['/content-scripts/read-aloud.js'] }),
+    );
+    // The refusal reaches the panel as the reader's state.
+    await vi.waitFor(async () => expect(await request('reader.state')).toMatchObject({ value: { error: { code: 'forbidden' } } }));
+  });
+
+  it('asks about a selection from its menu item: opens the panel and hands it the text', async () => {
+    const { clicked, panelsOpened } = stubBrowser();
+    background.main();
+    const tab = { id: 4, windowId: 2, url: 'https://example.com/a', title: 'A page' };
+    await clicked.fire({ menuItemId: MENU_ROOT_IDS[0], frameId: 0, selectionText: ' Chosen words ' }, tab);
+    expect(panelsOpened).toEqual([2]);
+    expect(await request('page.takeHandOff', { windowId: 2 })).toMatchObject({
+      ok: true,
+      value: { windowId: 2, intent: { kind: 'ask' }, selection: { text: 'Chosen words', title: 'A page', url: 'https://example.com/a' } },
+    });
+  });
+});
