@@ -7,12 +7,11 @@
  * operation (method, where each argument goes, which credentials apply),
  * because it calls the plugin's server itself instead of through a gateway.
  *
- * The document is parsed (JSON or YAML) and its internal `$ref`s resolved by
- * json-schema-ref-parser, which is given the text already fetched under the
- * URL policy and may resolve nothing external, so no request escapes it.
+ * The document, fetched under the URL policy, has only its internal `$ref`s
+ * resolved, so no request escapes the policy.
  */
-import $RefParser from '@apidevtools/json-schema-ref-parser';
 import type { PluginApi, PluginHttpAuth, PluginHttpOperation, PluginHttpParamLocation, PluginParameters } from '../core/plugins';
+import { CircularRefError, MissingRefError, resolveInternalRefs } from './json-pointer-refs';
 import type { ManifestIssue } from './manifest';
 
 /** LobeChat's key for the request body among an operation's arguments. */
@@ -45,20 +44,20 @@ const refuse = (code: ManifestIssue['code'], path: string, message: string): nev
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
-/** Parses and dereferences the document's text; only the document itself is ever read. */
-async function dereference(source: string, url: string): Promise<unknown> {
+/** Parses the document's JSON and resolves its internal `$ref`s; nothing but this document is read. */
+function dereference(source: string): unknown {
+  let parsed: unknown;
   try {
-    return await new $RefParser().dereference(url, {
-      resolve: {
-        external: false,
-        http: false,
-        file: false,
-        fetched: { order: 1, canRead: (file: { url: string }) => file.url === url, read: () => source },
-      },
-      dereference: { circular: false },
-    });
+    parsed = JSON.parse(source);
+  } catch {
+    // LobeChat also reads YAML; the worker has no YAML parser (json-schema-ref-parser's needs Node's Buffer).
+    return refuse('openapi-invalid', 'openapi', 'The OpenAPI document is not JSON; Parley reads OpenAPI documents written in JSON.');
+  }
+  try {
+    return resolveInternalRefs(parsed);
   } catch (e) {
-    return refuse('openapi-invalid', 'openapi', `The OpenAPI document cannot be read: ${(e as Error).message}`);
+    if (!(e instanceof CircularRefError || e instanceof MissingRefError)) throw e;
+    return refuse('openapi-invalid', 'openapi', `The OpenAPI document cannot be read: ${e.message}`);
   }
 }
 
@@ -274,7 +273,7 @@ function versionIssue(doc: unknown): ManifestIssue | undefined {
  */
 export async function expandOpenApi(source: string, docUrl: string, existing?: PluginParameters): Promise<OpenApiResult> {
   try {
-    const doc = await dereference(source, docUrl);
+    const doc = dereference(source);
     const issue = versionIssue(doc);
     if (issue) return { ok: false, issue };
     const root = doc as Json;

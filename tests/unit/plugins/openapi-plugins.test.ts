@@ -83,47 +83,44 @@ describe("LobeChat's recorded OpenAI-format plugins", () => {
   });
 });
 
-const DOC_URL = 'https://plugin.example/openapi.yaml';
+const DOC_URL = 'https://plugin.example/openapi.json';
 
 describe('OpenAPI expansion', () => {
-  const yaml = `openapi: 3.0.3
-servers:
-  - url: /v1
-components:
-  securitySchemes:
-    key: { type: apiKey, in: query, name: api_key }
-    token: { type: http, scheme: bearer }
-  parameters:
-    id: { name: id, in: path, required: true, schema: { type: integer } }
-security:
-  - key: []
-paths:
-  /items/{id}:
-    parameters:
-      - $ref: '#/components/parameters/id'
-    get:
-      operationId: getItem
-      parameters:
-        - { name: verbose, in: query, schema: { type: boolean } }
-        - { name: X-Trace, in: header, schema: { type: string } }
-    patch:
-      operationId: patchItem
-      summary: Change an item
-      security:
-        - token: []
-      requestBody:
-        content:
-          application/json:
-            schema:
-              type: object
-              properties:
-                name: { type: string, required: true }
-  /ping:
-    delete: {}
-`;
+  const doc = JSON.stringify({
+    openapi: '3.0.3',
+    servers: [{ url: '/v1' }],
+    components: {
+      securitySchemes: { key: { type: 'apiKey', in: 'query', name: 'api_key' }, token: { type: 'http', scheme: 'bearer' } },
+      parameters: { id: { name: 'id', in: 'path', required: true, schema: { type: 'integer' } } },
+    },
+    security: [{ key: [] }],
+    paths: {
+      '/items/{id}': {
+        parameters: [{ $ref: '#/components/parameters/id' }],
+        get: {
+          operationId: 'getItem',
+          parameters: [
+            { name: 'verbose', in: 'query', schema: { type: 'boolean' } },
+            { name: 'X-Trace', in: 'header', schema: { type: 'string' } },
+          ],
+        },
+        patch: {
+          operationId: 'patchItem',
+          summary: 'Change an item',
+          security: [{ token: [] }],
+          requestBody: {
+            content: {
+              'application/json': { schema: { type: 'object', properties: { name: { type: 'string', required: true } } } },
+            },
+          },
+        },
+      },
+      '/ping': { delete: {} },
+    },
+  });
 
-  it('expands YAML with shared parameters, per-operation security and LobeChat names', async () => {
-    const result = await expandOpenApi(yaml, DOC_URL);
+  it('expands shared parameters, per-operation security and LobeChat names', async () => {
+    const result = await expandOpenApi(doc, DOC_URL);
     if (!result.ok) throw new Error(result.issue.message);
     const { api, settings, httpAuth } = result.expansion;
     expect(api.map((a) => [a.name, a.description, a.url, a.http?.method])).toEqual([
@@ -140,7 +137,7 @@ paths:
   });
 
   it('builds path, query, header and credentials into the request', async () => {
-    const result = await expandOpenApi(yaml, DOC_URL);
+    const result = await expandOpenApi(doc, DOC_URL);
     if (!result.ok) throw new Error(result.issue.message);
     const manifest: PluginManifest = { identifier: 'items', meta: {}, type: 'default', ...result.expansion };
     const get = buildPluginRequest({
@@ -162,6 +159,11 @@ paths:
     });
     expect(patch).toMatchObject({ method: 'PATCH', url: 'https://plugin.example/v1/items/7', body: '{"name":"n"}' });
     expect(patch.headers).toEqual({ 'content-type': 'application/json', Authorization: 'Bearer t' });
+  });
+
+  it('refuses a YAML document clearly instead of installing without tools', async () => {
+    const result = await expandOpenApi('openapi: 3.0.0\npaths: {}\n', DOC_URL);
+    expect(result).toMatchObject({ ok: false, issue: { code: 'openapi-invalid', message: expect.stringContaining('not JSON') } });
   });
 
   it('refuses Swagger 2.0 clearly', async () => {
@@ -196,6 +198,8 @@ paths:
     });
     expect(await expandOpenApi(external, DOC_URL)).toMatchObject({ ok: false, issue: { code: 'openapi-unsupported' } });
     expect(server.requests).toEqual([]);
+    const missing = '{"openapi":"3.0.0","paths":{"/a":{"get":{"parameters":[{"$ref":"#/components/parameters/nope"}]}}}}';
+    expect(await expandOpenApi(missing, DOC_URL)).toMatchObject({ ok: false, issue: { code: 'openapi-invalid' } });
   });
 
   it('refuses at preview an openapi manifest whose document cannot be expanded, instead of installing 0 tools', async () => {
