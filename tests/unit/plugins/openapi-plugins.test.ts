@@ -4,6 +4,7 @@ import type { ManifestPreview } from '@/lib/messaging/plugin-protocol';
 import { buildPluginRequest, executePluginCall } from '@/lib/plugins/gateway';
 import type { PluginManifest } from '@/lib/core/plugins';
 import { expandOpenApi } from '@/lib/plugins/openapi';
+import { validateManifest } from '@/lib/plugins/validate-manifest';
 import { createPluginService } from '@/lib/plugins/service';
 import { buildPluginTools } from '@/lib/plugins/tools';
 import { closeDb, DB_NAME } from '@/lib/storage/db';
@@ -215,6 +216,21 @@ describe('OpenAPI expansion', () => {
     server.editManifest('weather', (m) => ({ ...m, openapi: `${server.origin}/openai/uberchord/openapi.json` }));
     const preview = await manifestPreview(server.urls.weather);
     expect(preview.manifest.api.map((a) => a.name)).toEqual(['getWeather', 'getChordDiagramImage']);
+  });
+});
+
+describe('call descriptions in a manifest', () => {
+  it('are checked like the rest of it: no other method, place or credential header syntax', () => {
+    const api = { name: 'a', description: 'a', parameters: { type: 'object', properties: {} }, url: 'https://plugin.example/a' };
+    const base = { identifier: 'p', meta: {} };
+    expect(validateManifest({ ...base, api: [{ ...api, http: { method: 'get', params: [{ name: 'q', in: 'query' }] } }] }).ok).toBe(true);
+    expect(validateManifest({ ...base, api: [{ ...api, http: { method: 'connect', params: [] } }] }).ok).toBe(false);
+    expect(validateManifest({ ...base, api: [{ ...api, http: { method: 'get', params: [{ name: 'sid', in: 'cookie' }] } }] }).ok).toBe(
+      false,
+    );
+    const auth = (name: string) => ({ ...base, api: [], httpAuth: { k: { setting: 'k', in: 'header', name } } });
+    expect(validateManifest(auth('X-Api-Key')).ok).toBe(true);
+    expect(validateManifest(auth('X-Api-Key\r\nHost: evil')).ok).toBe(false);
   });
 });
 
