@@ -69,6 +69,11 @@ export function PluginApproval({ preview, update, busy, onApprove, onCancel }: P
           </p>
         ) : (
           <>
+            {preview.omitted && (
+              <p className="notice" role="status">
+                {t(`plugins.omitted.${preview.omitted}`)}
+              </p>
+            )}
             <p>{preview.origins.length ? t('plugins.approval.origins') : t('plugins.approval.noOrigins')}</p>
             {preview.origins.length > 0 && (
               <ul className="plugin-origins" aria-label={t('plugins.approval.originsList')}>

@@ -6,6 +6,7 @@ import { request } from '@/lib/messaging/client';
 import type { ManifestPreview, PluginView } from '@/lib/messaging/plugin-protocol';
 import type { ToolApprovalMode } from '@/lib/core/plugins';
 import type { ManifestIssue } from '@/lib/plugins/manifest';
+import { omitsModuleUi } from '@/lib/plugins/origins';
 import { settingFields } from '@/lib/plugins/settings-form';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { useBusyRun } from '../common/use-busy-run';
@@ -173,6 +174,7 @@ function PluginDetails({ view, title, onSaved }: { view: PluginView; title: stri
   return (
     <div className="plugin-details">
       <p className="plugin-hint">{t(`plugins.type.${view.manifest.type}`)}</p>
+      {omitsModuleUi(view.manifest) && <p className="plugin-hint">{t('plugins.omitted.module-ui')}</p>}
       <p className="plugin-hint">{view.origins.length ? t('plugins.installed.origins') : t('plugins.approval.noOrigins')}</p>
       {view.origins.length > 0 && (
         <ul className="plugin-origins">

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { StoredMessage, ToolStep } from '@/lib/core/conversation';
 import type { PluginView } from '@/lib/messaging/plugin-protocol';
-import { isApprovedUrl } from '@/lib/plugins/origins';
+import { framedUi, isApprovedUrl } from '@/lib/plugins/origins';
 import { patchMessage } from '@/lib/storage/conversations';
 import { Markdown } from '../markdown';
 import { useChatStore } from '../state/chat-store';
@@ -32,7 +32,7 @@ function PluginOutput({ message, step, view }: { message: StoredMessage; step: T
   const { t } = useTranslation();
   const title = usePluginNames().title(view);
   const { manifest } = view;
-  const ui = manifest.ui;
+  const ui = framedUi(manifest);
   const hasResult = step.result !== undefined && step.error === undefined;
 
   const fill = async (content: string) => {
@@ -44,7 +44,7 @@ function PluginOutput({ message, step, view }: { message: StoredMessage; step: T
     await useChatStore.getState().reloadMessages();
   };
 
-  // Module UIs are refused at install, so a UI here is always a page to frame.
+  // A module UI is never framed (framedUi leaves it out), so a UI here is always a page to frame.
   const showsFrame = ui && (manifest.type === 'standalone' || hasResult);
   return (
     <>

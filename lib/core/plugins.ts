@@ -23,11 +23,39 @@ export interface PluginMeta {
   title?: string;
 }
 
+/** Where an OpenAPI operation's argument goes in the request. */
+export type PluginHttpParamLocation = 'path' | 'query' | 'header';
+
+/**
+ * How to call an API expanded from the plugin's OpenAPI document: the method, where each argument goes,
+ * how `_requestBody` is encoded and which settings authenticate it. Only Parley's expansion writes this.
+ */
+export interface PluginHttpOperation {
+  method: 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+  params: { name: string; in: PluginHttpParamLocation }[];
+  body?: 'json' | 'form';
+  /** Keys of the manifest's `httpAuth` applied to this operation. */
+  auth?: string[];
+}
+
+/** One credential from the plugin's settings, and where the OpenAPI document says it goes. */
+export interface PluginHttpAuth {
+  /** The settings field holding the value. */
+  setting: string;
+  in: 'header' | 'query';
+  /** Header or query parameter name. */
+  name: string;
+  /** How the value is written into an Authorization header. */
+  scheme?: 'bearer' | 'basic';
+}
+
 export interface PluginApi {
   name: string;
   description: string;
   parameters: PluginParameters;
+  /** For an OpenAPI operation, the server URL joined with the path template (`{name}` placeholders). */
   url?: string;
+  http?: PluginHttpOperation;
 }
 
 export interface PluginUi {
@@ -48,6 +76,8 @@ export interface PluginManifest {
   createdAt?: string;
   gateway?: string;
   homepage?: string;
+  /** Credentials of the OpenAPI operations, by key; written by Parley's expansion only. */
+  httpAuth?: Record<string, PluginHttpAuth>;
   openapi?: string;
   settings?: PluginParameters;
   systemRole?: string;

@@ -2,6 +2,7 @@ import { ChatFailure, chatError, codeForStatus, fail } from '../core/errors';
 import { credentialedFetch, type FetchLike } from '../transport/secure-fetch';
 import { assertCredentialUrl } from '../transport/url-policy';
 import type { PluginManifest } from '../core/plugins';
+import { buildHttpOperationRequest } from './http-operation';
 import { encodePluginSettings, PLUGIN_SETTINGS_HEADER } from './settings-header';
 
 export interface PluginCall {
@@ -16,9 +17,9 @@ export interface PluginCall {
 /** A fully built plugin request: plain data, so it can be logged or inspected before it is sent. */
 export interface PluginRequest {
   url: string;
-  method: 'POST';
+  method: string;
   headers: Record<string, string>;
-  body: string;
+  body?: string;
 }
 
 export interface PluginCallResult {
@@ -37,12 +38,18 @@ export interface ExecuteOptions {
 /**
  * The HTTP request for one plugin call. With a manifest gateway it is LobeChat's
  * gateway payload ({ apiName, arguments as JSON text, identifier, manifest, type });
+ * an API expanded from an OpenAPI document is called as that document says;
  * otherwise the arguments are POSTed straight to the API's url. Settings travel in
  * X-Lobe-Plugin-Settings, so the target must be https (or loopback http).
  */
 export function buildPluginRequest({ manifest, apiName, args, settings }: PluginCall): PluginRequest {
   const api = manifest.api.find((entry) => entry.name === apiName);
   if (!api) fail('not-found', `Plugin "${manifest.identifier}" has no API named "${apiName}".`);
+  // An OpenAPI operation is called as its document describes, with only the credentials it declares (no settings header).
+  if (api.http && !manifest.gateway) {
+    const values = typeof settings === 'object' && settings !== null ? (settings as Record<string, unknown>) : undefined;
+    return buildHttpOperationRequest(manifest, { ...api, http: api.http }, args, values);
+  }
   const argumentsJson = JSON.stringify(args);
   const target = manifest.gateway ?? api.url;
   if (!target) fail('unsupported', `Plugin "${manifest.identifier}" gives neither a gateway nor a url for API "${apiName}".`);

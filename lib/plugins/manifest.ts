@@ -16,7 +16,11 @@ export type ManifestIssueCode =
   | 'forbidden-key'
   | 'unsafe-pattern'
   | 'recursive-ref'
-  | 'too-complex';
+  | 'too-complex'
+  | 'openapi-invalid'
+  | 'openapi-version'
+  | 'openapi-unsupported'
+  | 'openapi-empty';
 
 /** One reason a document was refused; the UI localises by `code` and shows `path`. */
 export interface ManifestIssue {

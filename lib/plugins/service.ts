@@ -13,7 +13,7 @@ import { fetchPluginDocument } from './fetch-document';
 import { MAX_INDEX_BYTES, parsePluginIndexText } from './index-format';
 import { pluginSecretOwner } from './installed';
 import type { ManifestIssue } from './manifest';
-import { pluginOrigins, unapprovedOrigins, unsupportedFeature } from './origins';
+import { omitsModuleUi, pluginOrigins, unapprovedOrigins, unsupportedFeature } from './origins';
 import {
   checkPluginSettings,
   decodeSettings,
@@ -25,7 +25,8 @@ import {
 } from './settings-form';
 import { deleteInstalledPlugin, getInstalledPlugin, listInstalledPlugins, putInstalledPlugin } from './store';
 import { checkPluginUrl } from './url-rules';
-import { parseManifestText, validateManifest } from './validate-manifest';
+import { validateManifest } from './validate-manifest';
+import { loadManifest } from './load-manifest';
 import type { BuiltinPlugin } from './runtime';
 
 const DOCUMENT_TIMEOUT_MS = 15_000;
@@ -83,7 +84,14 @@ export function createPluginService(deps: PluginServiceDeps) {
 
   function previewOf(manifestUrl: string, manifest: PluginManifest): ManifestPreview {
     const unsupported = unsupportedFeature(manifest);
-    return { kind: 'manifest', manifestUrl, manifest, origins: pluginOrigins(manifest), ...(unsupported ? { unsupported } : {}) };
+    return {
+      kind: 'manifest',
+      manifestUrl,
+      manifest,
+      origins: pluginOrigins(manifest),
+      ...(unsupported ? { unsupported } : {}),
+      ...(omitsModuleUi(manifest) ? { omitted: 'module-ui' as const } : {}),
+    };
   }
 
   async function savedSettings(identifier: string): Promise<Record<string, unknown>> {
@@ -119,7 +127,11 @@ export function createPluginService(deps: PluginServiceDeps) {
         return { kind: 'index', indexUrl: fetched.url, entries: parsed.index.entries, skipped: parsed.index.skipped.length };
       }
       const installed = [...builtinIds(), ...(await listInstalledPlugins()).map((p) => p.identifier)];
-      const parsed = parseManifestText(fetched.text, { installedIdentifiers: installed });
+      const parsed = await loadManifest(fetched.text, fetched.url, {
+        fetch: deps.fetch,
+        timeoutMs: DOCUMENT_TIMEOUT_MS,
+        installedIdentifiers: installed,
+      });
       if (!parsed.ok) return { kind: 'invalid', url: fetched.url, issues: parsed.errors };
       return previewOf(fetched.url, parsed.manifest);
     },
@@ -134,7 +146,7 @@ export function createPluginService(deps: PluginServiceDeps) {
       if (!checked.ok) fail('bad-request', describeIssues(checked.errors));
       const { manifest } = checked;
       if (unsupportedFeature(manifest))
-        fail('unsupported', `Plugin "${manifest.identifier}" has a module UI: remote script that an extension may not run.`);
+        fail('unsupported', `Plugin "${manifest.identifier}" is only a module UI: remote script that an extension may not run.`);
       const origins = pluginOrigins(manifest);
       const unapproved = unapprovedOrigins(origins, req.origins);
       if (unapproved.length) fail('forbidden', `The user has not approved ${unapproved.join(', ')} for plugin "${manifest.identifier}".`);
@@ -160,7 +172,7 @@ export function createPluginService(deps: PluginServiceDeps) {
         timeoutMs: DOCUMENT_TIMEOUT_MS,
       });
       if (fetched.tooLarge) return { kind: 'invalid', issues: [fetched.tooLarge] };
-      const parsed = parseManifestText(fetched.text);
+      const parsed = await loadManifest(fetched.text, fetched.url, { fetch: deps.fetch, timeoutMs: DOCUMENT_TIMEOUT_MS });
       if (!parsed.ok) return { kind: 'invalid', issues: parsed.errors };
       const { manifest } = parsed;
       if (manifest.identifier !== identifier) {

@@ -33,6 +33,8 @@ export interface ManifestPreview {
   origins: string[];
   /** Set when Parley cannot run the plugin; installing it is refused. */
   unsupported?: 'module-ui';
+  /** Set when the plugin installs without a part Parley cannot show: its tools still work. */
+  omitted?: 'module-ui';
 }
 
 export type PluginPreview =

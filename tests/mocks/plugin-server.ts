@@ -13,6 +13,16 @@ import type { ServerResponse } from 'node:http';
 import { sendJson, sleep, startMockHttpServer, waitForClientClose, type MockHttpServer, type RecordedRequest } from './scenario';
 
 const PAGES = join(import.meta.dirname, '../e2e/pages/plugins');
+const OPENAI_FIXTURES = join(import.meta.dirname, '../fixtures/plugins/openai');
+
+/** The recorded OpenAI-format plugins, and the real API server each one's OpenAPI document names. */
+export const OPENAI_PLUGINS = {
+  diceroller: 'https://dmtoolkit-magejosh.replit.app',
+  uberchord: 'https://guitarchords.pluginboost.com',
+} as const;
+export type OpenAIPluginName = keyof typeof OPENAI_PLUGINS;
+/** Where the recorded ai-plugin.json files say their documents are published. */
+const OPENAI_COLLECTION = 'https://openai-collections.chat-plugin.lobehub.com';
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8' };
 
 export const SETTINGS_HEADER = 'x-lobe-plugin-settings';
@@ -32,6 +42,12 @@ export interface PluginMock {
   /** Origin of the foreign server. */
   foreignOrigin: string;
   urls: { weather: string; report: string; clock: string; gateway: string; index: string; article: string };
+  /** The recorded ai-plugin.json of each OpenAI-format plugin, its addresses pointed at this server. */
+  openaiManifest(name: OpenAIPluginName): string;
+  /** Changes what an OpenAI-format plugin's ai-plugin.json serves next. */
+  editOpenAIManifest(name: OpenAIPluginName, edit: (manifest: Record<string, unknown>) => Record<string, unknown>): void;
+  /** Requests that reached the OpenAI-format plugins' APIs, in order. */
+  openaiCalls(): RecordedRequest[];
   requests: RecordedRequest[];
   /** Requests the foreign server received. */
   foreignRequests: RecordedRequest[];
@@ -200,12 +216,16 @@ export async function startPluginServer(): Promise<PluginMock> {
         res.end();
         return;
       }
+      const openai = /^\/openai\/(\w+)\/(ai-plugin|openapi)\.json$/.exec(path);
+      if (openai && openai[1]! in OPENAI_PLUGINS) return serveOpenAIDocument(res, openai[1] as OpenAIPluginName, openai[2]!);
+      if (path.startsWith('/openai-api/')) return sendJson(res, 200, { chord: 'Fmaj7', image_url: `${server.origin}/fmaj7.png`, path });
       if (path === '/ui/standalone.html') return serveFile(res, 'standalone.html');
       if (path === '/ui/forger.html') return serveFile(res, 'forger.html');
       if (path === '/pages/article.html') return serveFile(res, 'article.html');
       res.writeHead(404).end();
       return;
     }
+    if (path.startsWith('/openai-api/')) return sendJson(res, 200, { result: 17, detailed_result: '4d6: 6, 5, 4, 2', path });
     if (req.method !== 'POST' || !path.startsWith('/api/')) {
       res.writeHead(404).end();
       return;
@@ -227,6 +247,19 @@ export async function startPluginServer(): Promise<PluginMock> {
     res.writeHead(404).end();
   });
 
+  const openaiEdits = new Map<OpenAIPluginName, (manifest: Record<string, unknown>) => Record<string, unknown>>();
+
+  /** The recorded document as published, with the collection and the API server moved to this server. */
+  async function serveOpenAIDocument(res: ServerResponse, name: OpenAIPluginName, kind: string): Promise<void> {
+    const text = await readFile(join(OPENAI_FIXTURES, `${name}.${kind}.json`), 'utf8');
+    const moved = text
+      .replaceAll(OPENAI_COLLECTION, `${server.origin}/openai`)
+      .replaceAll(OPENAI_PLUGINS[name], `${server.origin}/openai-api/${name}`);
+    const edit = kind === 'ai-plugin' ? openaiEdits.get(name) : undefined;
+    const body = edit ? JSON.stringify(edit(JSON.parse(moved) as Record<string, unknown>)) : moved;
+    res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+  }
+
   current = manifests(server.origin, foreign.origin);
   const isApi = (r: RecordedRequest) => r.method === 'POST' && r.path.startsWith('/api/');
 
@@ -243,6 +276,9 @@ export async function startPluginServer(): Promise<PluginMock> {
     },
     requests: server.requests,
     foreignRequests: foreign.requests,
+    openaiManifest: (name) => `${server.origin}/openai/${name}/ai-plugin.json`,
+    editOpenAIManifest: (name, edit) => void openaiEdits.set(name, edit),
+    openaiCalls: () => server.requests.filter((r) => r.path.startsWith('/openai-api/')),
     redirectTo: (to) => `${server.origin}/moved?to=${encodeURIComponent(to)}`,
     apiCalls: () => server.requests.filter(isApi),
     nextApiReply: (reply) => void replies.push(reply),
@@ -252,6 +288,7 @@ export async function startPluginServer(): Promise<PluginMock> {
     manifest: (name) => structuredClone(current![name]),
     clear() {
       replies.length = 0;
+      openaiEdits.clear();
       server.requests.length = 0;
       foreign.requests.length = 0;
       current = manifests(server.origin, foreign.origin);

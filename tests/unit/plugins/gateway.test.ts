@@ -39,7 +39,7 @@ describe('buildPluginRequest', () => {
       settings: { API_KEY: 'k', ENGINE_ID: 'e' },
     });
     expect(request.url).toBe('https://google-cse-lobechat.vercel.app/api/gateway');
-    expect(JSON.parse(request.body)).toEqual({
+    expect(JSON.parse(request.body ?? '')).toEqual({
       apiName: 'searchGoogle',
       arguments: '{"query":"parley"}',
       identifier: 'google-cse',

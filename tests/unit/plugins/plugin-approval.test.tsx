@@ -52,4 +52,17 @@ describe('PluginApproval', () => {
     expect(document.getElementById(dialog.getAttribute('aria-labelledby')!)!.textContent).toMatch(/^Install Weather/);
     expect(dialog.querySelector('ul[aria-label="Addresses the plugin connects to"]')!.textContent).toBe('https://plugins.example');
   });
+
+  it('says a module UI is left out while still offering to install the tools', async () => {
+    const preview: ManifestPreview = {
+      ...disguised,
+      manifest: { ...disguised.manifest, ui: { url: 'https://plugins.example/ui.js', mode: 'module' } },
+      omitted: 'module-ui',
+    };
+    const { container } = await mount(
+      <PluginApproval preview={preview} busy={false} onApprove={() => undefined} onCancel={() => undefined} />,
+    );
+    expect(container.querySelector('[role="status"]')!.textContent).toContain('Its tools work; Parley shows no interface for it.');
+    expect([...container.querySelectorAll('button')].map((b) => b.textContent)).toContain('Allow and install');
+  });
 });

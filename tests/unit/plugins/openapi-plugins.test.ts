@@ -1,0 +1,252 @@
+import { deleteDB } from 'idb';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ManifestPreview } from '@/lib/messaging/plugin-protocol';
+import { buildPluginRequest, executePluginCall } from '@/lib/plugins/gateway';
+import type { PluginManifest } from '@/lib/core/plugins';
+import { expandOpenApi } from '@/lib/plugins/openapi';
+import { validateManifest } from '@/lib/plugins/validate-manifest';
+import { createPluginService } from '@/lib/plugins/service';
+import { buildPluginTools } from '@/lib/plugins/tools';
+import { closeDb, DB_NAME } from '@/lib/storage/db';
+import { OPENAI_PLUGINS, startPluginServer, type OpenAIPluginName, type PluginMock } from '../../mocks/plugin-server';
+
+let server: PluginMock;
+beforeAll(async () => {
+  server = await startPluginServer();
+});
+afterAll(() => server.close());
+beforeEach(async () => {
+  server.clear();
+  await closeDb();
+  await deleteDB(DB_NAME);
+});
+
+const service = createPluginService({ builtins: [] });
+
+async function manifestPreview(url: string): Promise<ManifestPreview> {
+  const preview = await service.preview(url);
+  if (preview.kind !== 'manifest') throw new Error(`expected a manifest, got ${JSON.stringify(preview)}`);
+  return preview;
+}
+
+async function call(manifest: PluginManifest, apiName: string, args: Record<string, unknown>, settings?: unknown) {
+  const request = buildPluginRequest({ manifest, apiName, args, settings });
+  await executePluginCall(request, { timeoutMs: 5000, maxBytes: 100_000 });
+  const calls = server.openaiCalls();
+  return calls[calls.length - 1]!;
+}
+
+describe("LobeChat's recorded OpenAI-format plugins", () => {
+  const expected: Record<OpenAIPluginName, string[]> = {
+    diceroller: ['roll', 'getLegalPage', 'getHelpPage'],
+    uberchord: ['getChordDiagramImage'],
+  };
+
+  for (const name of Object.keys(OPENAI_PLUGINS) as OpenAIPluginName[]) {
+    it(`${name}: converts, expands its OpenAPI document and installs with every operation as a tool`, async () => {
+      const preview = await manifestPreview(server.openaiManifest(name));
+      expect(preview.manifest.identifier).toBe(name);
+      expect(preview.manifest.api.map((api) => api.name)).toEqual(expected[name]);
+      // The API server of the document (moved to loopback) is what the user approves.
+      expect(preview.origins).toEqual([server.origin]);
+      const view = await service.install({ manifestUrl: preview.manifestUrl, manifest: preview.manifest, origins: preview.origins });
+      expect(buildPluginTools([view.manifest]).definitions.map((d) => d.name)).toEqual(expected[name].map((api) => `${name}____${api}`));
+    });
+  }
+
+  it('calls a JSON-body operation with POST, its path and the body the model gave', async () => {
+    const { manifest } = await manifestPreview(server.openaiManifest('diceroller'));
+    const sent = await call(manifest, 'roll', { _requestBody: { expression: '4d6kh3' } });
+    expect(sent.method).toBe('POST');
+    expect(sent.path).toBe('/openai-api/diceroller/roll');
+    expect(sent.headers['content-type']).toBe('application/json');
+    expect(sent.body).toEqual({ expression: '4d6kh3' });
+    expect(sent.headers['x-lobe-plugin-settings']).toBeUndefined();
+  });
+
+  it('calls a query operation with GET and the argument in the query, without a body', async () => {
+    const { manifest } = await manifestPreview(server.openaiManifest('uberchord'));
+    const sent = await call(manifest, 'getChordDiagramImage', { chord: 'F#maj7' });
+    expect(sent.method).toBe('GET');
+    expect(sent.path).toBe('/openai-api/uberchord/chord-formatted?chord=F%23maj7');
+    expect(sent.rawBody?.length ?? 0).toBe(0);
+  });
+
+  it('turns a service_http token into a prefilled API key sent as a bearer token', async () => {
+    server.editOpenAIManifest('uberchord', (doc) => ({
+      ...doc,
+      auth: { type: 'service_http', authorization_type: 'bearer', verification_tokens: { openai: 'tok-123' } },
+    }));
+    const { manifest } = await manifestPreview(server.openaiManifest('uberchord'));
+    expect(manifest.settings?.properties.apiAuthKey).toMatchObject({ format: 'password', default: 'tok-123' });
+    const sent = await call(manifest, 'getChordDiagramImage', { chord: 'C' }, { apiAuthKey: 'tok-123' });
+    expect(sent.headers.authorization).toBe('Bearer tok-123');
+  });
+});
+
+const DOC_URL = 'https://plugin.example/openapi.json';
+
+describe('OpenAPI expansion', () => {
+  const doc = JSON.stringify({
+    openapi: '3.0.3',
+    servers: [{ url: '/v1' }],
+    components: {
+      securitySchemes: { key: { type: 'apiKey', in: 'query', name: 'api_key' }, token: { type: 'http', scheme: 'bearer' } },
+      parameters: { id: { name: 'id', in: 'path', required: true, schema: { type: 'integer' } } },
+    },
+    security: [{ key: [] }],
+    paths: {
+      '/items/{id}': {
+        parameters: [{ $ref: '#/components/parameters/id' }],
+        get: {
+          operationId: 'getItem',
+          parameters: [
+            { name: 'verbose', in: 'query', schema: { type: 'boolean' } },
+            { name: 'X-Trace', in: 'header', schema: { type: 'string' } },
+          ],
+        },
+        patch: {
+          operationId: 'patchItem',
+          summary: 'Change an item',
+          security: [{ token: [] }],
+          requestBody: {
+            content: {
+              'application/json': { schema: { type: 'object', properties: { name: { type: 'string', required: true } } } },
+            },
+          },
+        },
+      },
+      '/ping': { delete: {} },
+    },
+  });
+
+  it('expands shared parameters, per-operation security and LobeChat names', async () => {
+    const result = await expandOpenApi(doc, DOC_URL);
+    if (!result.ok) throw new Error(result.issue.message);
+    const { api, settings, httpAuth } = result.expansion;
+    expect(api.map((a) => [a.name, a.description, a.url, a.http?.method])).toEqual([
+      ['getItem', 'getItem', 'https://plugin.example/v1/items/{id}', 'get'],
+      ['patchItem', 'Change an item', 'https://plugin.example/v1/items/{id}', 'patch'],
+      ['DELETE /ping', 'DELETE /ping', 'https://plugin.example/v1/ping', 'delete'],
+    ]);
+    expect(api[0]!.parameters.required).toEqual(['id']);
+    expect(api[1]!.parameters.properties._requestBody).toEqual({ type: 'object', properties: { name: { type: 'string' } } });
+    expect(api[1]!.http?.auth).toEqual(['token']);
+    expect(api[0]!.http?.auth).toEqual(['key']);
+    expect(settings?.required).toEqual(['key', 'token']);
+    expect(httpAuth?.key).toEqual({ setting: 'key', in: 'query', name: 'api_key' });
+  });
+
+  it('builds path, query, header and credentials into the request', async () => {
+    const result = await expandOpenApi(doc, DOC_URL);
+    if (!result.ok) throw new Error(result.issue.message);
+    const manifest: PluginManifest = { identifier: 'items', meta: {}, type: 'default', ...result.expansion };
+    const get = buildPluginRequest({
+      manifest,
+      apiName: 'getItem',
+      args: { id: 7, verbose: true, 'X-Trace': 'a1' },
+      settings: { key: 'k&1', token: 't' },
+    });
+    expect(get).toEqual({
+      url: 'https://plugin.example/v1/items/7?verbose=true&api_key=k%261',
+      method: 'GET',
+      headers: { 'X-Trace': 'a1' },
+    });
+    const patch = buildPluginRequest({
+      manifest,
+      apiName: 'patchItem',
+      args: { id: 7, _requestBody: { name: 'n' } },
+      settings: { key: 'k', token: 't' },
+    });
+    expect(patch).toMatchObject({ method: 'PATCH', url: 'https://plugin.example/v1/items/7', body: '{"name":"n"}' });
+    expect(patch.headers).toEqual({ 'content-type': 'application/json', Authorization: 'Bearer t' });
+  });
+
+  it('refuses a YAML document clearly instead of installing without tools', async () => {
+    const result = await expandOpenApi('openapi: 3.0.0\npaths: {}\n', DOC_URL);
+    expect(result).toMatchObject({ ok: false, issue: { code: 'openapi-invalid', message: expect.stringContaining('not JSON') } });
+  });
+
+  it('refuses Swagger 2.0 clearly', async () => {
+    const result = await expandOpenApi('{"swagger":"2.0","paths":{}}', DOC_URL);
+    expect(result).toMatchObject({ ok: false, issue: { code: 'openapi-version' } });
+  });
+
+  it('refuses a document without operations instead of installing a plugin with no tools', async () => {
+    const result = await expandOpenApi('{"openapi":"3.1.0","paths":{}}', DOC_URL);
+    expect(result).toMatchObject({ ok: false, issue: { code: 'openapi-empty' } });
+  });
+
+  it('refuses what it cannot send, naming where', async () => {
+    const multipart =
+      '{"openapi":"3.0.0","paths":{"/up":{"post":{"requestBody":{"content":{"multipart/form-data":{"schema":{"type":"object"}}}}}}}}';
+    expect(await expandOpenApi(multipart, DOC_URL)).toMatchObject({
+      ok: false,
+      issue: { code: 'openapi-unsupported', path: 'openapi.paths./up.post' },
+    });
+    const cookie =
+      '{"openapi":"3.0.0","components":{"securitySchemes":{"c":{"type":"apiKey","in":"cookie","name":"sid"}}},"paths":{"/a":{"get":{}}}}';
+    expect(await expandOpenApi(cookie, DOC_URL)).toMatchObject({ ok: false, issue: { code: 'openapi-unsupported' } });
+  });
+
+  it('resolves no external reference and refuses circular ones', async () => {
+    const circular =
+      '{"openapi":"3.0.0","components":{"schemas":{"A":{"type":"object","properties":{"a":{"$ref":"#/components/schemas/A"}}}}},"paths":{"/a":{"post":{"requestBody":{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/A"}}}}}}}}';
+    expect(await expandOpenApi(circular, DOC_URL)).toMatchObject({ ok: false, issue: { code: 'openapi-invalid' } });
+    const external = JSON.stringify({
+      openapi: '3.0.0',
+      paths: { '/a': { get: { parameters: [{ name: 'q', in: 'query', schema: { $ref: `${server.origin}/schema.json` } }] } } },
+    });
+    expect(await expandOpenApi(external, DOC_URL)).toMatchObject({ ok: false, issue: { code: 'openapi-unsupported' } });
+    expect(server.requests).toEqual([]);
+    const missing = '{"openapi":"3.0.0","paths":{"/a":{"get":{"parameters":[{"$ref":"#/components/parameters/nope"}]}}}}';
+    expect(await expandOpenApi(missing, DOC_URL)).toMatchObject({ ok: false, issue: { code: 'openapi-invalid' } });
+  });
+
+  it('refuses at preview an openapi manifest whose document cannot be expanded, instead of installing 0 tools', async () => {
+    server.editManifest('weather', (m) => ({
+      ...m,
+      api: [],
+      openapi: server.openaiManifest('diceroller').replace('ai-plugin', 'missing'),
+    }));
+    await expect(service.preview(server.urls.weather)).rejects.toMatchObject({ error: { code: 'not-found' } });
+  });
+
+  it('adds the operations of an openapi manifest to its own APIs', async () => {
+    server.editManifest('weather', (m) => ({ ...m, openapi: `${server.origin}/openai/uberchord/openapi.json` }));
+    const preview = await manifestPreview(server.urls.weather);
+    expect(preview.manifest.api.map((a) => a.name)).toEqual(['getWeather', 'getChordDiagramImage']);
+  });
+});
+
+describe('call descriptions in a manifest', () => {
+  it('are checked like the rest of it: no other method, place or credential header syntax', () => {
+    const api = { name: 'a', description: 'a', parameters: { type: 'object', properties: {} }, url: 'https://plugin.example/a' };
+    const base = { identifier: 'p', meta: {} };
+    expect(validateManifest({ ...base, api: [{ ...api, http: { method: 'get', params: [{ name: 'q', in: 'query' }] } }] }).ok).toBe(true);
+    expect(validateManifest({ ...base, api: [{ ...api, http: { method: 'connect', params: [] } }] }).ok).toBe(false);
+    expect(validateManifest({ ...base, api: [{ ...api, http: { method: 'get', params: [{ name: 'sid', in: 'cookie' }] } }] }).ok).toBe(
+      false,
+    );
+    const auth = (name: string) => ({ ...base, api: [], httpAuth: { k: { setting: 'k', in: 'header', name } } });
+    expect(validateManifest(auth('X-Api-Key')).ok).toBe(true);
+    expect(validateManifest(auth('X-Api-Key\r\nHost: evil')).ok).toBe(false);
+  });
+});
+
+describe('module UIs', () => {
+  it('installs a plugin with a module UI without it, and says so', async () => {
+    server.editManifest('weather', (m) => ({ ...m, ui: { url: `${server.foreignOrigin}/ui.js`, mode: 'module' } }));
+    const preview = await manifestPreview(server.urls.weather);
+    expect(preview.unsupported).toBeUndefined();
+    expect(preview.omitted).toBe('module-ui');
+    // The module's origin is never contacted, so it is not among those approved.
+    expect(preview.origins).toEqual([server.origin]);
+    await service.install({ manifestUrl: preview.manifestUrl, manifest: preview.manifest, origins: preview.origins });
+  });
+
+  it('still refuses a standalone plugin, which is nothing but its module UI', async () => {
+    server.editManifest('clock', (m) => ({ ...m, ui: { ...(m.ui as object), mode: 'module' } }));
+    expect((await manifestPreview(server.urls.clock)).unsupported).toBe('module-ui');
+  });
+});
