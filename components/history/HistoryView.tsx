@@ -1,16 +1,15 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckSquare, Download, MessageSquare, SearchX, Trash2, Upload } from 'lucide-react';
-import { inertText } from '@/lib/core/inert-text';
 import { removeConversations, restoreConversations } from '@/lib/storage/conversation-removal';
 import { listConversations, renameConversation, searchConversations } from '@/lib/storage/conversations';
 import { onStorageChange } from '@/lib/storage/change-feed';
-import { importConversations, summarizeImport, type ImportSummary } from '@/lib/storage/export';
 import { useChatStore } from '../state/chat-store';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
 import { IconButton } from '../ui/IconButton';
-import { showToast, showUndoToast } from '../ui/toast';
+import { showUndoToast } from '../ui/toast';
+import { useConversationImport } from './ConversationImport';
 import { ConversationList } from './ConversationList';
 import { downloadExport } from './history-actions';
 import type { HistoryRow } from './history-rows';
@@ -20,11 +19,9 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [rows, setRows] = useState<HistoryRow[]>();
-  const [importError, setImportError] = useState(false);
-  const [pendingImport, setPendingImport] = useState<{ doc: unknown; summary: ImportSummary }>();
+  const importer = useConversationImport();
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const fileInput = useRef<HTMLInputElement>(null);
   const selectButton = useRef<HTMLButtonElement>(null);
   // Leaving select mode unmounts the button that did it; focus goes back to "Select" instead of being lost.
   const refocusSelect = useRef(false);
@@ -64,27 +61,6 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
         if (wasCurrent) await open(current);
       },
     });
-  };
-
-  /** A file is read and summarised first; nothing is imported until the user has seen what it adds. */
-  const review = async (file: File) => {
-    setImportError(false);
-    try {
-      const doc: unknown = JSON.parse(await file.text());
-      setPendingImport({ doc, summary: summarizeImport(doc) });
-    } catch {
-      setImportError(true);
-    }
-  };
-
-  const confirmImport = async (doc: unknown) => {
-    setPendingImport(undefined);
-    try {
-      const { imported } = await importConversations(doc);
-      showToast({ message: t('history.imported', { count: imported }), tone: 'success' });
-    } catch {
-      setImportError(true);
-    }
   };
 
   const stopSelecting = () => {
@@ -153,7 +129,7 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
           <Button variant="secondary" icon={<Download size={16} />} onClick={() => void downloadExport()}>
             {t('history.export')}
           </Button>
-          <Button variant="secondary" icon={<Upload size={16} />} onClick={() => fileInput.current?.click()}>
+          <Button variant="secondary" icon={<Upload size={16} />} onClick={importer.choose}>
             {t('history.import')}
           </Button>
           <Button
@@ -167,30 +143,7 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
           </Button>
         </div>
       )}
-      <input
-        ref={fileInput}
-        type="file"
-        accept="application/json,.json"
-        hidden
-        aria-label={t('history.importFile')}
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          if (file) void review(file);
-          e.target.value = '';
-        }}
-      />
-      {pendingImport && (
-        <ImportReview
-          summary={pendingImport.summary}
-          onConfirm={() => void confirmImport(pendingImport.doc)}
-          onCancel={() => setPendingImport(undefined)}
-        />
-      )}
-      {importError && (
-        <p className="notice notice-error" role="alert">
-          {t('history.importFailed')}
-        </p>
-      )}
+      {importer.view}
       {rows && !rows.length ? (
         query.trim() ? (
           <EmptyState icon={<SearchX />} title={t('history.noMatches')} description={t('history.noMatchesHint')} />
@@ -223,38 +176,6 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
           onDelete={(id) => void remove([id])}
         />
       )}
-    </section>
-  );
-}
-
-/** What an import would add: conversations, the system prompts it keeps, and the plugins it names but leaves off. */
-export function ImportReview({ summary, onConfirm, onCancel }: { summary: ImportSummary; onConfirm(): void; onCancel(): void }) {
-  const { t, i18n } = useTranslation();
-  const id = useId();
-  const count = new Intl.NumberFormat(i18n.language);
-  return (
-    <section className="card import-review" aria-labelledby={`${id}-heading`}>
-      <h3 id={`${id}-heading`}>{t('history.review.heading')}</h3>
-      <p>{t('history.review.intro')}</p>
-      <dl className="facts">
-        <dt>{t('history.review.conversations')}</dt>
-        <dd>{count.format(summary.conversations)}</dd>
-        <dt>{t('history.review.systemPrompts')}</dt>
-        <dd>{count.format(summary.systemPrompts)}</dd>
-        <dt>{t('history.review.plugins')}</dt>
-        <dd dir={summary.plugins.length ? 'ltr' : undefined}>
-          {summary.plugins.length ? summary.plugins.map(inertText).join(', ') : t('history.review.noPlugins')}
-        </dd>
-      </dl>
-      {summary.plugins.length > 0 && <p className="notice">{t('history.review.pluginsOff')}</p>}
-      <div className="row">
-        <Button variant="primary" onClick={onConfirm}>
-          {t('history.review.confirm')}
-        </Button>
-        <Button variant="secondary" onClick={onCancel}>
-          {t('common.cancel')}
-        </Button>
-      </div>
     </section>
   );
 }

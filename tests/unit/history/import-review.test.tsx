@@ -3,6 +3,7 @@ import { act } from 'react';
 import { deleteDB } from 'idb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { HistoryView } from '@/components/history/HistoryView';
+import { DataSection } from '@/components/settings/DataSection';
 import { Toaster } from '@/components/ui/Toaster';
 import { listConversations } from '@/lib/storage/conversations';
 import { closeDb, DB_NAME } from '@/lib/storage/db';
@@ -48,19 +49,25 @@ const facts = () =>
   );
 const button = (text: string) => byText('button', text, review()!)!;
 
-beforeEach(async () => {
-  await closeDb();
-  await deleteDB(DB_NAME);
-  // The import's result is announced in a toast.
-  ({ container } = await mount(
-    <>
-      <HistoryView onOpen={() => undefined} />
-      <Toaster />
-    </>,
-  ));
-});
+/** History and Settings › Data offer the same import. */
+const VIEWS = {
+  History: () => <HistoryView onOpen={() => undefined} />,
+  'Settings › Data': () => <DataSection />,
+};
 
-describe('importing conversations', () => {
+describe.each(Object.entries(VIEWS))('importing conversations in %s', (_, View) => {
+  beforeEach(async () => {
+    await closeDb();
+    await deleteDB(DB_NAME);
+    // The import's result is announced in a toast.
+    ({ container } = await mount(
+      <>
+        <View />
+        <Toaster />
+      </>,
+    ));
+  });
+
   it('shows what the file adds before importing anything, then imports with its plugins off', async () => {
     await choose(file);
     await settle(() => review() !== null);

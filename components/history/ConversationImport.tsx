@@ -1,0 +1,104 @@
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { inertText } from '@/lib/core/inert-text';
+import { importConversations, summarizeImport, type ImportSummary } from '@/lib/storage/export';
+import { Button } from '../ui/Button';
+import { showToast } from '../ui/toast';
+
+export interface ConversationImport {
+  /** Opens the file chooser. */
+  choose(): void;
+  /** The last file could not be read or imported. */
+  failed: boolean;
+  /** The hidden file input and, once a file is read, its review: placed where the view shows them. */
+  view: ReactNode;
+}
+
+/**
+ * Importing conversations from a Parley export, for History and Settings › Data alike: a file is read and summarised
+ * first, and nothing is imported until the user has seen what it adds.
+ */
+export function useConversationImport(): ConversationImport {
+  const { t } = useTranslation();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [failed, setFailed] = useState(false);
+  const [pending, setPending] = useState<{ doc: unknown; summary: ImportSummary }>();
+
+  const review = async (file: File) => {
+    setFailed(false);
+    try {
+      const doc: unknown = JSON.parse(await file.text());
+      setPending({ doc, summary: summarizeImport(doc) });
+    } catch {
+      setFailed(true);
+    }
+  };
+
+  const confirm = async (doc: unknown) => {
+    setPending(undefined);
+    try {
+      const { imported } = await importConversations(doc);
+      showToast({ message: t('history.imported', { count: imported }), tone: 'success' });
+    } catch {
+      setFailed(true);
+    }
+  };
+
+  const view = (
+    <>
+      <input
+        ref={fileInput}
+        type="file"
+        accept="application/json,.json"
+        hidden
+        aria-label={t('history.importFile')}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (file) void review(file);
+          e.target.value = '';
+        }}
+      />
+      {pending && (
+        <ImportReview summary={pending.summary} onConfirm={() => void confirm(pending.doc)} onCancel={() => setPending(undefined)} />
+      )}
+      {failed && (
+        <p className="notice notice-error" role="alert">
+          {t('history.importFailed')}
+        </p>
+      )}
+    </>
+  );
+  return { choose: () => fileInput.current?.click(), failed, view };
+}
+
+/** What an import would add: conversations, the system prompts it keeps, and the plugins it names but leaves off. */
+export function ImportReview({ summary, onConfirm, onCancel }: { summary: ImportSummary; onConfirm(): void; onCancel(): void }) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const count = new Intl.NumberFormat(i18n.language);
+  return (
+    <section className="card import-review" aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>{t('history.review.heading')}</h3>
+      <p>{t('history.review.intro')}</p>
+      <dl className="facts">
+        <dt>{t('history.review.conversations')}</dt>
+        <dd>{count.format(summary.conversations)}</dd>
+        <dt>{t('history.review.systemPrompts')}</dt>
+        <dd>{count.format(summary.systemPrompts)}</dd>
+        <dt>{t('history.review.plugins')}</dt>
+        <dd dir={summary.plugins.length ? 'ltr' : undefined}>
+          {summary.plugins.length ? summary.plugins.map(inertText).join(', ') : t('history.review.noPlugins')}
+        </dd>
+      </dl>
+      {summary.plugins.length > 0 && <p className="notice">{t('history.review.pluginsOff')}</p>}
+      <div className="row">
+        <Button variant="primary" onClick={onConfirm}>
+          {t('history.review.confirm')}
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          {t('common.cancel')}
+        </Button>
+      </div>
+    </section>
+  );
+}
