@@ -32,8 +32,8 @@ const noVault = {
     '@/lib/storage/secret-vault',
     '**/lib/speech/speech-service',
     '@/lib/speech/speech-service',
-    '**/lib/plugins/service',
-    '@/lib/plugins/service',
+    '**/lib/plugins/plugin-service',
+    '@/lib/plugins/plugin-service',
     '**/lib/storage/vault-secrets',
     '@/lib/storage/vault-secrets',
     // The request server redacts errors with the vault's secrets.

@@ -18,7 +18,7 @@ const THIRD_PARTY = [
   // DOMPurify parses the markup it is about to sanitise.
   { code: 'UNSAFE_VAR_ASSIGNMENT', file: /^chunks\/MarkdownRenderer-/, near: '"template",null', why: 'DOMPurify parser' },
   // highlight.js's highlightElement, which Parley never calls (it uses hljs.highlight + sanitizer).
-  { code: 'UNSAFE_VAR_ASSIGNMENT', file: /^chunks\/highlighter-/, near: 'dataset.highlighted', why: 'highlight.js' },
+  { code: 'UNSAFE_VAR_ASSIGNMENT', file: /^chunks\/code-highlighter-/, near: 'dataset.highlighted', why: 'highlight.js' },
   // React's dangerouslySetInnerHTML implementation.
   { code: 'UNSAFE_VAR_ASSIGNMENT', file: /^chunks\//, near: '"__html"in', why: 'react-dom' },
   // pdf.js probes for eval support and compiles PostScript functions when it is allowed (it is not, under the CSP).

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { MarkdownProps } from './types';
+import type { MarkdownProps } from './markdown-props';
 import './markdown.css';
 
 const loadRenderer = () => import('./MarkdownRenderer');

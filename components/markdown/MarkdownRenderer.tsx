@@ -9,7 +9,7 @@ import { openMathStart } from './open-math';
 import { useTex } from './lazy-modules';
 import { sanitizeBlock } from './sanitize';
 import { toReact } from './to-react';
-import type { MarkdownProps } from './types';
+import type { MarkdownProps } from './markdown-props';
 
 /**
  * The lazily loaded renderer behind <Markdown>. Each top-level block renders

@@ -1,2 +1,2 @@
 export { Markdown, preloadMarkdown } from './LazyMarkdown';
-export type { MarkdownProps } from './types';
+export type { MarkdownProps } from './markdown-props';

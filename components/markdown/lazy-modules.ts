@@ -39,7 +39,7 @@ function lazyModule<T>(load: () => Promise<T>): LazyModule<T> {
   };
 }
 
-const highlighter = lazyModule(() => import('./highlighter'));
+const highlighter = lazyModule(() => import('./code-highlighter'));
 const tex = lazyModule(() => import('./tex'));
 
 /**

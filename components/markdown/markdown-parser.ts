@@ -1,5 +1,5 @@
 import { Lexer, Marked, type Token, type TokensList } from 'marked';
-import { escapeHtml, escapeText } from './escape';
+import { escapeHtml, escapeText } from './escape-html';
 import { mathExtensions } from './math-extension';
 import { safeImageSrc, safeLinkHref } from './safe-url';
 

@@ -1,5 +1,5 @@
 import type { TokenizerAndRendererExtension, Tokens } from 'marked';
-import { escapeHtml } from './escape';
+import { escapeHtml } from './escape-html';
 
 export interface MathToken extends Tokens.Generic {
   type: 'math' | 'mathBlock';

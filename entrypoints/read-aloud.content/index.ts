@@ -6,7 +6,7 @@ import { caretAt, takeContextPoint } from '@/lib/reader/context-point';
 import { PageHighlighter } from '@/lib/reader/highlighter';
 import type { ControlLabels } from '@/lib/reader/control-labels';
 import type { ReadFrom } from '@/lib/reader/menu';
-import { readPageText, sentenceAtPoint, sentenceUnderPoint, type PageText } from '@/lib/reader/page-text';
+import { readSpokenPage, sentenceAtPoint, sentenceUnderPoint, type SpokenPage } from '@/lib/reader/spoken-page';
 import { CONTROL_TAG, mountFloatingControl, type FloatingControl } from './floating-control';
 
 /** Clicks on these keep their own meaning rather than moving the reading. */
@@ -16,7 +16,7 @@ const INTERACTIVE =
 const withoutHash = (url: string | URL) => String(url).replace(/#.*$/, '');
 
 /** Where "from here" starts: the right-clicked point, else the start of a selection, else the top. */
-function startSentence(page: PageText, from: ReadFrom): number {
+function startSentence(page: SpokenPage, from: ReadFrom): number {
   if (from !== 'point') return 0;
   const selection = document.getSelection();
   const selected = selection && selection.rangeCount > 0 ? selection.getRangeAt(0) : undefined;
@@ -30,7 +30,7 @@ function startSentence(page: PageText, from: ReadFrom): number {
  * adds is removed when the port closes, from either end.
  */
 function serveReading(port: Browser.runtime.Port, ctx: ContentScriptContext): void {
-  let page: PageText | undefined;
+  let page: SpokenPage | undefined;
   let highlighter: PageHighlighter | undefined;
   let control: FloatingControl | undefined;
   let labels: ControlLabels | undefined;
@@ -72,7 +72,7 @@ function serveReading(port: Browser.runtime.Port, ctx: ContentScriptContext): vo
       case 'prepare': {
         labels = message.labels;
         const lang = document.documentElement.lang || navigator.language;
-        page = readPageText(document, lang);
+        page = readSpokenPage(document, lang);
         highlighter = new PageHighlighter(page, window);
         document.addEventListener('click', onClick, true);
         send({ type: 'prepared', sentences: page.sentences.map((s) => s.text), start: startSentence(page, message.from), lang });

@@ -4,7 +4,7 @@ import type { PageRequests } from '../messaging/page-protocol';
 import type { RequestHandlers } from '../messaging/server';
 import { HandOffBox, type HandOff, type SessionArea } from '../page/hand-off';
 import { MENU_ROOT_IDS, intentOfMenuItem, isSelectionMenuItem, menuItems, type AskIntent } from '../page/menu-model';
-import { READER_GLOBAL, type PageReadResult, type PageReaderApi, type SelectionSnapshot } from '../page/page-content';
+import { PAGE_TEXT_GLOBAL, type PageReadResult, type PageTextApi, type SelectionSnapshot } from '../page/page-content';
 import { isRestrictedUrl, looksLikePdf } from '../page/restricted';
 import { pickSelection } from '../page/selection';
 import { captionTracksOf, playerCaptionsInPage, youTubeVideoId } from '../page/youtube';
@@ -14,7 +14,7 @@ import { createMenuItem, menuTitle } from './context-menus';
 
 /** The manifest `commands` entry for the keyboard shortcut. */
 const ASK_SELECTION_COMMAND = 'ask-selection';
-const READER_FILE = '/content-scripts/page-reader.js';
+const PAGE_TEXT_SCRIPT = '/content-scripts/page-text.js';
 
 type Target = { tabId: number; frameIds: number[] } | { tabId: number; allFrames: true };
 
@@ -58,7 +58,7 @@ function rebuildMenus(): Promise<void> {
 }
 
 async function inject(target: Target): Promise<void> {
-  await browser.scripting.executeScript({ target, files: [READER_FILE] });
+  await browser.scripting.executeScript({ target, files: [PAGE_TEXT_SCRIPT] });
 }
 
 /** Selections of the target frames, each with its frame id; frames the reader could not enter are left out. */
@@ -66,8 +66,8 @@ export async function readSelections(target: Target): Promise<{ frameId: number;
   await inject(target);
   const results = await browser.scripting.executeScript({
     target,
-    func: (name: string) => (globalThis as unknown as Record<string, PageReaderApi | undefined>)[name]?.selection() ?? null,
-    args: [READER_GLOBAL],
+    func: (name: string) => (globalThis as unknown as Record<string, PageTextApi | undefined>)[name]?.selection() ?? null,
+    args: [PAGE_TEXT_GLOBAL],
   });
   return results.flatMap((r) => (r.result ? [{ frameId: r.frameId, snapshot: r.result }] : []));
 }
@@ -145,9 +145,9 @@ async function readActiveTab(windowId: number, languages: string[]): Promise<Pag
     await inject(target);
     const [result] = await browser.scripting.executeScript({
       target,
-      func: (name: string, options: Parameters<PageReaderApi['page']>[0]) =>
-        (globalThis as unknown as Record<string, PageReaderApi | undefined>)[name]?.page(options) ?? null,
-      args: [READER_GLOBAL, { languages, ...(captions?.length ? { captions } : {}) }],
+      func: (name: string, options: Parameters<PageTextApi['page']>[0]) =>
+        (globalThis as unknown as Record<string, PageTextApi | undefined>)[name]?.page(options) ?? null,
+      args: [PAGE_TEXT_GLOBAL, { languages, ...(captions?.length ? { captions } : {}) }],
     });
     return result?.result ?? { kind: 'empty', title: tab.title ?? '', url };
   } catch (error) {

@@ -11,7 +11,7 @@ import {
   testProvider,
 } from '../providers/service';
 import { clearAllData } from '../storage/clear-all';
-import { listProviders } from '../storage/providers';
+import { listProviders } from '../storage/provider-records';
 import { syncOllamaOriginRules } from '../transport/ollama-origin';
 
 type ProviderRequest =

@@ -9,7 +9,7 @@ import { ReaderController, type PageLink } from '../reader/controller';
 import { HIGHLIGHT_CSS } from '../reader/highlighter';
 import { READ_ALOUD_MENU_ITEMS, readAloudMenuAction, type ReadTarget } from '../reader/menu';
 import { createMenuItem, menuTitle } from './context-menus';
-import { readerEngine } from './speech';
+import { readerEngine } from './speech-handlers';
 
 /** Built from entrypoints/read-aloud.content; injected only when the user asks for reading. */
 const CONTENT_SCRIPT = '/content-scripts/read-aloud.js';

@@ -2,10 +2,10 @@ import { settleOrphans } from '../chat/panel-port';
 import { serveRequests } from '../messaging/server';
 import { createStreams, serveChatPorts } from './chat-ports';
 import { pageRequestHandlers, startPageJourneys } from './page-journeys';
-import { pluginHandlers, pluginToolRuntime } from './plugins';
+import { pluginHandlers, pluginToolRuntime } from './plugin-handlers';
 import { providerHandlers, syncOriginRules } from './provider-handlers';
 import { readAloudHandlers, startReadAloud } from './read-aloud';
-import { speechHandlers, startSpeech } from './speech';
+import { speechHandlers, startSpeech } from './speech-handlers';
 
 /**
  * Wires the background's modules to the browser; nothing runs until WXT calls this.

@@ -1,6 +1,7 @@
 /**
- * What the page reader hands back. Shared by the background (which injects
- * the reader), the content script (which reads) and the panel (which shows).
+ * What the page-text extractor hands back. Shared by the background (which
+ * injects it), the content script (which extracts) and the panel (which shows).
+ * ("Reader" in Parley means read-aloud only: lib/reader.)
  */
 
 /** Where the text came from: the article Readability found, the visible text, a video's captions or a PDF. */
@@ -43,18 +44,18 @@ export interface PageReadOptions {
 }
 
 /**
- * The reader bundle installs this object on the isolated world's global, so
+ * The page-text bundle installs this object on the isolated world's global, so
  * later injections can call it with arguments (a bundle file cannot take any).
  */
-export const READER_GLOBAL = '__parleyPageReader';
+export const PAGE_TEXT_GLOBAL = '__parleyPageText';
 
-export interface PageReaderApi {
+export interface PageTextApi {
   selection(): SelectionSnapshot;
   page(options: PageReadOptions): Promise<PageReadResult>;
 }
 
 /**
- * Upper bound on what a reader returns. The text is trimmed to the model's
+ * Upper bound on what the extractor returns. The text is trimmed to the model's
  * budget only when the question is known; this keeps a huge page from
  * flooding the messages and the panel's memory before that.
  */

@@ -15,7 +15,7 @@ import {
   type ProviderView,
 } from '../core/providers';
 import { getPref } from '../storage/prefs';
-import { deleteProvider, getProvider, listProviders, saveProvider } from '../storage/providers';
+import { deleteProvider, getProvider, listProviders, saveProvider } from '../storage/provider-records';
 import { deleteSecrets, getSecrets, secretFieldsSet, setSecrets } from '../storage/secret-vault';
 import { parseExtraHeaders } from '../transport/extra-headers';
 import { credentialedFetch, type FetchLike } from '../transport/secure-fetch';

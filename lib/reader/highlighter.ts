@@ -1,4 +1,4 @@
-import type { PageText } from './page-text';
+import type { SpokenPage } from './spoken-page';
 import { rangeOf } from './text-map';
 
 /** Names in the page's CSS highlight registry; the styles live in HIGHLIGHT_CSS. */
@@ -27,7 +27,7 @@ export function highlightRegistry(): HighlightRegistry | undefined {
  */
 export class PageHighlighter {
   constructor(
-    private readonly page: PageText,
+    private readonly page: SpokenPage,
     private readonly view: Window,
   ) {}
 

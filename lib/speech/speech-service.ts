@@ -8,7 +8,7 @@ import { fail } from '../core/errors';
 import { effectiveSettings } from '../core/providers';
 import type { CloudEngineId, SpeechKeys } from './cloud-keys';
 import { parseExtraHeaders } from '../transport/extra-headers';
-import { listProviders } from '../storage/providers';
+import { listProviders } from '../storage/provider-records';
 import { getSecrets, secretFieldsSet, setSecrets } from '../storage/secret-vault';
 import { retryBudgetFor, retryingFetch } from '../transport/retry-policy';
 import type { FetchLike } from '../transport/secure-fetch';

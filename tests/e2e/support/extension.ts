@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type CDPSession, type Page, type Worker } from 'playwright-core';
-import { prepareSpeechEnv, stopSpeechDaemon } from './speech';
+import { prepareSpeechEnv, stopSpeechDaemon } from './speech-home';
 
 const EXTENSION_DIR = resolve(import.meta.dirname, '../../../.output/chrome-mv3');
 const SIDE_PANEL_FILE = 'sidepanel.html';

@@ -4,12 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import MarkdownRenderer from '../../../components/markdown/MarkdownRenderer';
 import { CHUNK_LINES, CODE_WINDOW_LINES, HIGHLIGHT_CHUNK_CHARS } from '../../../components/markdown/code-lines';
 import { EAGER_BLOCKS } from '../../../components/markdown/eager';
-import { highlightCode } from '../../../components/markdown/highlighter';
+import { highlightCode } from '../../../components/markdown/code-highlighter';
 import { mount, nextFrame, settle, type Mounted } from '../support/dom';
 
 // Recording every highlight.js call shows how big each one is.
-vi.mock('../../../components/markdown/highlighter', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../components/markdown/highlighter')>();
+vi.mock('../../../components/markdown/code-highlighter', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../components/markdown/code-highlighter')>();
   return { ...original, highlightCode: vi.fn(original.highlightCode) };
 });
 const highlighted = vi.mocked(highlightCode);

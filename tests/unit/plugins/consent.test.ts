@@ -5,7 +5,7 @@ import { DECLINED_RESULT } from '@/lib/plugins/consent';
 import type { InstalledPlugin, ToolApprovalMode } from '@/lib/core/plugins';
 import { createPluginRuntime, STANDALONE_RESULT } from '@/lib/plugins/runtime';
 import type { ManifestName, PluginMock } from '../../mocks/plugin-server';
-import { installedFrom, withPluginServer } from '../support/plugin-server';
+import { installedFrom, withPluginServer } from '../support/with-plugin-server';
 
 let server: PluginMock;
 withPluginServer((started) => (server = started));

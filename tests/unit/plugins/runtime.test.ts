@@ -5,7 +5,7 @@ import type { InstalledPlugin } from '@/lib/core/plugins';
 import { createPluginRuntime, STANDALONE_RESULT, type BuiltinPlugin, type PluginRuntimeDeps } from '@/lib/plugins/runtime';
 import { decodePluginSettings } from '@/lib/plugins/settings-header';
 import { SETTINGS_HEADER, type ManifestName, type PluginMock } from '../../mocks/plugin-server';
-import { installedFrom, withPluginServer } from '../support/plugin-server';
+import { installedFrom, withPluginServer } from '../support/with-plugin-server';
 
 let server: PluginMock;
 withPluginServer((started) => (server = started));

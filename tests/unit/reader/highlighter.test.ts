@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageHighlighter, SENTENCE_HIGHLIGHT, WORD_HIGHLIGHT } from '@/lib/reader/highlighter';
-import { readPageText } from '@/lib/reader/page-text';
+import { readSpokenPage } from '@/lib/reader/spoken-page';
 
 /** jsdom has no CSS Custom Highlight API; a registry of Sets behaves the same for these checks. */
 class FakeHighlight extends Set<AbstractRange> {
@@ -25,7 +25,7 @@ describe('PageHighlighter', () => {
 
   it('highlights the sentence and its words without changing the page', () => {
     const html = document.body.innerHTML;
-    const highlighter = new PageHighlighter(readPageText(document), window);
+    const highlighter = new PageHighlighter(readSpokenPage(document), window);
     highlighter.showSentence(1);
     expect(texts(SENTENCE_HIGHLIGHT)).toEqual(['Second one follows.']);
     highlighter.showWord(1, 7, 3);

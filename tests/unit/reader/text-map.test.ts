@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { findReadableContent } from '@/lib/reader/readable';
-import { readPageText, sentenceAtPoint, sentenceIndexAt, sentenceUnderPoint } from '@/lib/reader/page-text';
+import { findReadableContent } from '@/lib/reader/readable-twins';
+import { readSpokenPage, sentenceAtPoint, sentenceIndexAt, sentenceUnderPoint } from '@/lib/reader/spoken-page';
 import { buildTextMap, indexAtPoint, rangeOf } from '@/lib/reader/text-map';
 
 function load(html: string) {
@@ -94,7 +94,7 @@ describe('readable text of a page', () => {
   });
 
   it('splits the article into sentences that map to the live DOM, title included, chrome left out', () => {
-    const page = readPageText(document, 'en-US');
+    const page = readSpokenPage(document, 'en-US');
     const texts = page.sentences.map((s) => s.text);
     expect(texts[0]).toBe('All about fish');
     expect(texts).toContain('Dr. Smith counted 3.5 million of them, e.g. sharks and rays!');
@@ -104,7 +104,7 @@ describe('readable text of a page', () => {
   });
 
   it('finds the sentence under a point, and the next one after a point between sentences', () => {
-    const page = readPageText(document, 'en-US');
+    const page = readSpokenPage(document, 'en-US');
     const second = document.querySelectorAll('article p')[1]!.firstChild!;
     const at = (needle: string) => (second as Text).data.indexOf(needle);
     const index = (text: string) => page.sentences.findIndex((s) => s.text.startsWith(text));
@@ -116,7 +116,7 @@ describe('readable text of a page', () => {
   });
 
   it('counts a click only on a sentence’s own text', () => {
-    const page = readPageText(document, 'en-US');
+    const page = readSpokenPage(document, 'en-US');
     const first = document.querySelector('article p')!.firstChild as Text;
     const end = first.data.indexOf('.') + 1;
     expect(sentenceUnderPoint(page, first, 3)).toBe(1);
@@ -126,12 +126,12 @@ describe('readable text of a page', () => {
 
   it('falls back to the visible body text when the page has no article', () => {
     load('<body><div>Short note. <span>Nothing more.</span></div></body>');
-    expect(readPageText(document).sentences.map((s) => s.text)).toEqual(['Short note.', 'Nothing more.']);
+    expect(readSpokenPage(document).sentences.map((s) => s.text)).toEqual(['Short note.', 'Nothing more.']);
   });
 
   it('reads CJK text sentence by sentence', () => {
     load('<body><p>今天天气很好。我们去公园吧！你来吗？</p></body>');
-    expect(readPageText(document, 'zh-CN').sentences.map((s) => s.text)).toEqual(['今天天气很好。', '我们去公园吧！', '你来吗？']);
+    expect(readSpokenPage(document, 'zh-CN').sentences.map((s) => s.text)).toEqual(['今天天气很好。', '我们去公园吧！', '你来吗？']);
   });
 });
 

@@ -12,7 +12,7 @@ import {
   speechKeys,
 } from '@/lib/speech/speech-service';
 import { closeDb, DB_NAME } from '@/lib/storage/db';
-import { saveProvider } from '@/lib/storage/providers';
+import { saveProvider } from '@/lib/storage/provider-records';
 import { getSecrets, setSecrets } from '@/lib/storage/secret-vault';
 
 beforeEach(async () => {

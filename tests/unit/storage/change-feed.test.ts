@@ -4,7 +4,7 @@ import { notifyChange, onStorageChange, type StorageChange } from '@/lib/storage
 import { createConversation, deleteMessagesAfter, patchMessage, putMessage, updateConversation } from '@/lib/storage/conversations';
 import { closeDb, DB_NAME } from '@/lib/storage/db';
 import { setPref } from '@/lib/storage/prefs';
-import { deleteProvider, saveProvider } from '@/lib/storage/providers';
+import { deleteProvider, saveProvider } from '@/lib/storage/provider-records';
 import { setSecrets } from '@/lib/storage/secret-vault';
 
 const unsubscribes: (() => void)[] = [];

@@ -5,7 +5,7 @@ import { createConversation, getConversation, listConversations, listMessages, p
 import { closeDb, DB_NAME } from '@/lib/storage/db';
 import { exportConversations, importConversations, summarizeImport } from '@/lib/storage/export';
 import { ImportError, readConversationsDocument, type ConversationsDocument } from '@/lib/storage/export-format';
-import { saveProvider } from '@/lib/storage/providers';
+import { saveProvider } from '@/lib/storage/provider-records';
 import { setSecrets } from '@/lib/storage/secret-vault';
 
 beforeEach(async () => {

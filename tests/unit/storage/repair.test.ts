@@ -5,7 +5,7 @@ import { exportConversations } from '@/lib/storage/export';
 import { readConversationsDocument } from '@/lib/storage/export-format';
 import { closeDb, DB_NAME, getDb } from '@/lib/storage/db';
 import { getPref } from '@/lib/storage/prefs';
-import { getProvider, listProviders } from '@/lib/storage/providers';
+import { getProvider, listProviders } from '@/lib/storage/provider-records';
 import { checkConversation, checkMessage, checkStoredRecords } from '@/lib/storage/repair';
 
 /** Writes straight to the store, as an older version or a bad import would have. */

@@ -11,7 +11,7 @@ import { AudioCache } from '@/lib/speech/audio-cache';
 import { AZURE_SPEECH_OWNER, createSpeechService, saveSpeechKeys } from '@/lib/speech/speech-service';
 import { normalizeSpeechSettings, type SpeechSettings } from '@/lib/speech/speech-settings';
 import { closeDb, DB_NAME } from '@/lib/storage/db';
-import { saveProvider } from '@/lib/storage/providers';
+import { saveProvider } from '@/lib/storage/provider-records';
 import { setSecrets } from '@/lib/storage/secret-vault';
 import { RETRY_POLICY, retryBudgetFor } from '@/lib/transport/retry-policy';
 import { credentialedFetch } from '@/lib/transport/secure-fetch';

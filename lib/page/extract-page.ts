@@ -8,11 +8,11 @@ async function fetchText(url: string): Promise<string> {
 }
 
 /**
- * Reads the document the reader was injected into: a PDF is only reported
+ * Extracts the text of the document the page-text script was injected into: a PDF is only reported
  * (the panel parses it), a video with readable captions gives its
  * transcript, anything else its article or visible text.
  */
-export async function readPage(doc: Document, options: PageReadOptions, load = fetchText): Promise<PageReadResult> {
+export async function extractPage(doc: Document, options: PageReadOptions, load = fetchText): Promise<PageReadResult> {
   const title = doc.title.trim();
   const url = doc.URL;
   if (doc.contentType === 'application/pdf') return { kind: 'pdf', title, url };

@@ -1,6 +1,6 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { READER_GLOBAL, type PageReaderApi } from '@/lib/page/page-content';
-import { readPage } from '@/lib/page/read-page';
+import { PAGE_TEXT_GLOBAL, type PageTextApi } from '@/lib/page/page-content';
+import { extractPage } from '@/lib/page/extract-page';
 import { selectionOf } from '@/lib/page/selection';
 
 /**
@@ -12,10 +12,10 @@ export default defineContentScript({
   matches: ['<all_urls>'],
   registration: 'runtime',
   main() {
-    const scope = globalThis as unknown as Record<string, PageReaderApi | undefined>;
-    scope[READER_GLOBAL] ??= {
+    const scope = globalThis as unknown as Record<string, PageTextApi | undefined>;
+    scope[PAGE_TEXT_GLOBAL] ??= {
       selection: () => selectionOf(document),
-      page: (options) => readPage(document, options),
+      page: (options) => extractPage(document, options),
     };
   },
 });

@@ -23,7 +23,7 @@ import {
   visibleSettings,
   withDefaults,
 } from './settings-form';
-import { deleteInstalledPlugin, getInstalledPlugin, listInstalledPlugins, putInstalledPlugin } from './store';
+import { deleteInstalledPlugin, getInstalledPlugin, listInstalledPlugins, putInstalledPlugin } from './plugin-records';
 import { checkPluginUrl } from './url-rules';
 import { validateManifest } from './validate-manifest';
 import { loadManifest } from './load-manifest';

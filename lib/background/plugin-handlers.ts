@@ -6,8 +6,8 @@ import { pickSelection } from '../page/selection';
 import { isRestrictedUrl } from '../page/restricted';
 import { pagePlugin, type PageAccess } from '../plugins/builtin-page-tools';
 import { createPluginRuntime } from '../plugins/runtime';
-import { createPluginService } from '../plugins/service';
-import { listInstalledPlugins } from '../plugins/store';
+import { createPluginService } from '../plugins/plugin-service';
+import { listInstalledPlugins } from '../plugins/plugin-records';
 import { getConversation, updateConversation } from '../storage/conversations';
 import { pageRequestHandlers, readSelections } from './page-journeys';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import { joinTextItems } from '@/lib/page/pdf-text';
-import { readPage } from '@/lib/page/read-page';
+import { extractPage } from '@/lib/page/extract-page';
 
 const captions = [{ baseUrl: 'https://www.youtube.com/api/timedtext?v=vid&lang=en', languageCode: 'en', generated: false }];
 
@@ -10,10 +10,10 @@ function page(html: string, title = 'Video - YouTube') {
   return document;
 }
 
-describe('readPage', () => {
+describe('extractPage', () => {
   it('gives the transcript of the best caption track', async () => {
     const load = vi.fn(async () => JSON.stringify({ events: [{ tStartMs: 0, segs: [{ utf8: 'Welcome to the show.' }] }] }));
-    const result = await readPage(page('<p>Description</p>'), { captions, languages: ['en-US'] }, load);
+    const result = await extractPage(page('<p>Description</p>'), { captions, languages: ['en-US'] }, load);
     expect(load).toHaveBeenCalledWith('https://www.youtube.com/api/timedtext?v=vid&lang=en&fmt=json3');
     expect(result).toEqual({
       kind: 'page',
@@ -22,14 +22,14 @@ describe('readPage', () => {
   });
 
   it('falls back to the page text when captions cannot be read', async () => {
-    const result = await readPage(page('<p>Description of the video</p>'), { captions, languages: [] }, async () => '');
+    const result = await extractPage(page('<p>Description of the video</p>'), { captions, languages: [] }, async () => '');
     expect(result).toMatchObject({ kind: 'page', page: { source: 'visible', text: 'Description of the video' } });
-    const failing = await readPage(page('<p>Still here</p>'), { captions, languages: [] }, () => Promise.reject(new Error('offline')));
+    const failing = await extractPage(page('<p>Still here</p>'), { captions, languages: [] }, () => Promise.reject(new Error('offline')));
     expect(failing).toMatchObject({ kind: 'page', page: { text: 'Still here' } });
   });
 
   it('reports a page without text as empty', async () => {
-    expect(await readPage(page('<img src="x.png">', 'Picture'), { languages: [] })).toEqual({
+    expect(await extractPage(page('<img src="x.png">', 'Picture'), { languages: [] })).toEqual({
       kind: 'empty',
       title: 'Picture',
       url: document.URL,

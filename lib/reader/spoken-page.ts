@@ -1,18 +1,18 @@
 import { splitSentences, type Sentence } from '../speech/sentences';
-import { findReadableContent } from './readable';
+import { findReadableContent } from './readable-twins';
 import { buildTextMap, indexAtPoint, segmentOf, type TextMap } from './text-map';
 
 /** Below this, Readability has likely picked a fragment (a caption, a cookie banner) rather than the article. */
 const MIN_ARTICLE_CHARS = 200;
 
-export interface PageText {
+export interface SpokenPage {
   map: TextMap;
   /** Offsets are into map.text. */
   sentences: Sentence[];
 }
 
 /** The page's readable text as sentences that map back to live DOM text. */
-export function readPageText(doc: Document, locale?: string): PageText {
+export function readSpokenPage(doc: Document, locale?: string): SpokenPage {
   const { root, accept } = findReadableContent(doc);
   let map = buildTextMap(root, { accept });
   if (map.text.length < MIN_ARTICLE_CHARS && doc.body && root !== doc.body) {
@@ -35,13 +35,13 @@ export function sentenceIndexAt(sentences: readonly Sentence[], index: number): 
 }
 
 /** The sentence at a DOM point, e.g. under the pointer; -1 when the point is past all read text. */
-export function sentenceAtPoint(page: PageText, node: Node, offset: number): number {
+export function sentenceAtPoint(page: SpokenPage, node: Node, offset: number): number {
   const index = indexAtPoint(page.map, node, offset);
   return index === undefined ? -1 : sentenceIndexAt(page.sentences, index);
 }
 
 /** The sentence whose text holds a DOM point, e.g. a click; -1 for a point between sentences or in text that is not read. */
-export function sentenceUnderPoint(page: PageText, node: Node, offset: number): number {
+export function sentenceUnderPoint(page: SpokenPage, node: Node, offset: number): number {
   if (!segmentOf(page.map, node)) return -1;
   const index = indexAtPoint(page.map, node, offset);
   if (index === undefined) return -1;
