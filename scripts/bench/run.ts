@@ -7,6 +7,7 @@ import { openLongConversation, seedLongConversation } from './big-conversation';
 import { hugeAnswerOnce, type HugeFigures } from './huge-answer';
 import { hugeCodeBlock, hugeMarkdown } from './huge-texts';
 import { coldStarts, configureProvider, type ColdStart } from './panel-open';
+import { prepareReadAloud, readAloudOnce } from './read-aloud';
 import { workerBundle, workerStartOnce } from './service-worker';
 import { streamOnce, type StreamFigures } from './stream';
 
@@ -140,6 +141,15 @@ export async function main(root: string): Promise<void> {
       const longOpens: number[] = [];
       for (let i = 0; i < RUNS; i++) longOpens.push(await openLongConversation(harness));
 
+      // (8) before (7), which stops the worker the reader's recorder lives in
+      const pages = await prepareReadAloud(harness);
+      const readings: number[] = [];
+      try {
+        for (let i = 0; i < RUNS; i++) readings.push(await readAloudOnce(harness, pages));
+      } finally {
+        await pages.close();
+      }
+
       // (7)
       const workerStarts: number[] = [];
       for (let i = 0; i < RUNS; i++) workerStarts.push(await workerStartOnce(harness));
@@ -153,6 +163,7 @@ export async function main(root: string): Promise<void> {
       console.log(line('Open a 2,000-message conversation to usable', longOpens, 'ms', { max: 200, text: '200 ms' }));
       console.log(line('Service worker start after stop, to first reply', workerStarts, 'ms'));
       console.log(`Service worker bundle: ${kb(bundle.raw).toFixed(1)} KB raw, ${kb(bundle.gzip).toFixed(1)} KB gzip`);
+      console.log(line('Read page aloud: click to first audio (browser voice)', readings, 'ms', { max: 300, text: '300 ms' }));
     } finally {
       await harness.close();
     }
