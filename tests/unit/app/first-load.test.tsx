@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { mount, settle, type } from '../support/dom';
 
 // The parts an empty panel must not fetch: how often the renderer was preloaded, and the reading bar (a lazy part) mounted.
-const fetched = vi.hoisted(() => ({ markdown: 0, readerBar: 0 }));
+const fetched = vi.hoisted(() => ({ markdown: 0, readerBar: 0, speechPrefs: false }));
 vi.mock('@/components/markdown', () => ({
   Markdown: ({ text }: { text: string }) => <div className="md">{text}</div>,
   preloadMarkdown: () => {
@@ -18,6 +18,11 @@ vi.mock('@/components/reader/ReaderBar', () => ({
     return <section aria-label="Read aloud" />;
   },
 }));
+// Loaded (this factory runs) the first time anything imports it.
+vi.mock('@/lib/speech/speech-prefs', async (importOriginal) => {
+  fetched.speechPrefs = true;
+  return importOriginal<object>();
+});
 vi.mock('@/lib/messaging/client', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   connectChat: () => ({ post: () => undefined, close: () => undefined }),
@@ -70,5 +75,12 @@ describe('an empty panel', () => {
     await act(async () => useReaderUi.setState({ state: { status: 'playing', index: 0, total: 3, text: 'One.', rate: 1 } }));
     await settle(() => document.querySelector('section[aria-label="Read aloud"]') !== null);
     expect(fetched.readerBar).toBeGreaterThan(0);
+  });
+
+  it('does not load the speech settings until dictation starts', async () => {
+    await mount(<App />);
+    await idle();
+    expect(document.querySelector('button[aria-label="Dictate"]')).not.toBeNull();
+    expect(fetched.speechPrefs).toBe(false);
   });
 });
