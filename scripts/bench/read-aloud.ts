@@ -2,14 +2,13 @@ import { join } from 'node:path';
 import type { ExtensionHarness } from '../../tests/e2e/support/extension';
 import { servePages, type PageServer } from '../../tests/e2e/support/page-server';
 
-const PAGES = join(import.meta.dirname, '../../tests/e2e/pages/reader');
-
 type Recorder = typeof globalThis & { firstAudioAt?: number };
 
 /** The reader bench's loopback page server, and chrome.tts wrapped in the worker to note its first 'start' event. */
-export async function prepareReadAloud(harness: ExtensionHarness): Promise<PageServer> {
+export async function prepareReadAloud(harness: ExtensionHarness, root: string): Promise<PageServer> {
   await harness.waitForVoices();
-  return servePages(PAGES);
+  // From the repository root: the bench runs bundled from elsewhere (.bench/).
+  return servePages(join(root, 'tests/e2e/pages/reader'));
 }
 
 /** Installs the 'start' recorder; the worker may have restarted since, so this runs before each reading. */

@@ -142,7 +142,7 @@ export async function main(root: string): Promise<void> {
       for (let i = 0; i < RUNS; i++) longOpens.push(await openLongConversation(harness));
 
       // (8) before (7), which stops the worker the reader's recorder lives in
-      const pages = await prepareReadAloud(harness);
+      const pages = await prepareReadAloud(harness, root);
       const readings: number[] = [];
       try {
         for (let i = 0; i < RUNS; i++) readings.push(await readAloudOnce(harness, pages));
