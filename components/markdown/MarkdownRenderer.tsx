@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Tokens } from 'marked';
 import { BlockSplitter, type Block } from './block-splitter';
@@ -19,9 +19,7 @@ import type { MarkdownProps } from './types';
  */
 export default function MarkdownRenderer({ text, streaming = false }: MarkdownProps) {
   const { t } = useTranslation();
-  // No pacing of its own: the chat store hands over streamed text once per animation frame, and
-  // waiting for one more frame here would show the last token a frame late.
-  const shown = text;
+  const shown = useFramePacedText(text, streaming);
   const [splitter] = useState(() => new BlockSplitter());
   const [pages, setPages] = useState(1);
   const [slice, setSlice] = useState(0);
@@ -100,4 +98,34 @@ function withoutTrailingNewlines(text: string): string {
   let end = text.length;
   while (end > 0 && text[end - 1] === '\n') end--;
   return end === text.length ? text : text.slice(0, end);
+}
+
+/**
+ * Chunks arrive every few milliseconds, faster than the screen refreshes:
+ * while streaming, render at most the latest text once per frame. When the
+ * stream ends the full text renders at once.
+ */
+function useFramePacedText(text: string, streaming: boolean): string {
+  const [shown, setShown] = useState(text);
+  const latest = useRef(text);
+  const frame = useRef<number | null>(null);
+
+  useEffect(() => {
+    latest.current = text;
+    if (!streaming || frame.current !== null) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = null;
+      setShown(latest.current);
+    });
+  }, [text, streaming]);
+
+  useEffect(
+    () => () => {
+      if (frame.current !== null) cancelAnimationFrame(frame.current);
+    },
+    [],
+  );
+
+  // Text that does not extend what is shown (a regenerated answer) renders at once, never a stale frame.
+  return streaming && text.startsWith(shown) ? shown : text;
 }

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import katex from 'katex';
+import { act } from 'react';
 import type { Token } from 'marked';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import MarkdownRenderer from '../../../components/markdown/MarkdownRenderer';
@@ -70,17 +71,22 @@ describe('incremental rendering while streaming', () => {
     expect(firstBlock.length).toBeLessThanOrEqual(2);
   });
 
-  it('shows streamed text in the frame it is given: the chat store paces the deltas, the renderer adds no frame of its own', async () => {
+  it('paces renders to animation frames: many chunks within a frame cost one render', async () => {
     const frames: FrameRequestCallback[] = [];
     vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
     try {
       view = await mount(<MarkdownRenderer text={`${SETTLED}a`} streaming />);
       renderedBlocks.mockClear();
-      await view.update(<MarkdownRenderer text={`${SETTLED}a b`} streaming />);
-      // No animation frame has run, and the new text is on screen.
-      expect(frames).toHaveLength(0);
-      expect(renderedBlocks.mock.calls.map(rawOf)).toEqual(['a b']);
-      expect(view.container.querySelector('p:last-child')?.textContent).toBe('a b');
+      let text = `${SETTLED}a`;
+      for (let i = 0; i < 10; i++) {
+        text += ' b';
+        await view.update(<MarkdownRenderer text={text} streaming />);
+      }
+      expect(renderedBlocks).not.toHaveBeenCalled();
+      expect(frames).toHaveLength(1);
+      await act(async () => frames.splice(0).forEach((callback) => callback(performance.now())));
+      expect(renderedBlocks.mock.calls.map(rawOf)).toEqual([`a${' b'.repeat(10)}`]);
+      expect(view.container.querySelector('p:last-child')?.textContent).toBe(`a${' b'.repeat(10)}`);
     } finally {
       vi.unstubAllGlobals();
     }

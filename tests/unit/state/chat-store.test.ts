@@ -134,29 +134,3 @@ describe('deleting one message', () => {
     expect((await listMessages(id)).map((m) => m.id)).toEqual(['u0', 'a0']);
   });
 });
-
-describe('chat store while an answer streams', () => {
-  it('hands the view the deltas of one animation frame as one update, in that frame', async () => {
-    const frames: FrameRequestCallback[] = [];
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
-    try {
-      const id = await openConversation();
-      expect(await useChatStore.getState().send('Go', model)).toBe(true);
-      const start = port.posted.find((m) => m.type === 'start')!;
-      const answerId = (start as { messageId: string }).messageId;
-      let updates = 0;
-      const stop = useChatStore.subscribe(() => updates++);
-      for (const text of ['One', ' two', ' three.']) port.deliver({ type: 'delta', conversationId: id, messageId: answerId, text });
-      await Promise.resolve();
-      expect(updates).toBe(0);
-      expect(frames).toHaveLength(1);
-
-      frames.splice(0).forEach((callback) => callback(performance.now()));
-      stop();
-      expect(updates).toBe(1);
-      expect(useChatStore.getState().messages.find((m) => m.id === answerId)?.content).toBe('One two three.');
-    } finally {
-      vi.unstubAllGlobals();
-    }
-  });
-});
