@@ -49,6 +49,8 @@ export function useScrollKeeper(
   key.current = conversationId;
   /** The reader scrolled up since the log was last at its end: a scroll away from the end is theirs, not ours or the layout's. */
   const readerMoved = useRef(false);
+  /** Where our own last scroll put the log, until a scroll event reports it elsewhere: an event there is ours landing late. */
+  const ownTop = useRef<number | undefined>(undefined);
   const seen = useRef<{ conversationId: string | undefined; lastId: string | undefined } | null>(null);
 
   const toLatest = useCallback(() => {
@@ -57,7 +59,9 @@ export function useScrollKeeper(
     readerMoved.current = false;
     target.current = undefined;
     setAway(false);
-    if (el) el.scrollTop = el.scrollHeight;
+    if (!el) return;
+    el.scrollTop = el.scrollHeight;
+    ownTop.current = el.scrollTop;
   }, [log]);
 
   useLayoutEffect(() => {
@@ -94,11 +98,16 @@ export function useScrollKeeper(
     const onScrollFromReader = () => {
       if (target.current !== undefined) return;
       const atEnd = el.scrollHeight - el.scrollTop - el.clientHeight <= END_SLACK;
-      if (atEnd) pinned.current = true;
+      const ours = el.scrollTop === ownTop.current;
+      if (!ours) ownTop.current = undefined;
+      // Back at the end, the following resumes (and so does ignoring the scroll events it causes); after
+      // the reader scrolled up, only their coming back counts, not our own scroll landing late.
+      if (atEnd && (!readerMoved.current || !ours)) {
+        pinned.current = true;
+        readerMoved.current = false;
+      }
       // Our own scrolls and the layout's never stop the following; only a scroll the reader makes does.
-      else if (readerMoved.current || dragging) pinned.current = false;
-      // Back at the end, the following resumes, and so does ignoring the scroll events it causes.
-      if (atEnd) readerMoved.current = false;
+      else if (!atEnd && (readerMoved.current || dragging)) pinned.current = false;
       setAway(!pinned.current);
       if (!key.current) return;
       if (pinned.current) positions.delete(key.current);
@@ -144,7 +153,10 @@ export function useScrollKeeper(
     if (typeof ResizeObserver === 'function') {
       observer = new ResizeObserver(() => {
         if (target.current !== undefined) el.scrollTop = target.current;
-        else if (pinned.current) el.scrollTop = el.scrollHeight;
+        else if (pinned.current) {
+          el.scrollTop = el.scrollHeight;
+          ownTop.current = el.scrollTop;
+        }
       });
       observer.observe(el);
       if (content.current) observer.observe(content.current);

@@ -138,6 +138,28 @@ describe('following a streaming answer', () => {
     expect(jumpButton()).toBeUndefined();
   });
 
+  it('stops following when the reader wheels up while our last follow scroll has yet to land', async () => {
+    await mount(<Harness />);
+    await frame();
+    grow(300);
+    // Our follow scroll for that growth is pending when the wheel comes.
+    act(() => {
+      for (const callback of resized) callback();
+      log!.dispatchEvent(new WheelEvent('wheel', { deltaY: -300 }));
+    });
+    await frame();
+    act(() => {
+      log!.scrollTop = layout.top - 300;
+    });
+    await frame();
+    const top = layout.top;
+    grow(500);
+    await frame();
+
+    expect(layout.top).toBe(top);
+    expect(jumpButton()).toBeDefined();
+  });
+
   it('stops following when the reader pages up with the keyboard', async () => {
     await mount(<Harness />);
     await frame();
