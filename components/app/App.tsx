@@ -7,6 +7,7 @@ import { ChatView } from '../chat/ChatView';
 import { preloadMarkdown } from '../markdown';
 import { ModelPicker } from '../chat/ModelPicker';
 import { ReaderBar } from './on-demand';
+import { useReaderUi } from '../reader/reader-start';
 import { useChatStore } from '../state/chat-store';
 import { useProvidersStore } from '../state/providers-store';
 import { useSettingsTarget } from '../state/settings-target';
@@ -30,11 +31,19 @@ export function App() {
   const [view, setView] = useState<View>('chat');
   const refresh = useProvidersStore((s) => s.refresh);
   const error = useProvidersStore((s) => s.error);
+  const readerBarWanted = useReaderUi((s) => (!!s.state && (s.state.status !== 'idle' || !!s.state.error)) || !!s.failure);
 
   useEffect(() => {
-    // Fetch the renderer while idle, so the first answer never shows as plain text.
-    const idle = requestIdleCallback(() => void preloadMarkdown());
-    return () => cancelIdleCallback(idle);
+    // Not while the chat is empty (it is a third of the first-load script): the first keystroke
+    // fetches the renderer, well before an answer can arrive, so it never shows as plain text.
+    const wanted = (s: { draft: string; messages: readonly unknown[] }) => s.draft !== '' || s.messages.length > 0;
+    if (wanted(useChatStore.getState())) return void preloadMarkdown();
+    const stop = useChatStore.subscribe((s) => {
+      if (!wanted(s)) return;
+      stop();
+      void preloadMarkdown();
+    });
+    return stop;
   }, []);
 
   useEffect(() => {
@@ -101,9 +110,12 @@ export function App() {
           onClick={() => toggle('settings')}
         />
       </header>
-      <ViewErrorBoundary onBack={backToChat}>
-        <ReaderBar />
-      </ViewErrorBoundary>
+      {/* Loaded the first time there is something to show: an empty panel does not fetch it. */}
+      {readerBarWanted && (
+        <ViewErrorBoundary onBack={backToChat}>
+          <ReaderBar />
+        </ViewErrorBoundary>
+      )}
       <StorageRepairNotice />
       {error && (
         <p className="notice notice-error" role="alert">

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ArrowUp, FileText, SlidersHorizontal, Square, Volume2 } from 'lucide-react';
+import { ArrowUp, FileText, Hourglass, SlidersHorizontal, Square, Volume2 } from 'lucide-react';
 import type { PageTools } from '../page/PageTools';
 import { startReading, useReaderState, useReaderUi } from '../reader/reader-start';
 import { DictationButton, DictationNotes, DictationStatus } from '../speech/DictationButton';
@@ -57,19 +57,28 @@ function ChatSettingsButton() {
  */
 export function Composer({ streaming, page }: { streaming: boolean; page: PageTools }) {
   const { t } = useTranslation();
-  const { draft, setDraft, send, stop, pendingContext } = useChatStore();
+  const { draft, setDraft, send, stop, pendingContext, queued, setQueued, sendQueued } = useChatStore();
   const selected = useProvidersStore((s) => s.selected);
+  const modelsLoaded = useProvidersStore((s) => s.loaded);
   const box = useRef<HTMLTextAreaElement>(null);
   const dictation = useDictation(box);
   const reading = (useReaderState()?.status ?? 'idle') !== 'idle';
   const startingReading = useReaderUi((s) => s.starting);
-  const canSend = !streaming && !!selected && (draft.trim().length > 0 || pendingContext.length > 0);
+  const hasMessage = draft.trim().length > 0 || pendingContext.length > 0;
+  const canSend = !streaming && !!selected && hasMessage;
 
   useLayoutEffect(() => {
     if (box.current) fitHeight(box.current);
   }, [draft]);
 
+  // A message sent before the models have loaded waits for one rather than being dropped.
+  useEffect(() => {
+    if (!queued || !selected || streaming) return;
+    void sendQueued(selected).then(() => box.current?.focus());
+  }, [queued, selected, streaming, sendQueued]);
+
   const submit = async () => {
+    if (!selected && !streaming && hasMessage) return setQueued(true);
     if (!canSend) return;
     await send(draft, selected);
     box.current?.focus();
@@ -102,13 +111,16 @@ export function Composer({ streaming, page }: { streaming: boolean; page: PageTo
         className="composer-input"
         dir="auto"
         aria-label={t('chat.message')}
-        placeholder={selected ? t('chat.placeholder') : t('chat.placeholderNoModel')}
+        placeholder={selected || !modelsLoaded ? t('chat.placeholder') : t('chat.placeholderNoModel')}
         value={draft}
         rows={1}
         onChange={(e) => setDraft(e.target.value)}
         onKeyDown={onKeyDown}
       />
       <DictationNotes dictation={dictation} />
+      <div role="status" className="composer-queued">
+        {queued && <p className="notice">{t('chat.queued')}</p>}
+      </div>
       <div className="composer-toolbar">
         <IconButton
           label={t('page.usePage')}
@@ -130,7 +142,17 @@ export function Composer({ streaming, page }: { streaming: boolean; page: PageTo
         <ChatSettingsButton />
         <DictationButton dictation={dictation} />
         <DictationStatus dictation={dictation} />
-        {streaming ? (
+        {queued ? (
+          <IconButton
+            key="queued"
+            label={t('chat.cancelQueued')}
+            icon={<Hourglass size={18} />}
+            variant="solid"
+            tooltipSide="top"
+            aria-busy
+            onClick={() => setQueued(false)}
+          />
+        ) : streaming ? (
           <IconButton key="stop" label={t('chat.stop')} icon={<Square size={16} />} variant="danger" tooltipSide="top" onClick={stop} />
         ) : (
           <IconButton

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { ChatError } from '@/lib/core/errors';
 import { localeOfLanguage } from '@/lib/speech/locales';
 import type { AnswerReader } from '@/lib/speech/answer-reader';
-import { loadSpeechSettings } from '@/lib/speech/speech-prefs';
+import { speechPrefs } from './lazy-speech-prefs';
 import type { AnswerHighlighter } from './answer-highlighter';
 
 interface AnswerSpeechState {
@@ -60,7 +60,7 @@ export async function readAnswer(what: ReadRequest): Promise<void> {
   latest = undefined;
   useAnswerSpeech.setState({ messageId: what.messageId, status: 'starting', failure: undefined });
   const [settings, { AnswerReader, AnswerHighlighter, panelEngine, voiceFor }] = await Promise.all([
-    loadSpeechSettings(),
+    speechPrefs().then((m) => m.loadSpeechSettings()),
     import('./answer-speech-parts'),
   ]);
   if (attempt !== generation) return;

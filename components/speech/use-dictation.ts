@@ -5,10 +5,12 @@ import { request } from '@/lib/messaging/client';
 import type { TextSnapshot } from '@/lib/speech/dictation';
 import type { RecognitionHandle } from '@/lib/speech/recognizer';
 import type { Recording } from '@/lib/speech/recorder';
-import { loadSpeechSettings } from '@/lib/speech/speech-prefs';
+import type { SpeechSettings } from '@/lib/speech/speech-settings';
 import { useChatStore } from '../state/chat-store';
+import { speechPrefs } from './lazy-speech-prefs';
 
 const parts = () => import('./dictation-parts');
+const loadSpeechSettings = async (): Promise<SpeechSettings> => (await speechPrefs()).loadSpeechSettings();
 
 export type DictationPhase = 'idle' | 'permission' | 'listening' | 'recording' | 'transcribing';
 

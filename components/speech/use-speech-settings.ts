@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { onStorageChange } from '@/lib/storage/change-feed';
-import { loadSpeechSettings, saveSpeechSettings } from '@/lib/speech/speech-prefs';
 import type { SpeechSettings } from '@/lib/speech/speech-settings';
+import { speechPrefs } from './lazy-speech-prefs';
 
 interface SpeechSettingsState {
   settings?: SpeechSettings;
@@ -16,7 +16,7 @@ let following = false;
 function follow(): void {
   if (following) return;
   following = true;
-  const reload = () => void loadSpeechSettings().then((settings) => useStore.setState({ settings }));
+  const reload = () => void speechPrefs().then(async (m) => useStore.setState({ settings: await m.loadSpeechSettings() }));
   reload();
   onStorageChange((change) => {
     if (change.type === 'prefs' && change.id === 'speech') reload();
@@ -32,7 +32,7 @@ export function useSpeechSettings(): [SpeechSettings | undefined, (change: (curr
     if (!current) return;
     const next = change(current);
     useStore.setState({ settings: next });
-    void saveSpeechSettings(next);
+    void speechPrefs().then((m) => m.saveSpeechSettings(next));
   };
   return [settings, update];
 }

@@ -1,168 +1,178 @@
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { launchExtension, type ExtensionHarness } from '../../tests/e2e/support/extension';
-import { pickModel } from '../../tests/e2e/support/panel';
-import { startOpenAIMock, type OpenAIMock } from '../../tests/mocks/openai-server';
-import { benchmarkScenario } from '../../tests/mocks/scenario';
-import { describeFirstLoad, firstLoadJs } from './first-load';
+import { launchExtension } from '../../tests/e2e/support/extension';
+import { startOpenAIMock } from '../../tests/mocks/openai-server';
+import { FIRST_LOAD_BUDGET_GZIP } from './first-load';
 import { line } from './figures';
-import { BENCH_MODEL, hugeAnswerOnce, type HugeFigures } from './huge-answer';
+import { openLongConversation, seedLongConversation } from './big-conversation';
+import { hugeAnswerOnce, type HugeFigures } from './huge-answer';
 import { hugeCodeBlock, hugeMarkdown } from './huge-texts';
+import { coldStarts, configureProvider, type ColdStart } from './panel-open';
+import { prepareReadAloud, readAloudOnce } from './read-aloud';
 import { sentenceGapLine } from './sentence-gap';
+import { workerBundle, workerStartOnce } from './service-worker';
+import { streamOnce, type StreamFigures } from './stream';
 
-const RUNS = 5;
+/** Every figure is the median and range of this many runs. */
+const RUNS = 7;
 /** Each huge run streams megabytes through the panel; three keep the bench within minutes. */
 const HUGE_RUNS = 3;
-const SENTINEL = 'END-OF-BENCH-ANSWER';
 
-/** Time from navigation start until the message box exists and the app has loaded its models. */
-async function coldOpen(harness: ExtensionHarness): Promise<number> {
-  const page = await harness.context.newPage();
-  await page.addInitScript(() => {
-    const w = window as unknown as { usableAt?: number };
-    const check = () => {
-      const box = document.querySelector('textarea[aria-label]');
-      const picker = document.querySelector('button[aria-haspopup="dialog"][aria-labelledby]');
-      if (box && picker && !w.usableAt) w.usableAt = performance.now();
-    };
-    new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
-  });
-  await page.goto(harness.extensionUrl('sidepanel.html'));
-  await page.waitForFunction(() => (window as unknown as { usableAt?: number }).usableAt !== undefined);
-  const at = await page.evaluate(() => (window as unknown as { usableAt: number }).usableAt);
-  await page.close();
-  return at;
-}
+const kb = (bytes: number) => bytes / 1024;
 
-async function configure(page: Page, mock: OpenAIMock): Promise<void> {
-  await page.evaluate(async (url) => {
-    const send = (name: string, payload: unknown) => chrome.runtime.sendMessage({ channel: 'parley', name, payload });
-    await send('providers.save', {
-      config: {
-        id: 'bench',
-        kind: 'openai-compatible',
-        name: 'Bench',
-        settings: { baseUrl: url },
-        manualModels: [],
-        createdAt: Date.now(),
+function printFirstLoad(starts: ColdStart[]): void {
+  const { files } = starts[0]!.firstLoad;
+  console.log(
+    line(
+      'First-load JS parsed, empty panel (raw)',
+      starts.map((s) => kb(s.firstLoad.raw)),
+      'KB',
+    ),
+  );
+  console.log(
+    line(
+      'First-load JS parsed, empty panel (gzip)',
+      starts.map((s) => kb(s.firstLoad.gzip)),
+      'KB',
+      {
+        max: kb(FIRST_LOAD_BUDGET_GZIP),
+        text: '130 KB',
       },
-      secrets: {},
-    });
-  }, mock.url);
+    ),
+  );
+  console.log(`  parsed: ${files.join(', ')}`);
 }
 
-interface StreamFigures {
-  lastTokenLagMs: number;
-  longTaskShare: number;
+function printInputReady(starts: ColdStart[]): void {
+  const budget = { max: 140, text: '140 ms' };
+  console.log(
+    line(
+      'Input ready, fresh start (message accepted)',
+      starts.map((s) => s.fresh.inputReadyMs),
+      'ms',
+      budget,
+    ),
+  );
+  console.log(
+    line(
+      'Input ready, fresh start (model selected)',
+      starts.map((s) => s.fresh.modelReadyMs),
+      'ms',
+    ),
+  );
+  console.log(
+    line(
+      'Input ready, restart on primed profile (accepted)',
+      starts.map((s) => s.restart.inputReadyMs),
+      'ms',
+      budget,
+    ),
+  );
+  console.log(
+    line(
+      'Input ready, restart on primed profile (model)',
+      starts.map((s) => s.restart.modelReadyMs),
+      'ms',
+    ),
+  );
 }
 
-async function streamOnce(harness: ExtensionHarness, mock: OpenAIMock): Promise<StreamFigures> {
-  const page = await harness.openSidePanelPage();
-  await page.getByRole('button', { name: 'New chat' }).click();
-  await pickModel(page, BENCH_MODEL);
-  await page.evaluate((sentinel) => {
-    const w = window as unknown as { longTasks: { start: number; duration: number }[]; seenAt?: number };
-    w.longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.longTasks.push({ start: e.startTime + performance.timeOrigin, duration: e.duration });
-    }).observe({ type: 'longtask', buffered: false });
-    const log = document.querySelector('[role=log]')!;
-    new MutationObserver(() => {
-      if (w.seenAt) return;
-      const last = [...log.querySelectorAll('article')].at(-1);
-      if (last?.textContent?.includes(sentinel)) w.seenAt = Date.now();
-    }).observe(log, { childList: true, subtree: true, characterData: true });
-  }, SENTINEL);
+function printStreams(streams: StreamFigures[]): void {
+  const of = (key: keyof StreamFigures) => streams.map((s) => s[key]);
+  console.log(line('Tail lag: last chunk to painted frame (4,000 tok)', of('tailLagMs'), 'ms', { max: 16, text: '16 ms' }));
+  console.log(line('Long tasks Enter to last token: count', of('longTaskCount'), ''));
+  console.log(line('Long tasks Enter to last token: total', of('longTaskTotalMs'), 'ms'));
+  console.log(line('Long tasks Enter to last token: longest', of('longestTaskMs'), 'ms', { max: 50, text: 'none over 50 ms' }));
+  console.log(line('Long tasks Enter to last token: total blocking', of('totalBlockingMs'), 'ms', { max: 0, text: '0 ms' }));
+}
 
-  const scenario = benchmarkScenario();
-  if (scenario.kind !== 'text') throw new Error('benchmark scenario must be text');
-  mock.enqueue({ ...scenario, text: `${scenario.text}\n\n${SENTINEL}` });
-  const box = page.getByRole('textbox', { name: 'Message' });
-  await box.fill('Write the long answer.');
-  const sentAt = Date.now();
-  await box.press('Enter');
-  await page.waitForFunction(() => (window as unknown as { seenAt?: number }).seenAt !== undefined, undefined, { timeout: 120_000 });
-  const { seenAt, longTasks } = await page.evaluate(() => {
-    const w = window as unknown as { seenAt: number; longTasks: { start: number; duration: number }[] };
-    return { seenAt: w.seenAt, longTasks: w.longTasks };
-  });
-  const endedAt = mock.lastReplyEndedAt!;
-  const streamMs = endedAt - sentAt;
-  const blocked = longTasks.filter((t) => t.start >= sentAt && t.start <= endedAt).reduce((sum, t) => sum + t.duration, 0);
-  await page.close();
-  return { lastTokenLagMs: Math.max(0, seenAt - endedAt), longTaskShare: (blocked / streamMs) * 100 };
+function printHuge(huge: { markdown: HugeFigures[]; code: HugeFigures[] }): void {
+  const task = { max: 200, text: '200 ms' };
+  const input = { max: 100, text: '100 ms' };
+  for (const [name, runs] of [
+    ['1 MB markdown', huge.markdown],
+    ['50,000-line code block', huge.code],
+  ] as const) {
+    const figures: [string, keyof HugeFigures, typeof task][] = [
+      ['worst task while streaming', 'streamWorstTaskMs', task],
+      ['keypress delay while streaming', 'streamInputDelayMs', input],
+      ['worst task on reopen', 'reopenWorstTaskMs', task],
+      ['keypress delay on reopen', 'reopenInputDelayMs', input],
+    ];
+    for (const [label, key, budget] of figures)
+      console.log(
+        line(
+          `${name}: ${label}`,
+          runs.map((r) => r[key]),
+          'ms',
+          budget,
+        ),
+      );
+  }
 }
 
 export async function main(root: string): Promise<void> {
   const extensionDir = join(root, '.output/chrome-mv3');
-  const size = firstLoadJs(extensionDir);
   const mock = await startOpenAIMock();
-  const harness = await launchExtension({ extensionDir });
   try {
-    const setup = await harness.openSidePanelPage();
-    await configure(setup, mock);
-    await setup.close();
+    // (1) and (2): each run starts a browser on a new profile, then restarts it on that profile.
+    const starts: ColdStart[] = [];
+    for (let i = 0; i < RUNS; i++) starts.push(await coldStarts(extensionDir, mock));
 
-    await coldOpen(harness); // the first open also warms the worker; it is not counted
-    const opens: number[] = [];
-    for (let i = 0; i < RUNS; i++) opens.push(await coldOpen(harness));
+    const harness = await launchExtension({ extensionDir });
+    try {
+      await configureProvider(harness, mock);
 
-    const streams: StreamFigures[] = [];
-    for (let i = 0; i < RUNS; i++) streams.push(await streamOnce(harness, mock));
+      // (3) and (4)
+      const streams: StreamFigures[] = [];
+      for (let i = 0; i < RUNS; i++) streams.push(await streamOnce(harness, mock));
 
-    const huge = { markdown: [] as HugeFigures[], code: [] as HugeFigures[] };
-    const markdown = hugeMarkdown(1024 * 1024);
-    const code = hugeCodeBlock(50_000);
-    for (let i = 0; i < HUGE_RUNS; i++) {
-      huge.markdown.push(await hugeAnswerOnce(harness, mock, markdown));
-      huge.code.push(await hugeAnswerOnce(harness, mock, code));
-    }
-
-    console.log('\nParley benchmark (this machine)');
-    console.log(describeFirstLoad(size));
-    console.log(line('Side panel cold open to usable message box', opens, 'ms', { max: 200, text: '200 ms' }));
-    console.log(
-      line(
-        'Last byte to last token visible (4,000 tok)',
-        streams.map((s) => s.lastTokenLagMs),
-        'ms',
-        { max: 50, text: '50 ms' },
-      ),
-    );
-    console.log(
-      line(
-        'Long tasks during the stream',
-        streams.map((s) => s.longTaskShare),
-        '%',
-        { max: 5, text: '5% of stream' },
-      ),
-    );
-    const task = { max: 200, text: '200 ms' };
-    const input = { max: 100, text: '100 ms' };
-    for (const [name, runs] of [
-      ['1 MB markdown', huge.markdown],
-      ['50,000-line code block', huge.code],
-    ] as const) {
-      const figures: [string, keyof HugeFigures, typeof task][] = [
-        ['worst task while streaming', 'streamWorstTaskMs', task],
-        ['keypress delay while streaming', 'streamInputDelayMs', input],
-        ['worst task on reopen', 'reopenWorstTaskMs', task],
-        ['keypress delay on reopen', 'reopenInputDelayMs', input],
-      ];
-      for (const [label, key, budget] of figures) {
-        console.log(
-          line(
-            `${name}: ${label}`,
-            runs.map((r) => r[key]),
-            'ms',
-            budget,
-          ),
-        );
+      // (5)
+      const huge = { markdown: [] as HugeFigures[], code: [] as HugeFigures[] };
+      const markdown = hugeMarkdown(1024 * 1024);
+      const code = hugeCodeBlock(50_000);
+      for (let i = 0; i < HUGE_RUNS; i++) {
+        huge.markdown.push(await hugeAnswerOnce(harness, mock, markdown));
+        huge.code.push(await hugeAnswerOnce(harness, mock, code));
       }
+
+      // (6)
+      const seeder = await harness.openSidePanelPage();
+      await seedLongConversation(seeder);
+      await seeder.close();
+      const longOpens: number[] = [];
+      for (let i = 0; i < RUNS; i++) longOpens.push(await openLongConversation(harness));
+
+      // (8) before (7), which stops the worker the reader's recorder lives in
+      const pages = await prepareReadAloud(harness, root);
+      const readings: number[] = [];
+      try {
+        for (let i = 0; i < RUNS; i++) readings.push(await readAloudOnce(harness, pages));
+      } finally {
+        await pages.close();
+      }
+
+      // (8) the gap between sentences with a cloud voice, against the loopback speech service
+      const gap = await sentenceGapLine(harness);
+
+      // (7)
+      const workerStarts: number[] = [];
+      for (let i = 0; i < RUNS; i++) workerStarts.push(await workerStartOnce(harness));
+      const bundle = workerBundle(extensionDir);
+
+      console.log('\nParley benchmark (this machine)');
+      printFirstLoad(starts);
+      printInputReady(starts);
+      printStreams(streams);
+      printHuge(huge);
+      console.log(line('Open a 2,000-message conversation to usable', longOpens, 'ms', { max: 200, text: '200 ms' }));
+      console.log(line('Service worker start after stop, to first reply', workerStarts, 'ms'));
+      console.log(`Service worker bundle: ${kb(bundle.raw).toFixed(1)} KB raw, ${kb(bundle.gzip).toFixed(1)} KB gzip`);
+      console.log(line('Read page aloud: click to first audio (browser voice)', readings, 'ms', { max: 300, text: '300 ms' }));
+      console.log(gap);
+    } finally {
+      await harness.close();
     }
-    console.log(await sentenceGapLine(harness));
   } finally {
-    await harness.close();
     await mock.close();
   }
 }

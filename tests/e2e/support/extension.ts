@@ -11,6 +11,8 @@ const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
 export interface LaunchOptions {
   /** Unpacked extension to load; defaults to the `wxt build` output. */
   extensionDir?: string;
+  /** A browser profile to start from and keep (the bench's restart on a primed profile); a fresh, discarded one by default. */
+  userDataDir?: string;
 }
 
 /** The real side panel, reached over CDP because Playwright does not attach to it. */
@@ -57,7 +59,7 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
     throw new Error(`No built extension in ${extensionDir}: run \`npx wxt build\` first.`);
   }
   const root = mkdtempSync(join(tmpdir(), 'parley-e2e-'));
-  const userDataDir = join(root, 'profile');
+  const userDataDir = opts.userDataDir ?? join(root, 'profile');
   enableDeveloperMode(userDataDir);
 
   let context: BrowserContext;
@@ -197,6 +199,8 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
  * ("unsupportedDeveloperExtension"), so the profile starts in developer mode.
  */
 function enableDeveloperMode(userDataDir: string): void {
+  // A profile started before keeps its own preferences (developer mode among them).
+  if (existsSync(join(userDataDir, 'Default', 'Preferences'))) return;
   mkdirSync(join(userDataDir, 'Default'), { recursive: true });
   writeFileSync(join(userDataDir, 'Default', 'Preferences'), JSON.stringify({ extensions: { ui: { developer_mode: true } } }));
 }

@@ -1,0 +1,56 @@
+import { join } from 'node:path';
+import type { ExtensionHarness } from '../../tests/e2e/support/extension';
+import { servePages, type PageServer } from '../../tests/e2e/support/page-server';
+
+type Recorder = typeof globalThis & { firstAudioAt?: number };
+
+/** The reader bench's loopback page server, and chrome.tts wrapped in the worker to note its first 'start' event. */
+export async function prepareReadAloud(harness: ExtensionHarness, root: string): Promise<PageServer> {
+  await harness.waitForVoices();
+  // From the repository root: the bench runs bundled from elsewhere (.bench/).
+  return servePages(join(root, 'tests/e2e/pages/reader'));
+}
+
+/** Installs the 'start' recorder; the worker may have restarted since, so this runs before each reading. */
+async function recordFirstAudio(harness: ExtensionHarness): Promise<void> {
+  await harness.evalInWorker(() => {
+    const recorder = globalThis as Recorder;
+    recorder.firstAudioAt = undefined;
+    const tts = chrome.tts as unknown as { speak: typeof chrome.tts.speak; benchWrapped?: boolean };
+    if (tts.benchWrapped) return;
+    const speak = chrome.tts.speak.bind(chrome.tts);
+    tts.speak = ((text: string, options: chrome.tts.TtsOptions = {}) =>
+      speak(text, {
+        ...options,
+        onEvent: (event) => {
+          if (event.type === 'start') recorder.firstAudioAt ??= Date.now();
+          options.onEvent?.(event);
+        },
+      })) as typeof chrome.tts.speak;
+    tts.benchWrapped = true;
+  });
+}
+
+/** Click on "Read page aloud" in the panel → the browser voice's first 'start' event, with the loopback article in front. */
+export async function readAloudOnce(harness: ExtensionHarness, server: PageServer): Promise<number> {
+  await recordFirstAudio(harness);
+  const panel = await harness.openSidePanelPage();
+  const article = await harness.context.newPage();
+  await article.goto(server.url('article.html'));
+  await article.bringToFront();
+  const button = panel.getByRole('button', { name: 'Read page aloud' });
+  await button.waitFor();
+  const clickedAt = Date.now();
+  await button.click();
+  const deadline = Date.now() + 30_000;
+  let heard: number | undefined;
+  while (heard === undefined && Date.now() < deadline) {
+    heard = await harness.evalInWorker(() => (globalThis as Recorder).firstAudioAt);
+    if (heard === undefined) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  if (heard === undefined) throw new Error('the reading never started');
+  await panel.evaluate(() => chrome.runtime.sendMessage({ channel: 'parley', name: 'reader.control', payload: { action: 'stop' } }));
+  await panel.close();
+  await article.close();
+  return heard - clickedAt;
+}

@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { ExtensionHarness } from '../../tests/e2e/support/extension';
+
+/** The background worker's bundle, raw and gzip, in bytes. */
+export function workerBundle(extensionDir: string): { raw: number; gzip: number } {
+  const bytes = readFileSync(join(extensionDir, 'background.js'));
+  return { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+}
+
+interface VersionUpdate {
+  versions: { versionId: string; scriptURL: string; runningStatus: string }[];
+}
+
+/**
+ * Stops the background worker (CDP ServiceWorker.stopWorker, as the browser
+ * does to an idle one) and times, from an extension page, how long the first
+ * message then takes to be answered: the worker's start-up plus one reply.
+ */
+export async function workerStartOnce(harness: ExtensionHarness): Promise<number> {
+  const page = await harness.context.newPage();
+  await page.goto(harness.extensionUrl('manifest.json'));
+  const cdp = await harness.context.newCDPSession(page);
+  const script = harness.extensionUrl('background.js');
+  const status = new Map<string, string>();
+  cdp.on('ServiceWorker.workerVersionUpdated', (e: VersionUpdate) => {
+    for (const v of e.versions) if (v.scriptURL === script) status.set(v.versionId, v.runningStatus);
+  });
+  await cdp.send('ServiceWorker.enable');
+  const deadline = Date.now() + 10_000;
+  const running = () => [...status].find(([, s]) => s === 'running')?.[0];
+  while (!running() && Date.now() < deadline) await page.waitForTimeout(20);
+  const versionId = running();
+  if (!versionId) throw new Error('the background worker is not running');
+  await cdp.send('ServiceWorker.stopWorker', { versionId });
+  while (status.get(versionId) !== 'stopped' && Date.now() < deadline) await page.waitForTimeout(20);
+  if (status.get(versionId) !== 'stopped') throw new Error('the background worker did not stop');
+  const ms = await page.evaluate(async () => {
+    const at = performance.now();
+    await chrome.runtime.sendMessage({ channel: 'parley', name: 'providers.list', payload: {} });
+    return performance.now() - at;
+  });
+  await cdp.detach();
+  await page.close();
+  return ms;
+}

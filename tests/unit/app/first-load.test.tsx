@@ -1,0 +1,86 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mount, settle, type } from '../support/dom';
+
+// The parts an empty panel must not fetch: how often the renderer was preloaded, and the reading bar (a lazy part) mounted.
+const fetched = vi.hoisted(() => ({ markdown: 0, readerBar: 0, speechPrefs: false }));
+vi.mock('@/components/markdown', () => ({
+  Markdown: ({ text }: { text: string }) => <div className="md">{text}</div>,
+  preloadMarkdown: () => {
+    fetched.markdown++;
+    return Promise.resolve();
+  },
+}));
+vi.mock('@/components/reader/ReaderBar', () => ({
+  ReaderBar: () => {
+    fetched.readerBar++;
+    return <section aria-label="Read aloud" />;
+  },
+}));
+// Loaded (this factory runs) the first time anything imports it.
+vi.mock('@/lib/speech/speech-prefs', async (importOriginal) => {
+  fetched.speechPrefs = true;
+  return importOriginal<object>();
+});
+vi.mock('@/lib/messaging/client', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  connectChat: () => ({ post: () => undefined, close: () => undefined }),
+  request: () => new Promise(() => undefined),
+}));
+vi.mock('@/lib/page/active-tab', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  currentWindowId: () => Promise.resolve(1),
+}));
+
+const { App } = await import('@/components/app/App');
+const { useChatStore } = await import('@/components/state/chat-store');
+const { useReaderUi } = await import('@/components/reader/reader-start');
+
+beforeAll(() => {
+  // An idle panel runs its idle work at once here: what it would fetch while idle is fetched before the test looks.
+  vi.stubGlobal('requestIdleCallback', (run: () => void) => setTimeout(run, 0));
+  vi.stubGlobal('cancelIdleCallback', (id: number) => clearTimeout(id));
+  // jsdom has no CSS namespace; the panel uses CSS.escape to find its message box.
+  vi.stubGlobal('CSS', { escape: (text: string) => text.replace(/["\\]/g, '\\$&') });
+});
+
+afterAll(() => vi.unstubAllGlobals());
+
+beforeEach(() => {
+  fetched.markdown = 0;
+  fetched.readerBar = 0;
+  useChatStore.setState({ conversation: undefined, messages: [], draft: '', pendingContext: [], queued: false });
+  useReaderUi.setState({ state: undefined, failure: undefined, starting: false });
+});
+
+const idle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+
+describe('an empty panel', () => {
+  it('does not fetch the markdown renderer until the user starts typing', async () => {
+    await mount(<App />);
+    await settle(() => document.querySelector('textarea[aria-label="Message"]') !== null);
+    await idle();
+    expect(fetched.markdown).toBe(0);
+
+    await act(async () => type(document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]')!, 'H'));
+    expect(fetched.markdown).toBe(1);
+  });
+
+  it('does not fetch the reading bar until there is a reading to show', async () => {
+    await mount(<App />);
+    await idle();
+    expect(fetched.readerBar).toBe(0);
+
+    await act(async () => useReaderUi.setState({ state: { status: 'playing', index: 0, total: 3, text: 'One.', rate: 1 } }));
+    await settle(() => document.querySelector('section[aria-label="Read aloud"]') !== null);
+    expect(fetched.readerBar).toBeGreaterThan(0);
+  });
+
+  it('does not load the speech settings until dictation starts', async () => {
+    await mount(<App />);
+    await idle();
+    expect(document.querySelector('button[aria-label="Dictate"]')).not.toBeNull();
+    expect(fetched.speechPrefs).toBe(false);
+  });
+});
