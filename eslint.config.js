@@ -11,34 +11,32 @@ const upward = (...groups) => ({
   'no-restricted-imports': [
     'error',
     {
-      patterns: groups.map(({ group, message }) => ({ group, message })),
+      patterns: [noAlias, ...groups].map(({ group, message }) => ({ group, message })),
     },
   ],
 });
 
-const noEntrypoints = { group: ['**/entrypoints/**', '@/entrypoints/**', '~/entrypoints/**'], message: 'Nothing imports an entrypoint.' };
-const noComponents = { group: ['**/components/**', '@/components/**', '~/components/**'], message: 'lib/ must not import components/.' };
+/** One import style across the tree: a path relative to the importing file, never an alias. */
+const noAlias = { group: ['@/*', '~/*', '@@/*', '~~/*'], message: 'Import by relative path: one import style across the tree.' };
+
+const noEntrypoints = { group: ['**/entrypoints/**'], message: 'Nothing imports an entrypoint.' };
+const noComponents = { group: ['**/components/**'], message: 'lib/ must not import components/.' };
 const noReact = {
   group: ['react', 'react-dom', 'react-dom/*', 'react-i18next', 'zustand', 'zustand/*'],
   message: 'lib/ is framework-free: no React.',
 };
 const noProviders = {
-  group: ['**/lib/providers/**', '@/lib/providers/**', '~/lib/providers/**'],
+  group: ['**/lib/providers/**'],
   message: 'Components talk to providers only through lib/messaging.',
 };
 const noVault = {
   group: [
     '**/lib/storage/secret-vault',
-    '@/lib/storage/secret-vault',
     '**/lib/speech/speech-service',
-    '@/lib/speech/speech-service',
     '**/lib/plugins/plugin-service',
-    '@/lib/plugins/plugin-service',
     '**/lib/storage/vault-secrets',
-    '@/lib/storage/vault-secrets',
     // The request server redacts errors with the vault's secrets.
     '**/lib/messaging/server',
-    '@/lib/messaging/server',
   ],
   message: 'Only the background reads secrets.',
 };
@@ -70,7 +68,7 @@ const libLayerRules = LIB_LAYERS.flatMap((layer, level) =>
     return {
       files: [`lib/${folder}/**/*.{ts,tsx}`],
       rules: upward(noEntrypoints, noComponents, noReact, {
-        group: forbidden.flatMap((f) => [`**/lib/${f}/**`, `@/lib/${f}/**`, `../${f}/**`, `../../${f}/**`, `../../../${f}/**`]),
+        group: forbidden.flatMap((f) => [`**/lib/${f}/**`, `../${f}/**`, `../../${f}/**`, `../../../${f}/**`]),
         message: `lib/${folder} sits below ${forbidden.join(', ')}: imports run one way (see LIB_LAYERS in eslint.config.js).`,
       }),
     };
@@ -88,6 +86,7 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      ...upward(),
     },
   },
   { files: ['lib/**/*.{ts,tsx}'], rules: upward(noEntrypoints, noComponents, noReact) },

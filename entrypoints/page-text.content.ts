@@ -1,7 +1,7 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { PAGE_TEXT_GLOBAL, type PageTextApi } from '@/lib/page/page-content';
-import { extractPage } from '@/lib/page/extract-page';
-import { selectionOf } from '@/lib/page/selection';
+import { PAGE_TEXT_GLOBAL, type PageTextApi } from '../lib/page/page-content';
+import { extractPage } from '../lib/page/extract-page';
+import { selectionOf } from '../lib/page/selection';
 
 /**
  * Injected by the background only when the user asks about a selection or a

@@ -1,5 +1,5 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { recordContextPoint } from '@/lib/reader/context-point';
+import { recordContextPoint } from '../lib/reader/context-point';
 
 /**
  * Remembers where the context menu was opened, for "Read aloud from here".

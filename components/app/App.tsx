@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MessagesSquare, Settings, SquarePen } from 'lucide-react';
-import { onBroadcast } from '@/lib/messaging/events';
-import { getPref } from '@/lib/storage/prefs';
+import { onBroadcast } from '../../lib/messaging/events';
+import { getPref } from '../../lib/storage/prefs';
 import { ChatView } from '../chat/ChatView';
 import { preloadMarkdown } from '../markdown';
 import { ModelPicker } from '../chat/ModelPicker';

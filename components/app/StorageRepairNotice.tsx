@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { onStorageChange } from '@/lib/storage/change-feed';
-import { getPref, setPref } from '@/lib/storage/prefs';
-import { REPAIR_NOTICE, checkStoredRecords } from '@/lib/storage/repair';
+import { onStorageChange } from '../../lib/storage/change-feed';
+import { getPref, setPref } from '../../lib/storage/prefs';
+import { REPAIR_NOTICE, checkStoredRecords } from '../../lib/storage/repair';
 
 /**
  * Checks the stored chats once the panel is up and, when damaged records were

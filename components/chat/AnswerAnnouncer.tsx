@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StoredMessage } from '@/lib/core/conversation';
+import type { StoredMessage } from '../../lib/core/conversation';
 
 /** How much of a finished answer is read out; the rest is in the conversation. */
 const SPOKEN_CHARS = 300;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { FileText, TextQuote } from 'lucide-react';
-import type { ContextBlock } from '@/lib/core/conversation';
+import type { ContextBlock } from '../../lib/core/conversation';
 import { Chip } from '../ui/Chip';
 
 /** A page names itself by its title and address; a selection by its own words. */

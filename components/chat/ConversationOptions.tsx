@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GenerationParams } from '@/lib/core/chat';
+import type { GenerationParams } from '../../lib/core/chat';
 import { useChatStore } from '../state/chat-store';
 import { ConversationPlugins } from '../plugins/ConversationPlugins';
 

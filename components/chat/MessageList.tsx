@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode, type RefObject } from 'react';
-import type { StoredMessage } from '@/lib/core/conversation';
+import type { StoredMessage } from '../../lib/core/conversation';
 import './message-list.css';
 
 /** From this many messages on, only those near the viewport are mounted. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { StoredMessage } from '@/lib/core/conversation';
+import type { StoredMessage } from '../../lib/core/conversation';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, ChevronDown } from 'lucide-react';
-import type { ModelInfo, ProviderView } from '@/lib/core/providers';
+import type { ModelInfo, ProviderView } from '../../lib/core/providers';
 import { Popover, useAnchorToggle } from '../ui/Popover';
 import { useProvidersStore, type ModelGroup } from '../state/providers-store';
 import './model-picker.css';

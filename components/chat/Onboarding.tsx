@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExternalLink } from 'lucide-react';
-import { PROVIDER_KINDS, type DetectedLocalModels, type ProviderKind } from '@/lib/core/providers';
-import { toChatError, type ChatError } from '@/lib/core/errors';
-import { request } from '@/lib/messaging/client';
+import { PROVIDER_KINDS, type DetectedLocalModels, type ProviderKind } from '../../lib/core/providers';
+import { toChatError, type ChatError } from '../../lib/core/errors';
+import { request } from '../../lib/messaging/client';
 import { Button } from '../ui/Button';
 import { Field } from '../ui/Field';
 import { SegmentedControl } from '../ui/SegmentedControl';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, CircleX, LoaderCircle, Wrench } from 'lucide-react';
-import type { ToolStep } from '@/lib/core/conversation';
-import { stepFailure } from '@/lib/plugins/step-failure';
+import type { ToolStep } from '../../lib/core/conversation';
+import { stepFailure } from '../../lib/plugins/step-failure';
 import { PluginStepTitle } from '../plugins/PluginStepTitle';
 import { ToolCallApproval } from '../app/on-demand';
 import { startPendingCalls, usePendingCalls } from '../plugins/pending-calls-store';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ChatError, ChatErrorCode } from '@/lib/core/errors';
+import type { ChatError, ChatErrorCode } from '../../lib/core/errors';
 import { useErrorText } from './use-error-text';
 
 /** Errors fixed in a provider's settings (its key, address, region): the notice offers the way there. */

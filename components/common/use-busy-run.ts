@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toChatError, type ChatError } from '@/lib/core/errors';
+import { toChatError, type ChatError } from '../../lib/core/errors';
 
 /** Runs one piece of async work at a time, keeping whether it is under way and how it last failed. */
 export function useBusyRun() {

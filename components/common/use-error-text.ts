@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ChatError } from '@/lib/core/errors';
+import type { ChatError } from '../../lib/core/errors';
 
 /** Errors are localised by code; the technical message is only a detail. */
 export function useErrorText(): (error: ChatError) => { title: string; hint: string } {

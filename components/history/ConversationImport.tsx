@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { inertText } from '@/lib/core/inert-text';
-import { importConversations, summarizeImport, type ImportSummary } from '@/lib/storage/export';
+import { inertText } from '../../lib/core/inert-text';
+import { importConversations, summarizeImport, type ImportSummary } from '../../lib/storage/export';
 import { Button } from '../ui/Button';
 import { showToast } from '../ui/toast';
 

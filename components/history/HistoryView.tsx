@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckSquare, Download, MessageSquare, SearchX, Trash2, Upload } from 'lucide-react';
-import { removeConversations, restoreConversations } from '@/lib/storage/conversation-removal';
-import { listConversations, renameConversation, searchConversations } from '@/lib/storage/conversations';
-import { onStorageChange } from '@/lib/storage/change-feed';
+import { removeConversations, restoreConversations } from '../../lib/storage/conversation-removal';
+import { listConversations, renameConversation, searchConversations } from '../../lib/storage/conversations';
+import { onStorageChange } from '../../lib/storage/change-feed';
 import { useChatStore } from '../state/chat-store';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';

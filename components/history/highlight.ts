@@ -1,4 +1,4 @@
-import { queryMatcher } from '@/lib/storage/snippet';
+import { queryMatcher } from '../../lib/storage/snippet';
 
 export interface Segment {
   text: string;

@@ -1,4 +1,4 @@
-import { exportConversations } from '@/lib/storage/export';
+import { exportConversations } from '../../lib/storage/export';
 
 /** Saves the given conversations (all when `ids` is omitted) as a Parley JSON export. */
 export async function downloadExport(ids?: string[]): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Conversation } from '@/lib/core/conversation';
+import type { Conversation } from '../../lib/core/conversation';
 import { groupByDate, type DateGroup } from './date-groups';
 
 /** One conversation as the list shows it; `snippet` is the text around a search hit. */

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Plus, Trash2 } from 'lucide-react';
-import { request } from '@/lib/messaging/client';
-import { getPref, setPref, type CustomPrompt } from '@/lib/storage/prefs';
+import { request } from '../../lib/messaging/client';
+import { getPref, setPref, type CustomPrompt } from '../../lib/storage/prefs';
 import { Button } from '../ui/Button';
 import { IconButton } from '../ui/IconButton';
 import { Switch } from '../ui/Switch';

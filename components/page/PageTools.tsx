@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { X } from 'lucide-react';
-import type { ContextBlock } from '@/lib/core/conversation';
-import { request } from '@/lib/messaging/client';
-import { onBroadcast } from '@/lib/messaging/events';
-import { currentWindowId, followActiveTab } from '@/lib/page/active-tab';
-import type { HandOff } from '@/lib/page/hand-off';
+import type { ContextBlock } from '../../lib/core/conversation';
+import { request } from '../../lib/messaging/client';
+import { onBroadcast } from '../../lib/messaging/events';
+import { currentWindowId, followActiveTab } from '../../lib/page/active-tab';
+import type { HandOff } from '../../lib/page/hand-off';
 import { IconButton } from '../ui/IconButton';
 import { useChatStore } from '../state/chat-store';
 import { applyHandOff, chosenModel, sendAbout } from './apply-hand-off';

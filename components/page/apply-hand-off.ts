@@ -1,9 +1,9 @@
 import type { i18n as I18n } from 'i18next';
-import type { ContextBlock } from '@/lib/core/conversation';
-import type { ModelRef } from '@/lib/core/providers';
-import { composeAsk } from '@/lib/page/ask-prompt';
-import type { HandOff } from '@/lib/page/hand-off';
-import { getPref } from '@/lib/storage/prefs';
+import type { ContextBlock } from '../../lib/core/conversation';
+import type { ModelRef } from '../../lib/core/providers';
+import { composeAsk } from '../../lib/page/ask-prompt';
+import type { HandOff } from '../../lib/page/hand-off';
+import { getPref } from '../../lib/storage/prefs';
 import { useChatStore } from '../state/chat-store';
 import { useProvidersStore } from '../state/providers-store';
 

@@ -1,6 +1,6 @@
-import type { ContextBlock } from '@/lib/core/conversation';
-import { request } from '@/lib/messaging/client';
-import { pdfTextFromUrl } from '@/lib/page/pdf-text';
+import type { ContextBlock } from '../../lib/core/conversation';
+import { request } from '../../lib/messaging/client';
+import { pdfTextFromUrl } from '../../lib/page/pdf-text';
 
 export type PageProblem = 'restricted' | 'empty' | 'pdfUnreadable' | 'failed';
 

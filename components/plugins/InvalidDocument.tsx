@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { inertText } from '@/lib/core/inert-text';
-import type { ManifestIssue } from '@/lib/plugins/manifest';
+import { inertText } from '../../lib/core/inert-text';
+import type { ManifestIssue } from '../../lib/plugins/manifest';
 
 /** A size limit as people read it: 1 MB, 4 MB, in the interface language's digits and units. */
 function formatLimit(bytes: number, locale: string): string {

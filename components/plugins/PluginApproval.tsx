@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { inertText } from '@/lib/core/inert-text';
-import type { ManifestPreview } from '@/lib/messaging/plugin-protocol';
+import { inertText } from '../../lib/core/inert-text';
+import type { ManifestPreview } from '../../lib/messaging/plugin-protocol';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { PluginAvatarView } from './PluginAvatarView';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { pluginAvatar } from '@/lib/plugins/avatar';
+import { pluginAvatar } from '../../lib/plugins/avatar';
 
 /** A plugin's picture: decorative, as its title is always written beside it. An image that fails to load gives way to the letter. */
 export function PluginAvatarView({ avatar, title }: { avatar: string | undefined; title: string }) {

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ToolStep } from '@/lib/core/conversation';
-import { request } from '@/lib/messaging/client';
-import type { PluginView } from '@/lib/messaging/plugin-protocol';
-import { createFrameChannel, type PluginRequestPayload } from '@/lib/plugins/frame-channel';
+import type { ToolStep } from '../../lib/core/conversation';
+import { request } from '../../lib/messaging/client';
+import type { PluginView } from '../../lib/messaging/plugin-protocol';
+import { createFrameChannel, type PluginRequestPayload } from '../../lib/plugins/frame-channel';
 import { apiNameOf } from './plugin-names';
 
 /**

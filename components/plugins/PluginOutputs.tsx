@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { StoredMessage, ToolStep } from '@/lib/core/conversation';
-import type { PluginView } from '@/lib/messaging/plugin-protocol';
-import { framedUi, isApprovedUrl } from '@/lib/plugins/origins';
-import { patchMessage } from '@/lib/storage/conversations';
+import type { StoredMessage, ToolStep } from '../../lib/core/conversation';
+import type { PluginView } from '../../lib/messaging/plugin-protocol';
+import { framedUi, isApprovedUrl } from '../../lib/plugins/origins';
+import { patchMessage } from '../../lib/storage/conversations';
 import { Markdown } from '../markdown';
 import { useChatStore } from '../state/chat-store';
 import { PluginFrame } from './PluginFrame';

@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Search } from 'lucide-react';
-import { inertText } from '@/lib/core/inert-text';
-import { request } from '@/lib/messaging/client';
-import type { ManifestPreview, PluginPreview, PluginView } from '@/lib/messaging/plugin-protocol';
+import { inertText } from '../../lib/core/inert-text';
+import { request } from '../../lib/messaging/client';
+import type { ManifestPreview, PluginPreview, PluginView } from '../../lib/messaging/plugin-protocol';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { useBusyRun } from '../common/use-busy-run';
 import { Button } from '../ui/Button';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toChatError, type ChatError } from '@/lib/core/errors';
-import { inertText } from '@/lib/core/inert-text';
-import { request } from '@/lib/messaging/client';
-import type { PluginView } from '@/lib/messaging/plugin-protocol';
-import { meetsSettingRules, parseSettingInput, settingFields, type SettingField } from '@/lib/plugins/settings-form';
+import { toChatError, type ChatError } from '../../lib/core/errors';
+import { inertText } from '../../lib/core/inert-text';
+import { request } from '../../lib/messaging/client';
+import type { PluginView } from '../../lib/messaging/plugin-protocol';
+import { meetsSettingRules, parseSettingInput, settingFields, type SettingField } from '../../lib/plugins/settings-form';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { Button } from '../ui/Button';
 import { Field } from '../ui/Field';

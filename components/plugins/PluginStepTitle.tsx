@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { ToolStep } from '@/lib/core/conversation';
-import { inertText } from '@/lib/core/inert-text';
+import type { ToolStep } from '../../lib/core/conversation';
+import { inertText } from '../../lib/core/inert-text';
 import { apiNameOf, usePluginNames } from './plugin-names';
 import { usePluginView } from './plugins-store';
 

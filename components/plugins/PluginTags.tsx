@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { inertText } from '@/lib/core/inert-text';
+import { inertText } from '../../lib/core/inert-text';
 
 /** A plugin's tags from its manifest or index, as small labels. */
 export function PluginTags({ tags }: { tags: readonly string[] | undefined }) {

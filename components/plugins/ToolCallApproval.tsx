@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { Check, CheckCheck, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toChatError } from '@/lib/core/errors';
-import { request } from '@/lib/messaging/client';
-import type { PendingToolCall, ToolDecision } from '@/lib/plugins/consent';
+import { toChatError } from '../../lib/core/errors';
+import { request } from '../../lib/messaging/client';
+import type { PendingToolCall, ToolDecision } from '../../lib/plugins/consent';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { useBusyRun } from '../common/use-busy-run';
 import { Button } from '../ui/Button';

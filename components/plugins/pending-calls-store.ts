@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import { request } from '@/lib/messaging/client';
-import { onBroadcast } from '@/lib/messaging/events';
-import type { PendingToolCall } from '@/lib/plugins/consent';
+import { request } from '../../lib/messaging/client';
+import { onBroadcast } from '../../lib/messaging/events';
+import type { PendingToolCall } from '../../lib/plugins/consent';
 
 interface PendingCallsState {
   calls: PendingToolCall[];

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { inertText } from '@/lib/core/inert-text';
-import type { PluginManifest } from '@/lib/core/plugins';
-import { buildPluginTools, resolvePluginTool } from '@/lib/plugins/tools';
-import type { PluginView } from '@/lib/messaging/plugin-protocol';
+import { inertText } from '../../lib/core/inert-text';
+import type { PluginManifest } from '../../lib/core/plugins';
+import { buildPluginTools, resolvePluginTool } from '../../lib/plugins/tools';
+import type { PluginView } from '../../lib/messaging/plugin-protocol';
 
 /**
  * A plugin's name for people: built-ins in the interface language, others as

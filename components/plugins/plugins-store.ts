@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import { toChatError, type ChatError } from '@/lib/core/errors';
-import { request } from '@/lib/messaging/client';
-import { onBroadcast } from '@/lib/messaging/events';
-import type { PluginView } from '@/lib/messaging/plugin-protocol';
-import { updateConversation } from '@/lib/storage/conversations';
+import { toChatError, type ChatError } from '../../lib/core/errors';
+import { request } from '../../lib/messaging/client';
+import { onBroadcast } from '../../lib/messaging/events';
+import type { PluginView } from '../../lib/messaging/plugin-protocol';
+import { updateConversation } from '../../lib/storage/conversations';
 import { useChatStore } from '../state/chat-store';
 
 interface PluginsState {

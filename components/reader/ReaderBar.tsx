@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pause, Play, SkipBack, SkipForward, Square, X } from 'lucide-react';
-import type { ChatError } from '@/lib/core/errors';
-import { READING_RATES } from '@/lib/reader/rate';
+import type { ChatError } from '../../lib/core/errors';
+import { READING_RATES } from '../../lib/reader/rate';
 import { useErrorText } from '../common/use-error-text';
 import { IconButton } from '../ui/IconButton';
 import { controlReading, dismissReaderFailure, useReaderState, useReaderUi } from './reader-start';

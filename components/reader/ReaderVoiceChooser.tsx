@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { request } from '@/lib/messaging/client';
-import { SUPPORTED_LOCALES } from '@/lib/speech/locales';
-import { pickerLocale } from '@/lib/speech/speech-settings';
-import { neuralVoiceOptions, openaiVoiceOptions } from '@/lib/speech/voices';
+import { request } from '../../lib/messaging/client';
+import { SUPPORTED_LOCALES } from '../../lib/speech/locales';
+import { pickerLocale } from '../../lib/speech/speech-settings';
+import { neuralVoiceOptions, openaiVoiceOptions } from '../../lib/speech/voices';
 import { useSpeechSettings } from '../speech/use-speech-settings';
 import { VoicePicker, type PickerGroup } from '../speech/VoicePicker';
 

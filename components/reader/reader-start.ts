@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import { ChatFailure, toChatError, type ChatError } from '@/lib/core/errors';
-import { request } from '@/lib/messaging/client';
-import { onBroadcast } from '@/lib/messaging/events';
-import type { ReaderCommand, ReaderState } from '@/lib/messaging/reader-protocol';
-import { currentWindowId } from '@/lib/page/active-tab';
+import { ChatFailure, toChatError, type ChatError } from '../../lib/core/errors';
+import { request } from '../../lib/messaging/client';
+import { onBroadcast } from '../../lib/messaging/events';
+import type { ReaderCommand, ReaderState } from '../../lib/messaging/reader-protocol';
+import { currentWindowId } from '../../lib/page/active-tab';
 
 interface ReaderUi {
   /** The background's reading state; undefined until known. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Download, Trash2, Upload } from 'lucide-react';
-import { toChatError } from '@/lib/core/errors';
-import { request } from '@/lib/messaging/client';
+import { toChatError } from '../../lib/core/errors';
+import { request } from '../../lib/messaging/client';
 import { Button } from '../ui/Button';
 import { confirmDialog } from '../ui/confirm';
 import { showToast } from '../ui/toast';

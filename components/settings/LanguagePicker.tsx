@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { SUPPORTED_LOCALES } from '@/lib/speech/locales';
-import { switchLocale } from '@/lib/i18n';
-import { setPref } from '@/lib/storage/prefs';
+import { SUPPORTED_LOCALES } from '../../lib/speech/locales';
+import { switchLocale } from '../../lib/i18n';
+import { setPref } from '../../lib/storage/prefs';
 
 export function LanguagePicker() {
   const { t, i18n } = useTranslation();

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Trash2 } from 'lucide-react';
-import { kindInfo, type ProviderView } from '@/lib/core/providers';
-import type { ProviderStatus } from '@/lib/core/provider-status';
+import { kindInfo, type ProviderView } from '../../lib/core/providers';
+import type { ProviderStatus } from '../../lib/core/provider-status';
 import { IconButton } from '../ui/IconButton';
 import { useErrorText } from '../common/use-error-text';
 

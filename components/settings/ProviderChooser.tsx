@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PROVIDER_KINDS, type ProviderKind } from '@/lib/core/providers';
+import { PROVIDER_KINDS, type ProviderKind } from '../../lib/core/providers';
 
 /** Every kind of provider that can be added, each with a line on what it is for. */
 export function ProviderChooser({ onPick }: { onPick(kind: ProviderKind): void }) {

@@ -1,10 +1,10 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExternalLink } from 'lucide-react';
-import { kindInfo, type ProviderConfig, type ProviderField, type ProviderKindInfo, type ProviderView } from '@/lib/core/providers';
-import { chatError, toChatError, type ChatError } from '@/lib/core/errors';
-import { checkProviderForm } from '@/lib/core/provider-form-check';
-import { request } from '@/lib/messaging/client';
+import { kindInfo, type ProviderConfig, type ProviderField, type ProviderKindInfo, type ProviderView } from '../../lib/core/providers';
+import { chatError, toChatError, type ChatError } from '../../lib/core/errors';
+import { checkProviderForm } from '../../lib/core/provider-form-check';
+import { request } from '../../lib/messaging/client';
 import { Button } from '../ui/Button';
 import { Field, type FieldControlProps } from '../ui/Field';
 import { ErrorNotice } from '../common/ErrorNotice';

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, Plus, PlugZap } from 'lucide-react';
-import { kindInfo, type ProviderConfig, type ProviderKind, type ProviderView } from '@/lib/core/providers';
-import { toChatError } from '@/lib/core/errors';
-import { providerStatus, type ProviderCheck } from '@/lib/core/provider-status';
-import { request } from '@/lib/messaging/client';
+import { kindInfo, type ProviderConfig, type ProviderKind, type ProviderView } from '../../lib/core/providers';
+import { toChatError } from '../../lib/core/errors';
+import { providerStatus, type ProviderCheck } from '../../lib/core/provider-status';
+import { request } from '../../lib/messaging/client';
 import { useProvidersStore } from '../state/providers-store';
 import { Button } from '../ui/Button';
 import { IconButton } from '../ui/IconButton';

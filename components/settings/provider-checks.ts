@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ProviderCheck } from '@/lib/core/provider-status';
+import type { ProviderCheck } from '../../lib/core/provider-status';
 
 /**
  * The last "Test connection" result per provider, kept outside the form so it

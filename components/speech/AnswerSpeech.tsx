@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Square, Volume2 } from 'lucide-react';
-import type { StoredMessage } from '@/lib/core/conversation';
+import type { StoredMessage } from '../../lib/core/conversation';
 import { followAnswer, mayAutoRead, readAnswer, stopReading, useAnswerSpeech } from './answer-speech';
 import { SpeechErrorNotice } from './SpeechErrorNotice';
 import { useSpeechSettings } from './use-speech-settings';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Mic, Square, X } from 'lucide-react';
-import type { ChatError } from '@/lib/core/errors';
+import type { ChatError } from '../../lib/core/errors';
 import { Button } from '../ui/Button';
 import { IconButton } from '../ui/IconButton';
 import type { Dictation } from './use-dictation';

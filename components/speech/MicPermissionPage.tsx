@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { browser } from 'wxt/browser';
-import { chatError, type ChatError } from '@/lib/core/errors';
-import { request } from '@/lib/messaging/client';
+import { chatError, type ChatError } from '../../lib/core/errors';
+import { request } from '../../lib/messaging/client';
 import './speech.css';
 
 type Outcome = { kind: 'asking' } | { kind: 'blocked' } | { kind: 'missing' } | { kind: 'failed' } | undefined;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ChatError } from '@/lib/core/errors';
+import type { ChatError } from '../../lib/core/errors';
 
 /** Failures of a voice service explained in their own words; anything else gets the generic line. */
 const EXPLAINED = new Set([

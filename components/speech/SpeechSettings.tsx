@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toChatError, type ChatError } from '@/lib/core/errors';
-import { request } from '@/lib/messaging/client';
-import type { SpeechKeys, VoiceGroup } from '@/lib/messaging/speech-protocol';
-import type { SpeechEngineId } from '@/lib/speech/engine';
-import { webSpeechOf } from '@/lib/speech/engines/web-speech';
-import { SUPPORTED_LOCALES, localeOfLanguage, type LocaleCode } from '@/lib/speech/locales';
+import { toChatError, type ChatError } from '../../lib/core/errors';
+import { request } from '../../lib/messaging/client';
+import type { SpeechKeys, VoiceGroup } from '../../lib/messaging/speech-protocol';
+import type { SpeechEngineId } from '../../lib/speech/engine';
+import { webSpeechOf } from '../../lib/speech/engines/web-speech';
+import { SUPPORTED_LOCALES, localeOfLanguage, type LocaleCode } from '../../lib/speech/locales';
 import {
   OPENAI_AUDIO_FORMATS,
   PITCH_RANGE,
@@ -16,9 +16,9 @@ import {
   type SpeechSettings as Settings,
   type TranscriptionModel,
   type VoiceChoice,
-} from '@/lib/speech/speech-settings';
-import { voiceFor } from '@/lib/speech/voice-for';
-import { OPENAI_TTS_MODELS, browserVoicesByLocale, neuralVoiceOptions, openaiVoiceOptions } from '@/lib/speech/voices';
+} from '../../lib/speech/speech-settings';
+import { voiceFor } from '../../lib/speech/voice-for';
+import { OPENAI_TTS_MODELS, browserVoicesByLocale, neuralVoiceOptions, openaiVoiceOptions } from '../../lib/speech/voices';
 import { LocaleOptions } from '../settings/LanguagePicker';
 import { showToast } from '../ui/toast';
 import { useProvidersStore } from '../state/providers-store';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SUPPORTED_LOCALES, type LocaleCode } from '@/lib/speech/locales';
-import { mergeVoiceGroups, type VoiceOption } from '@/lib/speech/voices';
+import { SUPPORTED_LOCALES, type LocaleCode } from '../../lib/speech/locales';
+import { mergeVoiceGroups, type VoiceOption } from '../../lib/speech/voices';
 
 export interface PickerGroup {
   /** Absent for voices that speak every language. */

@@ -1,7 +1,7 @@
-import { highlightRegistry } from '@/lib/reader/highlighter';
-import { buildTextMap, rangeOf, type TextMap } from '@/lib/reader/text-map';
-import { locateText, type TextSpan } from '@/lib/speech/locate-text';
-import type { Sentence } from '@/lib/speech/sentences';
+import { highlightRegistry } from '../../lib/reader/highlighter';
+import { buildTextMap, rangeOf, type TextMap } from '../../lib/reader/text-map';
+import { locateText, type TextSpan } from '../../lib/speech/locate-text';
+import type { Sentence } from '../../lib/speech/sentences';
 
 /** Names in the panel's highlight registry; speech.css styles them. */
 const ANSWER_SENTENCE_HIGHLIGHT = 'parley-answer-sentence';

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import type { ChatError } from '@/lib/core/errors';
-import { localeOfLanguage } from '@/lib/speech/locales';
-import type { AnswerReader } from '@/lib/speech/answer-reader';
+import type { ChatError } from '../../lib/core/errors';
+import { localeOfLanguage } from '../../lib/speech/locales';
+import type { AnswerReader } from '../../lib/speech/answer-reader';
 import { speechPrefs } from './lazy-speech-prefs';
 import type { AnswerHighlighter } from './answer-highlighter';
 

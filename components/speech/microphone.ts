@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
-import { chatError, type ChatError } from '@/lib/core/errors';
-import { onBroadcast } from '@/lib/messaging/events';
+import { chatError, type ChatError } from '../../lib/core/errors';
+import { onBroadcast } from '../../lib/messaging/events';
 
 /** The extension page that asks for the microphone, since a side panel cannot show the browser's prompt. */
 const MIC_PERMISSION_PAGE = '/mic-permission.html';

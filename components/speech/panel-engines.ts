@@ -1,14 +1,14 @@
-import { ChatFailure, chatError } from '@/lib/core/errors';
-import { request } from '@/lib/messaging/client';
-import type { CloudEngineId } from '@/lib/messaging/speech-protocol';
-import { base64ToBytes } from '@/lib/speech/audio-bytes';
-import { createAudioEngine, type AudioSpeechEngine, type Synthesize } from '@/lib/speech/audio-engine';
-import { createAudioElementPlayer } from '@/lib/speech/audio-player';
-import { CHUNK_LIMITS, isCloudEngine } from '@/lib/speech/cloud-engines';
-import type { SpeechEngine, SpeechEngineId } from '@/lib/speech/engine';
-import { createWebSpeechEngine, webSpeechOf } from '@/lib/speech/engines/web-speech';
-import { neuralVoiceOptions, openaiVoiceOptions } from '@/lib/speech/voices';
-import { loadSpeechSettings } from '@/lib/speech/speech-prefs';
+import { ChatFailure, chatError } from '../../lib/core/errors';
+import { request } from '../../lib/messaging/client';
+import type { CloudEngineId } from '../../lib/messaging/speech-protocol';
+import { base64ToBytes } from '../../lib/speech/audio-bytes';
+import { createAudioEngine, type AudioSpeechEngine, type Synthesize } from '../../lib/speech/audio-engine';
+import { createAudioElementPlayer } from '../../lib/speech/audio-player';
+import { CHUNK_LIMITS, isCloudEngine } from '../../lib/speech/cloud-engines';
+import type { SpeechEngine, SpeechEngineId } from '../../lib/speech/engine';
+import { createWebSpeechEngine, webSpeechOf } from '../../lib/speech/engines/web-speech';
+import { neuralVoiceOptions, openaiVoiceOptions } from '../../lib/speech/voices';
+import { loadSpeechSettings } from '../../lib/speech/speech-prefs';
 
 /** One player for the panel: an answer, a preview and the next answer take turns. */
 const player = createAudioElementPlayer();

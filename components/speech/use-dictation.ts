@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chatError, toChatError, type ChatError } from '@/lib/core/errors';
-import { request } from '@/lib/messaging/client';
-import type { TextSnapshot } from '@/lib/speech/dictation';
-import type { RecognitionHandle } from '@/lib/speech/recognizer';
-import type { Recording } from '@/lib/speech/recorder';
-import type { SpeechSettings } from '@/lib/speech/speech-settings';
+import { chatError, toChatError, type ChatError } from '../../lib/core/errors';
+import { request } from '../../lib/messaging/client';
+import type { TextSnapshot } from '../../lib/speech/dictation';
+import type { RecognitionHandle } from '../../lib/speech/recognizer';
+import type { Recording } from '../../lib/speech/recorder';
+import type { SpeechSettings } from '../../lib/speech/speech-settings';
 import { useChatStore } from '../state/chat-store';
 import { speechPrefs } from './lazy-speech-prefs';
 

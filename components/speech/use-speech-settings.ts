@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import { onStorageChange } from '@/lib/storage/change-feed';
-import type { SpeechSettings } from '@/lib/speech/speech-settings';
+import { onStorageChange } from '../../lib/storage/change-feed';
+import type { SpeechSettings } from '../../lib/speech/speech-settings';
 import { speechPrefs } from './lazy-speech-prefs';
 
 interface SpeechSettingsState {

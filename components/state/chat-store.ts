@@ -1,9 +1,9 @@
 import { create } from 'zustand';
-import type { ContextBlock, Conversation, StoredMessage } from '@/lib/core/conversation';
-import type { GenerationParams } from '@/lib/core/chat';
-import type { ModelRef } from '@/lib/core/providers';
-import { connectChat, type ChatChannel } from '@/lib/messaging/client';
-import type { BackgroundToPanel } from '@/lib/messaging/protocol';
+import type { ContextBlock, Conversation, StoredMessage } from '../../lib/core/conversation';
+import type { GenerationParams } from '../../lib/core/chat';
+import type { ModelRef } from '../../lib/core/providers';
+import { connectChat, type ChatChannel } from '../../lib/messaging/client';
+import type { BackgroundToPanel } from '../../lib/messaging/protocol';
 import {
   createConversation,
   deleteMessages,
@@ -13,9 +13,9 @@ import {
   patchMessage,
   putMessage,
   updateConversation,
-} from '@/lib/storage/conversations';
-import { setPref } from '@/lib/storage/prefs';
-import { fitContext } from '@/lib/page/trim';
+} from '../../lib/storage/conversations';
+import { setPref } from '../../lib/storage/prefs';
+import { fitContext } from '../../lib/page/trim';
 
 interface ChatState {
   conversation?: Conversation;

@@ -1,9 +1,9 @@
 import { create } from 'zustand';
-import type { ModelRef, ProviderKind, ProviderModels, ProviderView } from '@/lib/core/providers';
-import type { ChatError, ChatErrorCode } from '@/lib/core/errors';
-import { toChatError } from '@/lib/core/errors';
-import { request } from '@/lib/messaging/client';
-import { getPref, setPref } from '@/lib/storage/prefs';
+import type { ModelRef, ProviderKind, ProviderModels, ProviderView } from '../../lib/core/providers';
+import type { ChatError, ChatErrorCode } from '../../lib/core/errors';
+import { toChatError } from '../../lib/core/errors';
+import { request } from '../../lib/messaging/client';
+import { getPref, setPref } from '../../lib/storage/prefs';
 
 /** What the model picker says about a provider, from the last listing of its models. */
 export type ProviderState = 'connected' | 'needs-key' | 'unreachable';

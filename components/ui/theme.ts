@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { onStorageChange } from '@/lib/storage/change-feed';
-import { getPref, setPref, type Prefs } from '@/lib/storage/prefs';
+import { onStorageChange } from '../../lib/storage/change-feed';
+import { getPref, setPref, type Prefs } from '../../lib/storage/prefs';
 
 export type Theme = Prefs['theme'];
 

@@ -1,4 +1,4 @@
 import { defineBackground } from 'wxt/utils/define-background';
-import { startBackground } from '@/lib/background/start';
+import { startBackground } from '../../lib/background/start';
 
 export default defineBackground({ type: 'module', main: startBackground });

@@ -1,6 +1,6 @@
-import { mountLocalised } from '@/components/app/mount-localised';
-import { MicPermissionPage } from '@/components/speech/MicPermissionPage';
-import '@/components/app/app.css';
+import { mountLocalised } from '../../components/app/mount-localised';
+import { MicPermissionPage } from '../../components/speech/MicPermissionPage';
+import '../../components/app/app.css';
 
 void mountLocalised(
   document.getElementById('root')!,

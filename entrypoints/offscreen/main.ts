@@ -1,9 +1,9 @@
 import { browser } from 'wxt/browser';
-import { chatError, toChatError } from '@/lib/core/errors';
-import { AUDIO_PORT, type PlayerCommand, type PlayerReport } from '@/lib/messaging/speech-protocol';
-import { base64ToBytes } from '@/lib/speech/audio-bytes';
-import type { SynthesizedAudio } from '@/lib/speech/audio-engine';
-import { createAudioElementPlayer } from '@/lib/speech/audio-player';
+import { chatError, toChatError } from '../../lib/core/errors';
+import { AUDIO_PORT, type PlayerCommand, type PlayerReport } from '../../lib/messaging/speech-protocol';
+import { base64ToBytes } from '../../lib/speech/audio-bytes';
+import type { SynthesizedAudio } from '../../lib/speech/audio-engine';
+import { createAudioElementPlayer } from '../../lib/speech/audio-player';
 
 /**
  * The background's loudspeaker: plays what it is sent over one port and

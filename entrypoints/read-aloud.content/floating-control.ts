@@ -1,7 +1,7 @@
-import type { ReaderCommand } from '@/lib/messaging/reader-protocol';
-import { READING_RATES } from '@/lib/reader/rate';
-import type { ControlLabels } from '@/lib/reader/control-labels';
-import type { ReadingState } from '@/lib/reader/session';
+import type { ReaderCommand } from '../../lib/messaging/reader-protocol';
+import { READING_RATES } from '../../lib/reader/rate';
+import type { ControlLabels } from '../../lib/reader/control-labels';
+import type { ReadingState } from '../../lib/reader/session';
 
 /** The element the control lives under; the page can neither style its inside nor be styled by it. */
 export const CONTROL_TAG = 'parley-reader-control';

@@ -1,12 +1,12 @@
 import { browser, type Browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
-import { READER_PORT, type BackgroundToPage, type PageToBackground, type ReaderCommand } from '@/lib/messaging/reader-protocol';
-import { caretAt, takeContextPoint } from '@/lib/reader/context-point';
-import { PageHighlighter } from '@/lib/reader/highlighter';
-import type { ControlLabels } from '@/lib/reader/control-labels';
-import type { ReadFrom } from '@/lib/reader/menu';
-import { readSpokenPage, sentenceAtPoint, sentenceUnderPoint, type SpokenPage } from '@/lib/reader/spoken-page';
+import { READER_PORT, type BackgroundToPage, type PageToBackground, type ReaderCommand } from '../../lib/messaging/reader-protocol';
+import { caretAt, takeContextPoint } from '../../lib/reader/context-point';
+import { PageHighlighter } from '../../lib/reader/highlighter';
+import type { ControlLabels } from '../../lib/reader/control-labels';
+import type { ReadFrom } from '../../lib/reader/menu';
+import { readSpokenPage, sentenceAtPoint, sentenceUnderPoint, type SpokenPage } from '../../lib/reader/spoken-page';
 import { CONTROL_TAG, mountFloatingControl, type FloatingControl } from './floating-control';
 
 /** Clicks on these keep their own meaning rather than moving the reading. */

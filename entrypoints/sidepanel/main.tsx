@@ -1,3 +1,3 @@
-import { mountSidePanel } from '@/components/app/boot';
+import { mountSidePanel } from '../../components/app/boot';
 
 void mountSidePanel(document.getElementById('root')!);

@@ -5,37 +5,37 @@ import { mount, settle, type } from '../support/dom';
 
 // The parts an empty panel must not fetch: how often the renderer was preloaded, and the reading bar (a lazy part) mounted.
 const fetched = vi.hoisted(() => ({ markdown: 0, readerBar: 0, speechPrefs: false }));
-vi.mock('@/components/markdown', () => ({
+vi.mock('../../../components/markdown', () => ({
   Markdown: ({ text }: { text: string }) => <div className="md">{text}</div>,
   preloadMarkdown: () => {
     fetched.markdown++;
     return Promise.resolve();
   },
 }));
-vi.mock('@/components/reader/ReaderBar', () => ({
+vi.mock('../../../components/reader/ReaderBar', () => ({
   ReaderBar: () => {
     fetched.readerBar++;
     return <section aria-label="Read aloud" />;
   },
 }));
 // Loaded (this factory runs) the first time anything imports it.
-vi.mock('@/lib/speech/speech-prefs', async (importOriginal) => {
+vi.mock('../../../lib/speech/speech-prefs', async (importOriginal) => {
   fetched.speechPrefs = true;
   return importOriginal<object>();
 });
-vi.mock('@/lib/messaging/client', async (importOriginal) => ({
+vi.mock('../../../lib/messaging/client', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   connectChat: () => ({ post: () => undefined, close: () => undefined }),
   request: () => new Promise(() => undefined),
 }));
-vi.mock('@/lib/page/active-tab', async (importOriginal) => ({
+vi.mock('../../../lib/page/active-tab', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   currentWindowId: () => Promise.resolve(1),
 }));
 
-const { App } = await import('@/components/app/App');
-const { useChatStore } = await import('@/components/state/chat-store');
-const { useReaderUi } = await import('@/components/reader/reader-start');
+const { App } = await import('../../../components/app/App');
+const { useChatStore } = await import('../../../components/state/chat-store');
+const { useReaderUi } = await import('../../../components/reader/reader-start');
 
 beforeAll(() => {
   // An idle panel runs its idle work at once here: what it would fetch while idle is fetched before the test looks.

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ViewErrorBoundary } from '@/components/app/ViewErrorBoundary';
+import { ViewErrorBoundary } from '../../../components/app/ViewErrorBoundary';
 import { byText, mount } from '../support/dom';
 
 let container: HTMLElement;

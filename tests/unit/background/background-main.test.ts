@@ -1,12 +1,12 @@
 import { deleteDB } from 'idb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import background from '@/entrypoints/background';
-import type { StoredMessage } from '@/lib/core/conversation';
-import { READ_FROM_HERE_MENU_ID, READ_PAGE_MENU_ID } from '@/lib/reader/menu';
-import { MENU_ROOT_IDS } from '@/lib/page/menu-model';
-import { createConversation, getMessage, putMessage } from '@/lib/storage/conversations';
-import { closeDb, DB_NAME } from '@/lib/storage/db';
+import background from '../../../entrypoints/background';
+import type { StoredMessage } from '../../../lib/core/conversation';
+import { READ_FROM_HERE_MENU_ID, READ_PAGE_MENU_ID } from '../../../lib/reader/menu';
+import { MENU_ROOT_IDS } from '../../../lib/page/menu-model';
+import { createConversation, getMessage, putMessage } from '../../../lib/storage/conversations';
+import { closeDb, DB_NAME } from '../../../lib/storage/db';
 
 const PANEL = { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/sidepanel.html') };
 

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Browser } from 'wxt/browser';
-import { chatError } from '@/lib/core/errors';
-import { OffscreenSink, type OffscreenDocuments } from '@/lib/background/offscreen-sink';
-import type { PlayerCommand, PlayerReport } from '@/lib/messaging/speech-protocol';
-import type { SynthesizedAudio } from '@/lib/speech/audio-engine';
+import { chatError } from '../../../lib/core/errors';
+import { OffscreenSink, type OffscreenDocuments } from '../../../lib/background/offscreen-sink';
+import type { PlayerCommand, PlayerReport } from '../../../lib/messaging/speech-protocol';
+import type { SynthesizedAudio } from '../../../lib/speech/audio-engine';
 
 const audio: SynthesizedAudio = { bytes: new Uint8Array([1, 2, 3]).buffer, mime: 'audio/mpeg', marks: [] };
 

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createReaderEngines } from '@/lib/background/reader-engine';
-import { ReadingSession } from '@/lib/reader/session';
-import type { AudioSink, SynthesisParams, SynthesizedAudio } from '@/lib/speech/audio-engine';
-import type { CloudEngineId } from '@/lib/speech/cloud-keys';
-import { loadSpeechSettings, saveSpeechSettings } from '@/lib/speech/speech-prefs';
-import { DEFAULT_SPEECH_SETTINGS } from '@/lib/speech/speech-settings';
+import { createReaderEngines } from '../../../lib/background/reader-engine';
+import { ReadingSession } from '../../../lib/reader/session';
+import type { AudioSink, SynthesisParams, SynthesizedAudio } from '../../../lib/speech/audio-engine';
+import type { CloudEngineId } from '../../../lib/speech/cloud-keys';
+import { loadSpeechSettings, saveSpeechSettings } from '../../../lib/speech/speech-prefs';
+import { DEFAULT_SPEECH_SETTINGS } from '../../../lib/speech/speech-settings';
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 

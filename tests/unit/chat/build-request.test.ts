@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildChatRequest } from '@/lib/chat/build-request';
-import { quoteContext } from '@/lib/page/quote-context';
-import type { Conversation, StoredMessage } from '@/lib/core/conversation';
+import { buildChatRequest } from '../../../lib/chat/build-request';
+import { quoteContext } from '../../../lib/page/quote-context';
+import type { Conversation, StoredMessage } from '../../../lib/core/conversation';
 
 const conversation: Conversation = { id: 'c', title: '', createdAt: 0, updatedAt: 0, systemPrompt: '', params: {} };
 

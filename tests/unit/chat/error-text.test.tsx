@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ChatFailure, chatError, type ChatError } from '@/lib/core/errors';
-import { ErrorNotice } from '@/components/common/ErrorNotice';
-import { ProviderForm } from '@/components/settings/ProviderForm';
+import { ChatFailure, chatError, type ChatError } from '../../../lib/core/errors';
+import { ErrorNotice } from '../../../components/common/ErrorNotice';
+import { ProviderForm } from '../../../components/settings/ProviderForm';
 import { byText, mount, type } from '../support/dom';
 
 const request = vi.hoisted(() => vi.fn<(name: string, payload: unknown) => Promise<unknown>>());
-vi.mock('@/lib/messaging/client', () => ({ request }));
+vi.mock('../../../lib/messaging/client', () => ({ request }));
 
 const notice = async (locale: string, error: ChatError) => {
   const { container, unmount } = await mount(<ErrorNotice error={error} />, locale);

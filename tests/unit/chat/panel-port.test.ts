@@ -1,13 +1,13 @@
 import { deleteDB } from 'idb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatEvent } from '@/lib/core/chat';
-import type { StoredMessage } from '@/lib/core/conversation';
-import type { BackgroundToPanel } from '@/lib/messaging/protocol';
-import { loadTurn } from '@/lib/chat/load-turn';
-import { handlePanelMessage, settleOrphans } from '@/lib/chat/panel-port';
-import { StreamRegistry } from '@/lib/chat/stream-registry';
-import { createConversation, getMessage, patchMessage, putMessage } from '@/lib/storage/conversations';
-import { closeDb, DB_NAME } from '@/lib/storage/db';
+import type { ChatEvent } from '../../../lib/core/chat';
+import type { StoredMessage } from '../../../lib/core/conversation';
+import type { BackgroundToPanel } from '../../../lib/messaging/protocol';
+import { loadTurn } from '../../../lib/chat/load-turn';
+import { handlePanelMessage, settleOrphans } from '../../../lib/chat/panel-port';
+import { StreamRegistry } from '../../../lib/chat/stream-registry';
+import { createConversation, getMessage, patchMessage, putMessage } from '../../../lib/storage/conversations';
+import { closeDb, DB_NAME } from '../../../lib/storage/db';
 
 beforeEach(async () => {
   await closeDb();

@@ -2,25 +2,25 @@
 import { act } from 'react';
 import { deleteDB } from 'idb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PanelToBackground } from '@/lib/messaging/protocol';
-import { closeDb, DB_NAME } from '@/lib/storage/db';
+import type { PanelToBackground } from '../../../lib/messaging/protocol';
+import { closeDb, DB_NAME } from '../../../lib/storage/db';
 import { mount, settle, type } from '../support/dom';
 
 const port = vi.hoisted(() => ({ posted: [] as PanelToBackground[] }));
-vi.mock('@/lib/messaging/client', async (importOriginal) => ({
+vi.mock('../../../lib/messaging/client', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   connectChat: () => ({ post: (m: PanelToBackground) => port.posted.push(m), close: () => undefined }),
   // The models never finish loading on their own here: the test decides when one is selected.
   request: () => new Promise(() => undefined),
 }));
-vi.mock('@/lib/page/active-tab', async (importOriginal) => ({
+vi.mock('../../../lib/page/active-tab', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   currentWindowId: () => Promise.resolve(1),
 }));
 
-const { ChatView } = await import('@/components/chat/ChatView');
-const { useChatStore } = await import('@/components/state/chat-store');
-const { useProvidersStore } = await import('@/components/state/providers-store');
+const { ChatView } = await import('../../../components/chat/ChatView');
+const { useChatStore } = await import('../../../components/state/chat-store');
+const { useProvidersStore } = await import('../../../components/state/providers-store');
 
 beforeEach(async () => {
   await closeDb();

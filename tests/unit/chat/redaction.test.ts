@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatError, fail } from '@/lib/core/errors';
-import type { BackgroundToPanel } from '@/lib/messaging/protocol';
-import { dispatchRequest, type RequestHandlers } from '@/lib/messaging/server';
-import { createOpenAICompatibleAdapter } from '@/lib/providers/openai';
-import { setSecrets } from '@/lib/storage/secret-vault';
-import { redactResponseErrors, redactVaultSecrets } from '@/lib/storage/vault-secrets';
-import { credentialedFetch } from '@/lib/transport/secure-fetch';
+import { chatError, fail } from '../../../lib/core/errors';
+import type { BackgroundToPanel } from '../../../lib/messaging/protocol';
+import { dispatchRequest, type RequestHandlers } from '../../../lib/messaging/server';
+import { createOpenAICompatibleAdapter } from '../../../lib/providers/openai';
+import { setSecrets } from '../../../lib/storage/secret-vault';
+import { redactResponseErrors, redactVaultSecrets } from '../../../lib/storage/vault-secrets';
+import { credentialedFetch } from '../../../lib/transport/secure-fetch';
 import { openAIErrorBody, startOpenAIMock, type OpenAIMock } from '../../mocks/openai-server';
 import { registryFor } from '../support/stream-turn';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, useRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useScrollKeeper } from '@/components/chat/use-scroll-keeper';
+import { useScrollKeeper } from '../../../components/chat/use-scroll-keeper';
 import { mount } from '../support/dom';
 
 const VIEWPORT = 600;

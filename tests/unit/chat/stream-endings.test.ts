@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ChatEvent } from '@/lib/core/chat';
-import { chatError } from '@/lib/core/errors';
-import type { ProviderAdapter, ProviderContext } from '@/lib/providers/types';
-import { createOpenAICompatibleAdapter } from '@/lib/providers/openai';
-import { guardStream } from '@/lib/chat/stream-guard';
-import type { ToolRuntime } from '@/lib/core/tool-runtime';
-import { credentialedFetch } from '@/lib/transport/secure-fetch';
+import type { ChatEvent } from '../../../lib/core/chat';
+import { chatError } from '../../../lib/core/errors';
+import type { ProviderAdapter, ProviderContext } from '../../../lib/providers/types';
+import { createOpenAICompatibleAdapter } from '../../../lib/providers/openai';
+import { guardStream } from '../../../lib/chat/stream-guard';
+import type { ToolRuntime } from '../../../lib/core/tool-runtime';
+import { credentialedFetch } from '../../../lib/transport/secure-fetch';
 import { startOpenAIMock, type OpenAIMock } from '../../mocks/openai-server';
 import { registryFor } from '../support/stream-turn';
 

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ChatEvent, ChatRequest } from '@/lib/core/chat';
-import type { Conversation, StoredMessage } from '@/lib/core/conversation';
-import { chatError } from '@/lib/core/errors';
-import type { BackgroundToPanel } from '@/lib/messaging/protocol';
-import type { ProviderAdapter } from '@/lib/providers/types';
-import { StreamRegistry, type StreamDeps } from '@/lib/chat/stream-registry';
-import type { ToolRuntime } from '@/lib/core/tool-runtime';
+import type { ChatEvent, ChatRequest } from '../../../lib/core/chat';
+import type { Conversation, StoredMessage } from '../../../lib/core/conversation';
+import { chatError } from '../../../lib/core/errors';
+import type { BackgroundToPanel } from '../../../lib/messaging/protocol';
+import type { ProviderAdapter } from '../../../lib/providers/types';
+import { StreamRegistry, type StreamDeps } from '../../../lib/chat/stream-registry';
+import type { ToolRuntime } from '../../../lib/core/tool-runtime';
 
 const conversation: Conversation = {
   id: 'c1',

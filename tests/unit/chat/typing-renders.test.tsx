@@ -1,32 +1,32 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StoredMessage } from '@/lib/core/conversation';
+import type { StoredMessage } from '../../../lib/core/conversation';
 import { mount } from '../support/dom';
 
 // Each render of an assistant message renders its markdown: counting those counts message renders.
 const markdownRenders = vi.hoisted(() => ({ count: 0 }));
-vi.mock('@/components/markdown', () => ({
+vi.mock('../../../components/markdown', () => ({
   Markdown: ({ text }: { text: string }) => {
     markdownRenders.count++;
     return <div className="md">{text}</div>;
   },
   preloadMarkdown: () => Promise.resolve(),
 }));
-vi.mock('@/lib/messaging/client', async (importOriginal) => ({
+vi.mock('../../../lib/messaging/client', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   connectChat: () => ({ post: () => undefined, close: () => undefined }),
   request: () => new Promise(() => undefined),
 }));
 
 // The page tools ask which window the panel is in; the fake browser has none.
-vi.mock('@/lib/page/active-tab', async (importOriginal) => ({
+vi.mock('../../../lib/page/active-tab', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   currentWindowId: () => Promise.resolve(1),
 }));
 
-const { ChatView } = await import('@/components/chat/ChatView');
-const { useChatStore } = await import('@/components/state/chat-store');
+const { ChatView } = await import('../../../components/chat/ChatView');
+const { useChatStore } = await import('../../../components/state/chat-store');
 
 function conversation(count: number): StoredMessage[] {
   return Array.from({ length: count }, (_, i) => ({

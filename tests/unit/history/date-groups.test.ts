@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groupByDate } from '@/components/history/date-groups';
+import { groupByDate } from '../../../components/history/date-groups';
 
 // Day boundaries are local midnights; Berlin has a daylight-saving change on 2025-03-30.
 let savedTz: string | undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { highlightSegments } from '@/components/history/highlight';
+import { highlightSegments } from '../../../components/history/highlight';
 
 const marked = (text: string, query: string) =>
   highlightSegments(text, query)

@@ -2,9 +2,9 @@
 import { act } from 'react';
 import { deleteDB } from 'idb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HistoryView } from '@/components/history/HistoryView';
-import { createConversation, putMessage } from '@/lib/storage/conversations';
-import { closeDb, DB_NAME } from '@/lib/storage/db';
+import { HistoryView } from '../../../components/history/HistoryView';
+import { createConversation, putMessage } from '../../../lib/storage/conversations';
+import { closeDb, DB_NAME } from '../../../lib/storage/db';
 import { mount, settle, type } from '../support/dom';
 
 // jsdom lays nothing out; the list's scroller gets a height so the virtualiser mounts rows.

@@ -2,11 +2,11 @@
 import { act } from 'react';
 import { deleteDB } from 'idb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { HistoryView } from '@/components/history/HistoryView';
-import { DataSection } from '@/components/settings/DataSection';
-import { Toaster } from '@/components/ui/Toaster';
-import { listConversations } from '@/lib/storage/conversations';
-import { closeDb, DB_NAME } from '@/lib/storage/db';
+import { HistoryView } from '../../../components/history/HistoryView';
+import { DataSection } from '../../../components/settings/DataSection';
+import { Toaster } from '../../../components/ui/Toaster';
+import { listConversations } from '../../../lib/storage/conversations';
+import { closeDb, DB_NAME } from '../../../lib/storage/db';
 import { byText, mount, settle } from '../support/dom';
 
 let container: HTMLElement;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { connectChat } from '@/lib/messaging/client';
-import type { PanelToBackground } from '@/lib/messaging/protocol';
+import { connectChat } from '../../../lib/messaging/client';
+import type { PanelToBackground } from '../../../lib/messaging/protocol';
 
 /** A port whose disconnect the test triggers, as the browser does when the worker stops. */
 function fakePort() {

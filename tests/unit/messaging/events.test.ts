@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Browser } from 'wxt/browser';
-import { onBroadcast } from '@/lib/messaging/events';
-import type { BroadcastEvent } from '@/lib/messaging/protocol';
-import { isBackgroundSender } from '@/lib/messaging/senders';
+import { onBroadcast } from '../../../lib/messaging/events';
+import type { BroadcastEvent } from '../../../lib/messaging/protocol';
+import { isBackgroundSender } from '../../../lib/messaging/senders';
 
 const origin = `chrome-extension://${fakeBrowser.runtime.id}/`;
 const forged: BroadcastEvent = {

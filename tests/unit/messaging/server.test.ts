@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { dispatchRequest, type RequestHandlers } from '@/lib/messaging/server';
-import { isTrustedSender } from '@/lib/messaging/senders';
-import { fail } from '@/lib/core/errors';
+import { dispatchRequest, type RequestHandlers } from '../../../lib/messaging/server';
+import { isTrustedSender } from '../../../lib/messaging/senders';
+import { fail } from '../../../lib/core/errors';
 
 const origin = 'chrome-extension://test-id/';
 

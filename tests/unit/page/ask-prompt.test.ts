@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '@/lib/i18n';
-import { composeAsk, displayLanguageName, languageName, type ComposeOptions } from '@/lib/page/ask-prompt';
-import type { HandOff } from '@/lib/page/hand-off';
-import type { AskIntent } from '@/lib/page/menu-model';
+import { createI18n } from '../../../lib/i18n';
+import { composeAsk, displayLanguageName, languageName, type ComposeOptions } from '../../../lib/page/ask-prompt';
+import type { HandOff } from '../../../lib/page/hand-off';
+import type { AskIntent } from '../../../lib/page/menu-model';
 
 const handOff = (intent: AskIntent, text = 'Le chat est sur la table.'): HandOff => ({
   id: 'h',

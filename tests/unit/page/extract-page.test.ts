@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { joinTextItems } from '@/lib/page/pdf-text';
-import { extractPage } from '@/lib/page/extract-page';
+import { joinTextItems } from '../../../lib/page/pdf-text';
+import { extractPage } from '../../../lib/page/extract-page';
 
 const captions = [{ baseUrl: 'https://www.youtube.com/api/timedtext?v=vid&lang=en', languageCode: 'en', generated: false }];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HAND_OFF_MAX_AGE_MS, HandOffBox, type HandOff, type SessionArea } from '@/lib/page/hand-off';
+import { HAND_OFF_MAX_AGE_MS, HandOffBox, type HandOff, type SessionArea } from '../../../lib/page/hand-off';
 
 function memoryArea(): SessionArea & { data: Map<string, unknown> } {
   const data = new Map<string, unknown>();

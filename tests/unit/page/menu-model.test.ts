@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MENU_ROOT_IDS, QUICK_ACTIONS, intentOfMenuItem, isSelectionMenuItem, menuItems, type MenuLabel } from '@/lib/page/menu-model';
+import {
+  MENU_ROOT_IDS,
+  QUICK_ACTIONS,
+  intentOfMenuItem,
+  isSelectionMenuItem,
+  menuItems,
+  type MenuLabel,
+} from '../../../lib/page/menu-model';
 
 const label = (key: MenuLabel) => `<${key}>`;
 

@@ -2,14 +2,14 @@
 import { act } from 'react';
 import { deleteDB } from 'idb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeDb, DB_NAME } from '@/lib/storage/db';
-import { getPref } from '@/lib/storage/prefs';
-import { PageSettings } from '@/components/page/PageSettings';
-import { toasts } from '@/components/ui/toast';
+import { closeDb, DB_NAME } from '../../../lib/storage/db';
+import { getPref } from '../../../lib/storage/prefs';
+import { PageSettings } from '../../../components/page/PageSettings';
+import { toasts } from '../../../components/ui/toast';
 import { byText, mount, settle, type } from '../support/dom';
 
 const request = vi.hoisted(() => vi.fn(async () => null));
-vi.mock('@/lib/messaging/client', () => ({ request }));
+vi.mock('../../../lib/messaging/client', () => ({ request }));
 
 let container: HTMLElement;
 

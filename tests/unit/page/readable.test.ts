@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { readablePage } from '@/lib/page/readable';
+import { readablePage } from '../../../lib/page/readable';
 
 const prose = (topic: string) =>
   Array.from(

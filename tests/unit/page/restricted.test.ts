@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRestrictedUrl, looksLikePdf } from '@/lib/page/restricted';
+import { isRestrictedUrl, looksLikePdf } from '../../../lib/page/restricted';
 
 describe('isRestrictedUrl', () => {
   it('refuses browser, extension and store pages', () => {

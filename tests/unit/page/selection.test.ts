@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { pickSelection, selectionOf } from '@/lib/page/selection';
+import { pickSelection, selectionOf } from '../../../lib/page/selection';
 
 describe('selectionOf', () => {
   it('reads the document selection, trimmed', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ContextBlock } from '@/lib/core/conversation';
-import { scorePassages, terms } from '@/lib/page/relevance';
-import { GAP_MARK, LEAD_CHARS, PAGE_CONTEXT_BUDGET, fitContext, passagesOf, trimToBudget } from '@/lib/page/trim';
+import type { ContextBlock } from '../../../lib/core/conversation';
+import { scorePassages, terms } from '../../../lib/page/relevance';
+import { GAP_MARK, LEAD_CHARS, PAGE_CONTEXT_BUDGET, fitContext, passagesOf, trimToBudget } from '../../../lib/page/trim';
 
 const filler = (n: number, topic: string) => `Paragraph ${n} talks about ${topic} at some length. `.repeat(8).trim();
 

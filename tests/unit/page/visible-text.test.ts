@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { visibleText } from '@/lib/page/visible-text';
+import { visibleText } from '../../../lib/page/visible-text';
 
 function body(html: string): HTMLElement {
   document.body.innerHTML = html;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { captionTracksOf, captionUrl, parseCaptions, pickCaptionTrack, youTubeVideoId } from '@/lib/page/youtube';
-import type { CaptionTrack } from '@/lib/page/page-content';
+import { captionTracksOf, captionUrl, parseCaptions, pickCaptionTrack, youTubeVideoId } from '../../../lib/page/youtube';
+import type { CaptionTrack } from '../../../lib/page/page-content';
 
 describe('youTubeVideoId', () => {
   it('recognises watch, shorts and live pages', () => {

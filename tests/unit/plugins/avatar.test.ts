@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pluginAvatar } from '@/lib/plugins/avatar';
+import { pluginAvatar } from '../../../lib/plugins/avatar';
 
 describe('plugin avatars', () => {
   it('shows an image only from http or https', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Conversation } from '@/lib/core/conversation';
-import type { PageReadResult } from '@/lib/page/page-content';
-import { PAGE_CONTEXT_BUDGET } from '@/lib/page/trim';
-import { PAGE_PLUGIN_ID, pagePlugin, type PageAccess } from '@/lib/plugins/builtin-page-tools';
-import { createPluginRuntime } from '@/lib/plugins/runtime';
+import type { Conversation } from '../../../lib/core/conversation';
+import type { PageReadResult } from '../../../lib/page/page-content';
+import { PAGE_CONTEXT_BUDGET } from '../../../lib/page/trim';
+import { PAGE_PLUGIN_ID, pagePlugin, type PageAccess } from '../../../lib/plugins/builtin-page-tools';
+import { createPluginRuntime } from '../../../lib/plugins/runtime';
 
 const tab = { title: 'Tides', url: 'https://example.org/tides' };
 

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ToolCall } from '@/lib/core/chat';
-import type { Conversation } from '@/lib/core/conversation';
-import { DECLINED_RESULT } from '@/lib/plugins/consent';
-import type { InstalledPlugin, ToolApprovalMode } from '@/lib/core/plugins';
-import { createPluginRuntime, STANDALONE_RESULT } from '@/lib/plugins/runtime';
+import type { ToolCall } from '../../../lib/core/chat';
+import type { Conversation } from '../../../lib/core/conversation';
+import { DECLINED_RESULT } from '../../../lib/plugins/consent';
+import type { InstalledPlugin, ToolApprovalMode } from '../../../lib/core/plugins';
+import { createPluginRuntime, STANDALONE_RESULT } from '../../../lib/plugins/runtime';
 import type { ManifestName, PluginMock } from '../../mocks/plugin-server';
 import { installedFrom, withPluginServer } from '../support/with-plugin-server';
 

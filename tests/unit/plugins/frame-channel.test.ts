@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createFrameChannel, PLUGIN_CHANNEL, type PluginFrameHost } from '@/lib/plugins/frame-channel';
+import { createFrameChannel, PLUGIN_CHANNEL, type PluginFrameHost } from '../../../lib/plugins/frame-channel';
 
 const ORIGIN = 'https://clock.example';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inertText } from '@/lib/core/inert-text';
+import { inertText } from '../../../lib/core/inert-text';
 
 describe('inertText', () => {
   it.each([

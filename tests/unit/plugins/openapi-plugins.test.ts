@@ -1,13 +1,13 @@
 import { deleteDB } from 'idb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ManifestPreview } from '@/lib/messaging/plugin-protocol';
-import { buildPluginRequest, executePluginCall } from '@/lib/plugins/gateway';
-import type { PluginManifest } from '@/lib/core/plugins';
-import { expandOpenApi } from '@/lib/plugins/openapi';
-import { validateManifest } from '@/lib/plugins/validate-manifest';
-import { createPluginService } from '@/lib/plugins/plugin-service';
-import { buildPluginTools } from '@/lib/plugins/tools';
-import { closeDb, DB_NAME } from '@/lib/storage/db';
+import type { ManifestPreview } from '../../../lib/messaging/plugin-protocol';
+import { buildPluginRequest, executePluginCall } from '../../../lib/plugins/gateway';
+import type { PluginManifest } from '../../../lib/core/plugins';
+import { expandOpenApi } from '../../../lib/plugins/openapi';
+import { validateManifest } from '../../../lib/plugins/validate-manifest';
+import { createPluginService } from '../../../lib/plugins/plugin-service';
+import { buildPluginTools } from '../../../lib/plugins/tools';
+import { closeDb, DB_NAME } from '../../../lib/storage/db';
 import { OPENAI_PLUGINS, startPluginServer, type OpenAIPluginName, type PluginMock } from '../../mocks/plugin-server';
 
 let server: PluginMock;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PluginApproval } from '@/components/plugins/PluginApproval';
-import type { ManifestPreview } from '@/lib/messaging/plugin-protocol';
+import { PluginApproval } from '../../../components/plugins/PluginApproval';
+import type { ManifestPreview } from '../../../lib/messaging/plugin-protocol';
 import { mount } from '../support/dom';
 
 const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;

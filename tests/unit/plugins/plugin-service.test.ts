@@ -1,14 +1,14 @@
 import { deleteDB } from 'idb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ManifestPreview } from '@/lib/messaging/plugin-protocol';
-import { MAX_INDEX_BYTES } from '@/lib/plugins/index-format';
-import { pluginSecretOwner } from '@/lib/plugins/installed';
-import type { BuiltinPlugin } from '@/lib/plugins/runtime';
-import { createPluginService } from '@/lib/plugins/plugin-service';
-import { getInstalledPlugin } from '@/lib/plugins/plugin-records';
-import { MAX_MANIFEST_BYTES } from '@/lib/plugins/validate-manifest';
-import { closeDb, DB_NAME, getDb } from '@/lib/storage/db';
-import { getSecrets } from '@/lib/storage/secret-vault';
+import type { ManifestPreview } from '../../../lib/messaging/plugin-protocol';
+import { MAX_INDEX_BYTES } from '../../../lib/plugins/index-format';
+import { pluginSecretOwner } from '../../../lib/plugins/installed';
+import type { BuiltinPlugin } from '../../../lib/plugins/runtime';
+import { createPluginService } from '../../../lib/plugins/plugin-service';
+import { getInstalledPlugin } from '../../../lib/plugins/plugin-records';
+import { MAX_MANIFEST_BYTES } from '../../../lib/plugins/validate-manifest';
+import { closeDb, DB_NAME, getDb } from '../../../lib/storage/db';
+import { getSecrets } from '../../../lib/storage/secret-vault';
 import { startPluginServer, type PluginMock } from '../../mocks/plugin-server';
 import { failureOf } from '../support/failure';
 

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PluginSettings } from '@/components/plugins/PluginSettings';
-import { chatError, ChatFailure } from '@/lib/core/errors';
-import type { PluginPreview, PluginView } from '@/lib/messaging/plugin-protocol';
-import { MAX_INDEX_BYTES } from '@/lib/plugins/index-format';
-import { MAX_MANIFEST_BYTES } from '@/lib/plugins/validate-manifest';
-import { usePluginsStore } from '@/components/plugins/plugins-store';
-import { toasts } from '@/components/ui/toast';
+import { PluginSettings } from '../../../components/plugins/PluginSettings';
+import { chatError, ChatFailure } from '../../../lib/core/errors';
+import type { PluginPreview, PluginView } from '../../../lib/messaging/plugin-protocol';
+import { MAX_INDEX_BYTES } from '../../../lib/plugins/index-format';
+import { MAX_MANIFEST_BYTES } from '../../../lib/plugins/validate-manifest';
+import { usePluginsStore } from '../../../components/plugins/plugins-store';
+import { toasts } from '../../../components/ui/toast';
 import { byText, mount, settle, type } from '../support/dom';
 
 const answers = vi.hoisted(() => ({
@@ -25,7 +25,7 @@ const request = vi.hoisted(() =>
     throw new Error(`unexpected request ${name}`);
   }),
 );
-vi.mock('@/lib/messaging/client', () => ({ request }));
+vi.mock('../../../lib/messaging/client', () => ({ request }));
 
 let container: HTMLElement;
 

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ToolCall } from '@/lib/core/chat';
-import type { Conversation } from '@/lib/core/conversation';
-import type { InstalledPlugin } from '@/lib/core/plugins';
-import { createPluginRuntime, STANDALONE_RESULT, type BuiltinPlugin, type PluginRuntimeDeps } from '@/lib/plugins/runtime';
-import { decodePluginSettings } from '@/lib/plugins/settings-header';
+import type { ToolCall } from '../../../lib/core/chat';
+import type { Conversation } from '../../../lib/core/conversation';
+import type { InstalledPlugin } from '../../../lib/core/plugins';
+import { createPluginRuntime, STANDALONE_RESULT, type BuiltinPlugin, type PluginRuntimeDeps } from '../../../lib/plugins/runtime';
+import { decodePluginSettings } from '../../../lib/plugins/settings-header';
 import { SETTINGS_HEADER, type ManifestName, type PluginMock } from '../../mocks/plugin-server';
 import { installedFrom, withPluginServer } from '../support/with-plugin-server';
 

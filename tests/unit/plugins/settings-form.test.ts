@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PluginParameters } from '@/lib/core/plugins';
+import type { PluginParameters } from '../../../lib/core/plugins';
 import {
   checkPluginSettings,
   decodeSettings,
@@ -10,7 +10,7 @@ import {
   settingFields,
   visibleSettings,
   withDefaults,
-} from '@/lib/plugins/settings-form';
+} from '../../../lib/plugins/settings-form';
 
 const schema: PluginParameters = {
   type: 'object',

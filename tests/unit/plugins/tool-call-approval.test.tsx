@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToolSteps } from '@/components/chat/ToolSteps';
-import { usePendingCalls } from '@/components/plugins/pending-calls-store';
-import type { ToolStep } from '@/lib/core/conversation';
-import { ChatFailure, chatError } from '@/lib/core/errors';
-import { DECLINED_RESULT, type PendingToolCall } from '@/lib/plugins/consent';
+import { ToolSteps } from '../../../components/chat/ToolSteps';
+import { usePendingCalls } from '../../../components/plugins/pending-calls-store';
+import type { ToolStep } from '../../../lib/core/conversation';
+import { ChatFailure, chatError } from '../../../lib/core/errors';
+import { DECLINED_RESULT, type PendingToolCall } from '../../../lib/plugins/consent';
 import { byText, mount, settle, type Mounted } from '../support/dom';
 
 const state = vi.hoisted(() => ({ calls: [] as PendingToolCall[], decideFails: false }));
@@ -21,7 +21,7 @@ const request = vi.hoisted(() =>
     throw new Error(`unexpected ${name}`);
   }),
 );
-vi.mock('@/lib/messaging/client', () => ({ request }));
+vi.mock('../../../lib/messaging/client', () => ({ request }));
 
 let view: Mounted | undefined;
 

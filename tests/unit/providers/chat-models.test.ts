@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chatModels, isChatModel, recommendedModel } from '@/lib/providers/chat-models';
+import { chatModels, isChatModel, recommendedModel } from '../../../lib/providers/chat-models';
 
 const ids = (...names: string[]) => names.map((id) => ({ id }));
 

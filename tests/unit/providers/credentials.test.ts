@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deleteDB } from 'idb';
-import { ChatFailure, type ChatError } from '@/lib/core/errors';
-import type { ProviderConfig } from '@/lib/core/providers';
-import { resolveModel, saveProviderWithSecrets } from '@/lib/providers/service';
-import { closeDb, DB_NAME } from '@/lib/storage/db';
-import { saveProvider } from '@/lib/storage/provider-records';
-import { getSecrets, setSecrets } from '@/lib/storage/secret-vault';
+import { ChatFailure, type ChatError } from '../../../lib/core/errors';
+import type { ProviderConfig } from '../../../lib/core/providers';
+import { resolveModel, saveProviderWithSecrets } from '../../../lib/providers/service';
+import { closeDb, DB_NAME } from '../../../lib/storage/db';
+import { saveProvider } from '../../../lib/storage/provider-records';
+import { getSecrets, setSecrets } from '../../../lib/storage/secret-vault';
 
 const openai: ProviderConfig = { id: 'p1', kind: 'openai', name: 'OpenAI', settings: {}, manualModels: [], createdAt: 1 };
 const bedrock: ProviderConfig = {

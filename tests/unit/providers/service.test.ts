@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteDB } from 'idb';
-import { ChatFailure } from '@/lib/core/errors';
-import type { ProviderConfig } from '@/lib/core/providers';
+import { ChatFailure } from '../../../lib/core/errors';
+import type { ProviderConfig } from '../../../lib/core/providers';
 import {
   detectLocalModels,
   providerViews,
@@ -10,11 +10,11 @@ import {
   restoreProvider,
   RESTORE_WINDOW_MS,
   saveProviderWithSecrets,
-} from '@/lib/providers/service';
+} from '../../../lib/providers/service';
 import { startOllamaMock } from '../../mocks/ollama-server';
-import { setPref } from '@/lib/storage/prefs';
-import { closeDb, DB_NAME } from '@/lib/storage/db';
-import { getSecrets } from '@/lib/storage/secret-vault';
+import { setPref } from '../../../lib/storage/prefs';
+import { closeDb, DB_NAME } from '../../../lib/storage/db';
+import { getSecrets } from '../../../lib/storage/secret-vault';
 
 const config = (over: Partial<ProviderConfig> = {}): ProviderConfig => ({
   id: 'p1',

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createChromeTtsEngine, type ChromeTts } from '@/lib/speech/engines/chrome-tts';
+import { createChromeTtsEngine, type ChromeTts } from '../../../lib/speech/engines/chrome-tts';
 
 type Options = chrome.tts.TtsOptions;
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { recordContextPoint, takeContextPoint } from '@/lib/reader/context-point';
+import { recordContextPoint, takeContextPoint } from '../../../lib/reader/context-point';
 
 describe('context point', () => {
   document.body.innerHTML = '<p>Some text.</p>';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ReaderController } from '@/lib/reader/controller';
-import { controlLabelsFor, interfaceControlLabels } from '@/lib/reader/control-labels';
-import { setPref } from '@/lib/storage/prefs';
-import type { BackgroundToPage } from '@/lib/messaging/reader-protocol';
+import { ReaderController } from '../../../lib/reader/controller';
+import { controlLabelsFor, interfaceControlLabels } from '../../../lib/reader/control-labels';
+import { setPref } from '../../../lib/storage/prefs';
+import type { BackgroundToPage } from '../../../lib/messaging/reader-protocol';
 import { FakeEngine } from './fake-engine';
 
 describe('the on-page reading control’s labels', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ChatFailure, chatError } from '@/lib/core/errors';
-import type { BackgroundToPage, PageToBackground, ReaderState } from '@/lib/messaging/reader-protocol';
-import { ReaderController, type PageLink } from '@/lib/reader/controller';
-import type { ReadTarget } from '@/lib/reader/menu';
+import { ChatFailure, chatError } from '../../../lib/core/errors';
+import type { BackgroundToPage, PageToBackground, ReaderState } from '../../../lib/messaging/reader-protocol';
+import { ReaderController, type PageLink } from '../../../lib/reader/controller';
+import type { ReadTarget } from '../../../lib/reader/menu';
 import { FakeEngine, settle } from './fake-engine';
 
 /** A page that answers `prepare` with fixed sentences and records what it is told. */

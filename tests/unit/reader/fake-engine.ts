@@ -1,4 +1,4 @@
-import type { SpeakOptions, SpeechEngine } from '@/lib/speech/engine';
+import type { SpeakOptions, SpeechEngine } from '../../../lib/speech/engine';
 
 export interface Utterance {
   text: string;

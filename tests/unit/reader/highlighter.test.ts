@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PageHighlighter, SENTENCE_HIGHLIGHT, WORD_HIGHLIGHT } from '@/lib/reader/highlighter';
-import { readSpokenPage } from '@/lib/reader/spoken-page';
+import { PageHighlighter, SENTENCE_HIGHLIGHT, WORD_HIGHLIGHT } from '../../../lib/reader/highlighter';
+import { readSpokenPage } from '../../../lib/reader/spoken-page';
 
 /** jsdom has no CSS Custom Highlight API; a registry of Sets behaves the same for these checks. */
 class FakeHighlight extends Set<AbstractRange> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { READ_ALOUD_MENU_ITEMS, READ_FROM_HERE_MENU_ID, READ_PAGE_MENU_ID, readAloudMenuAction } from '@/lib/reader/menu';
+import { READ_ALOUD_MENU_ITEMS, READ_FROM_HERE_MENU_ID, READ_PAGE_MENU_ID, readAloudMenuAction } from '../../../lib/reader/menu';
 
 describe('readAloudMenuAction', () => {
   const tab = { id: 7 };

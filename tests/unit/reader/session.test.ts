@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ChatFailure, chatError } from '@/lib/core/errors';
-import { ReadingSession, type ReadingState } from '@/lib/reader/session';
+import { ChatFailure, chatError } from '../../../lib/core/errors';
+import { ReadingSession, type ReadingState } from '../../../lib/reader/session';
 import { FakeEngine, settle } from './fake-engine';
 
 const SENTENCES = ['One fish.', 'Two fish swim.', 'Red fish.', 'Blue fish.'];

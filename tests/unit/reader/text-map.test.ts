@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { findReadableContent } from '@/lib/reader/readable-twins';
-import { readSpokenPage, sentenceAtPoint, sentenceIndexAt, sentenceUnderPoint } from '@/lib/reader/spoken-page';
-import { buildTextMap, indexAtPoint, rangeOf } from '@/lib/reader/text-map';
+import { findReadableContent } from '../../../lib/reader/readable-twins';
+import { readSpokenPage, sentenceAtPoint, sentenceIndexAt, sentenceUnderPoint } from '../../../lib/reader/spoken-page';
+import { buildTextMap, indexAtPoint, rangeOf } from '../../../lib/reader/text-map';
 
 function load(html: string) {
   document.documentElement.innerHTML = html;

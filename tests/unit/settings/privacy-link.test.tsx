@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
-import { PrivacyLink } from '@/components/settings/PrivacyLink';
+import { PrivacyLink } from '../../../components/settings/PrivacyLink';
 import { policyHtml } from '../../../build/privacy-page';
 import { mount, type Mounted } from '../support/dom';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { chatError } from '@/lib/core/errors';
-import type { ProviderView } from '@/lib/core/providers';
-import { providerStatus } from '@/lib/core/provider-status';
-import { checkProviderForm } from '@/lib/core/provider-form-check';
-import { kindInfo } from '@/lib/core/providers';
+import { chatError } from '../../../lib/core/errors';
+import type { ProviderView } from '../../../lib/core/providers';
+import { providerStatus } from '../../../lib/core/provider-status';
+import { checkProviderForm } from '../../../lib/core/provider-form-check';
+import { kindInfo } from '../../../lib/core/providers';
 
 const view = (over: Partial<ProviderView> = {}): ProviderView => ({
   id: 'p1',

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ChatFailure, chatError } from '@/lib/core/errors';
-import { AnswerReader } from '@/lib/speech/answer-reader';
-import type { SpeakOptions, SpeechEngine } from '@/lib/speech/engine';
+import { ChatFailure, chatError } from '../../../lib/core/errors';
+import { AnswerReader } from '../../../lib/speech/answer-reader';
+import type { SpeakOptions, SpeechEngine } from '../../../lib/speech/engine';
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ChatFailure, chatError } from '@/lib/core/errors';
-import { createAudioEngine, type AudioSink, type SynthesizedAudio, type WordMark } from '@/lib/speech/audio-engine';
+import { ChatFailure, chatError } from '../../../lib/core/errors';
+import { createAudioEngine, type AudioSink, type SynthesizedAudio, type WordMark } from '../../../lib/speech/audio-engine';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;

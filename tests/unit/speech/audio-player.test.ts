@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createAudioElementPlayer, type PlayableAudio } from '@/lib/speech/audio-player';
+import { createAudioElementPlayer, type PlayableAudio } from '../../../lib/speech/audio-player';
 
 class FakeAudio implements PlayableAudio {
   src = '';

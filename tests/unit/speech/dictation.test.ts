@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DictationDraft, insertDictated, joinTranscripts, needsSpace } from '@/lib/speech/dictation';
+import { DictationDraft, insertDictated, joinTranscripts, needsSpace } from '../../../lib/speech/dictation';
 
 const at = (text: string, start = text.length, end = start) => ({ text, selectionStart: start, selectionEnd: end });
 

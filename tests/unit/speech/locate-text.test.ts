@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locateText } from '@/lib/speech/locate-text';
+import { locateText } from '../../../lib/speech/locate-text';
 
 describe('locating spoken text on screen', () => {
   it('finds an exact match from the given position on', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { recognitionConstructor, startRecognition, type RecognitionLike } from '@/lib/speech/recognizer';
+import { recognitionConstructor, startRecognition, type RecognitionLike } from '../../../lib/speech/recognizer';
 
 class FakeRecognition implements RecognitionLike {
   static last: FakeRecognition;

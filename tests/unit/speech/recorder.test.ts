@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { recordingFileName, startRecording } from '@/lib/speech/recorder';
+import { recordingFileName, startRecording } from '../../../lib/speech/recorder';
 
 class FakeRecorder {
   static supported = new Set(['audio/ogg;codecs=opus']);

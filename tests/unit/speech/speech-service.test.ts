@@ -1,8 +1,8 @@
 import { deleteDB } from 'idb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProviderConfig } from '@/lib/core/providers';
-import { AudioCache } from '@/lib/speech/audio-cache';
-import { normalizeSpeechSettings, type SpeechSettings } from '@/lib/speech/speech-settings';
+import type { ProviderConfig } from '../../../lib/core/providers';
+import { AudioCache } from '../../../lib/speech/audio-cache';
+import { normalizeSpeechSettings, type SpeechSettings } from '../../../lib/speech/speech-settings';
 import {
   AZURE_SPEECH_OWNER,
   OPENAI_SPEECH_OWNER,
@@ -10,10 +10,10 @@ import {
   resolveOpenAIAccess,
   saveSpeechKeys,
   speechKeys,
-} from '@/lib/speech/speech-service';
-import { closeDb, DB_NAME } from '@/lib/storage/db';
-import { saveProvider } from '@/lib/storage/provider-records';
-import { getSecrets, setSecrets } from '@/lib/storage/secret-vault';
+} from '../../../lib/speech/speech-service';
+import { closeDb, DB_NAME } from '../../../lib/storage/db';
+import { saveProvider } from '../../../lib/storage/provider-records';
+import { getSecrets, setSecrets } from '../../../lib/storage/secret-vault';
 
 beforeEach(async () => {
   await closeDb();

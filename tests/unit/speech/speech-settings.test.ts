@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SPEECH_SETTINGS, normalizeSpeechSettings, pickerLocale, type SpeechSettings } from '@/lib/speech/speech-settings';
-import { voiceFor } from '@/lib/speech/voice-for';
+import { DEFAULT_SPEECH_SETTINGS, normalizeSpeechSettings, pickerLocale, type SpeechSettings } from '../../../lib/speech/speech-settings';
+import { voiceFor } from '../../../lib/speech/voice-for';
 
 const settings = (patch: Partial<SpeechSettings> = {}): SpeechSettings => ({ ...normalizeSpeechSettings(undefined), ...patch });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSpeechTextStream, markdownToSpeech } from '@/lib/speech/speech-text';
+import { createSpeechTextStream, markdownToSpeech } from '../../../lib/speech/speech-text';
 
 const ANSWER = [
   '# Lighthouses',

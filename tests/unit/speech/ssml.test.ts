@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSsml, escapeXml, prosodyPitch, prosodyRate } from '@/lib/speech/ssml';
+import { buildSsml, escapeXml, prosodyPitch, prosodyRate } from '../../../lib/speech/ssml';
 
 describe('SSML', () => {
   it('escapes the five XML specials and replaces characters XML cannot hold', () => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { VoicePicker, type PickerGroup } from '@/components/speech/VoicePicker';
+import { VoicePicker, type PickerGroup } from '../../../components/speech/VoicePicker';
 import { byText, mount } from '../support/dom';
 
 let container: HTMLElement;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wordAt } from '@/lib/speech/words';
+import { wordAt } from '../../../lib/speech/words';
 
 describe('wordAt', () => {
   it('finds the word at or after an index, skipping spaces and punctuation', () => {

@@ -1,23 +1,23 @@
 import { deleteDB } from 'idb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StoredMessage } from '@/lib/core/conversation';
-import { chatError } from '@/lib/core/errors';
-import type { BackgroundToPanel, PanelToBackground } from '@/lib/messaging/protocol';
-import { createConversation, getMessage, listMessages, putMessage } from '@/lib/storage/conversations';
-import { closeDb, DB_NAME } from '@/lib/storage/db';
+import type { StoredMessage } from '../../../lib/core/conversation';
+import { chatError } from '../../../lib/core/errors';
+import type { BackgroundToPanel, PanelToBackground } from '../../../lib/messaging/protocol';
+import { createConversation, getMessage, listMessages, putMessage } from '../../../lib/storage/conversations';
+import { closeDb, DB_NAME } from '../../../lib/storage/db';
 
 const port = vi.hoisted(() => ({
   posted: [] as PanelToBackground[],
   deliver: (_m: BackgroundToPanel): void => undefined,
 }));
-vi.mock('@/lib/messaging/client', () => ({
+vi.mock('../../../lib/messaging/client', () => ({
   connectChat: (onMessage: (m: BackgroundToPanel) => void) => {
     port.deliver = onMessage;
     return { post: (m: PanelToBackground) => port.posted.push(m), close: () => undefined };
   },
 }));
 
-const { useChatStore } = await import('@/components/state/chat-store');
+const { useChatStore } = await import('../../../components/state/chat-store');
 const model = { providerId: 'p1', model: 'm1' };
 
 beforeEach(async () => {

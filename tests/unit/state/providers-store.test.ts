@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { chatError } from '@/lib/core/errors';
-import type { ProviderKind, ProviderModels, ProviderView } from '@/lib/core/providers';
-import { defaultModel, modelGroups, providerState } from '@/components/state/providers-store';
+import { chatError } from '../../../lib/core/errors';
+import type { ProviderKind, ProviderModels, ProviderView } from '../../../lib/core/providers';
+import { defaultModel, modelGroups, providerState } from '../../../components/state/providers-store';
 
 const provider = (id: string, kind: ProviderKind): ProviderView => ({
   id,

@@ -1,11 +1,11 @@
 import { deleteDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { notifyChange, onStorageChange, type StorageChange } from '@/lib/storage/change-feed';
-import { createConversation, deleteMessagesAfter, patchMessage, putMessage, updateConversation } from '@/lib/storage/conversations';
-import { closeDb, DB_NAME } from '@/lib/storage/db';
-import { setPref } from '@/lib/storage/prefs';
-import { deleteProvider, saveProvider } from '@/lib/storage/provider-records';
-import { setSecrets } from '@/lib/storage/secret-vault';
+import { notifyChange, onStorageChange, type StorageChange } from '../../../lib/storage/change-feed';
+import { createConversation, deleteMessagesAfter, patchMessage, putMessage, updateConversation } from '../../../lib/storage/conversations';
+import { closeDb, DB_NAME } from '../../../lib/storage/db';
+import { setPref } from '../../../lib/storage/prefs';
+import { deleteProvider, saveProvider } from '../../../lib/storage/provider-records';
+import { setSecrets } from '../../../lib/storage/secret-vault';
 
 const unsubscribes: (() => void)[] = [];
 

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deleteDB } from 'idb';
-import { clearAllData } from '@/lib/storage/clear-all';
-import { closeDb, DB_NAME } from '@/lib/storage/db';
-import { createConversation, listConversations } from '@/lib/storage/conversations';
-import { getPref, setPref } from '@/lib/storage/prefs';
-import { listProviders, saveProvider } from '@/lib/storage/provider-records';
-import { getSecrets, setSecrets } from '@/lib/storage/secret-vault';
-import { onStorageChange, type StorageChange } from '@/lib/storage/change-feed';
+import { clearAllData } from '../../../lib/storage/clear-all';
+import { closeDb, DB_NAME } from '../../../lib/storage/db';
+import { createConversation, listConversations } from '../../../lib/storage/conversations';
+import { getPref, setPref } from '../../../lib/storage/prefs';
+import { listProviders, saveProvider } from '../../../lib/storage/provider-records';
+import { getSecrets, setSecrets } from '../../../lib/storage/secret-vault';
+import { onStorageChange, type StorageChange } from '../../../lib/storage/change-feed';
 
 describe('clear all data', () => {
   beforeEach(async () => {

@@ -1,10 +1,10 @@
 import { deleteDB } from 'idb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { StoredMessage } from '@/lib/core/conversation';
-import { onStorageChange, type StorageChange } from '@/lib/storage/change-feed';
-import { removeConversations, restoreConversations } from '@/lib/storage/conversation-removal';
-import { createConversation, listConversations, listMessages, putMessage, searchConversations } from '@/lib/storage/conversations';
-import { closeDb, DB_NAME, getDb } from '@/lib/storage/db';
+import type { StoredMessage } from '../../../lib/core/conversation';
+import { onStorageChange, type StorageChange } from '../../../lib/storage/change-feed';
+import { removeConversations, restoreConversations } from '../../../lib/storage/conversation-removal';
+import { createConversation, listConversations, listMessages, putMessage, searchConversations } from '../../../lib/storage/conversations';
+import { closeDb, DB_NAME, getDb } from '../../../lib/storage/db';
 
 beforeEach(async () => {
   await closeDb();

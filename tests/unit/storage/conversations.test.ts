@@ -1,7 +1,7 @@
 import { deleteDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StoredMessage } from '@/lib/core/conversation';
-import { ChatFailure, chatError } from '@/lib/core/errors';
+import type { StoredMessage } from '../../../lib/core/conversation';
+import { ChatFailure, chatError } from '../../../lib/core/errors';
 import {
   createConversation,
   deleteConversation,
@@ -17,8 +17,8 @@ import {
   renameConversation,
   searchConversations,
   updateConversation,
-} from '@/lib/storage/conversations';
-import { closeDb, DB_NAME, getDb } from '@/lib/storage/db';
+} from '../../../lib/storage/conversations';
+import { closeDb, DB_NAME, getDb } from '../../../lib/storage/db';
 
 beforeEach(async () => {
   await closeDb();

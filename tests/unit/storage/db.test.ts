@@ -1,6 +1,6 @@
 import { deleteDB, openDB } from 'idb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { closeDb, DB_NAME, getDb, reserveMessageSeq } from '@/lib/storage/db';
+import { closeDb, DB_NAME, getDb, reserveMessageSeq } from '../../../lib/storage/db';
 
 beforeEach(async () => {
   await closeDb();

@@ -1,12 +1,12 @@
 import { deleteDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StoredMessage } from '@/lib/core/conversation';
-import { createConversation, getConversation, listConversations, listMessages, putMessage } from '@/lib/storage/conversations';
-import { closeDb, DB_NAME } from '@/lib/storage/db';
-import { exportConversations, importConversations, summarizeImport } from '@/lib/storage/export';
-import { ImportError, readConversationsDocument, type ConversationsDocument } from '@/lib/storage/export-format';
-import { saveProvider } from '@/lib/storage/provider-records';
-import { setSecrets } from '@/lib/storage/secret-vault';
+import type { StoredMessage } from '../../../lib/core/conversation';
+import { createConversation, getConversation, listConversations, listMessages, putMessage } from '../../../lib/storage/conversations';
+import { closeDb, DB_NAME } from '../../../lib/storage/db';
+import { exportConversations, importConversations, summarizeImport } from '../../../lib/storage/export';
+import { ImportError, readConversationsDocument, type ConversationsDocument } from '../../../lib/storage/export-format';
+import { saveProvider } from '../../../lib/storage/provider-records';
+import { setSecrets } from '../../../lib/storage/secret-vault';
 
 beforeEach(async () => {
   await closeDb();

@@ -1,7 +1,7 @@
 import { deleteDB } from 'idb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { closeDb, DB_NAME } from '@/lib/storage/db';
-import { DEFAULT_PREFS, getPref, setPref } from '@/lib/storage/prefs';
+import { closeDb, DB_NAME } from '../../../lib/storage/db';
+import { DEFAULT_PREFS, getPref, setPref } from '../../../lib/storage/prefs';
 
 beforeEach(async () => {
   await closeDb();

@@ -1,8 +1,8 @@
 import { deleteDB } from 'idb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ProviderConfig } from '@/lib/core/providers';
-import { closeDb, DB_NAME } from '@/lib/storage/db';
-import { deleteProvider, getProvider, listProviders, saveProvider } from '@/lib/storage/provider-records';
+import type { ProviderConfig } from '../../../lib/core/providers';
+import { closeDb, DB_NAME } from '../../../lib/storage/db';
+import { deleteProvider, getProvider, listProviders, saveProvider } from '../../../lib/storage/provider-records';
 
 beforeEach(async () => {
   await closeDb();

@@ -1,12 +1,12 @@
 import { deleteDB } from 'idb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getConversation, getMessage, listConversations, listMessages, searchConversations } from '@/lib/storage/conversations';
-import { exportConversations } from '@/lib/storage/export';
-import { readConversationsDocument } from '@/lib/storage/export-format';
-import { closeDb, DB_NAME, getDb } from '@/lib/storage/db';
-import { getPref } from '@/lib/storage/prefs';
-import { getProvider, listProviders } from '@/lib/storage/provider-records';
-import { checkConversation, checkMessage, checkStoredRecords } from '@/lib/storage/repair';
+import { getConversation, getMessage, listConversations, listMessages, searchConversations } from '../../../lib/storage/conversations';
+import { exportConversations } from '../../../lib/storage/export';
+import { readConversationsDocument } from '../../../lib/storage/export-format';
+import { closeDb, DB_NAME, getDb } from '../../../lib/storage/db';
+import { getPref } from '../../../lib/storage/prefs';
+import { getProvider, listProviders } from '../../../lib/storage/provider-records';
+import { checkConversation, checkMessage, checkStoredRecords } from '../../../lib/storage/repair';
 
 /** Writes straight to the store, as an older version or a bad import would have. */
 async function seed(store: 'conversations' | 'messages' | 'providers', value: object): Promise<void> {

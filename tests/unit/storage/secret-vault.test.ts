@@ -1,8 +1,8 @@
 import { deleteDB } from 'idb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ChatFailure } from '@/lib/core/errors';
-import { closeDb, DB_NAME, getDb } from '@/lib/storage/db';
-import { deleteSecrets, getSecrets, secretFieldsSet, setSecrets } from '@/lib/storage/secret-vault';
+import { ChatFailure } from '../../../lib/core/errors';
+import { closeDb, DB_NAME, getDb } from '../../../lib/storage/db';
+import { deleteSecrets, getSecrets, secretFieldsSet, setSecrets } from '../../../lib/storage/secret-vault';
 
 beforeEach(async () => {
   await closeDb();

@@ -1,4 +1,4 @@
-import { ChatFailure, type ChatError } from '@/lib/core/errors';
+import { ChatFailure, type ChatError } from '../../../lib/core/errors';
 
 /** The ChatError a promise (or a call) fails with; fails the test if it succeeds or throws anything else. */
 export async function failureOf(promise: Promise<unknown> | (() => unknown)): Promise<ChatError> {

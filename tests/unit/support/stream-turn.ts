@@ -1,6 +1,6 @@
-import type { Conversation, StoredMessage } from '@/lib/core/conversation';
-import type { ProviderAdapter, ProviderContext } from '@/lib/providers/types';
-import { StreamRegistry, type StreamDeps } from '@/lib/chat/stream-registry';
+import type { Conversation, StoredMessage } from '../../../lib/core/conversation';
+import type { ProviderAdapter, ProviderContext } from '../../../lib/providers/types';
+import { StreamRegistry, type StreamDeps } from '../../../lib/chat/stream-registry';
 
 /** One turn of a conversation: the user's "Hi" and the streaming answer `a1` to it. */
 export const conversation: Conversation = {

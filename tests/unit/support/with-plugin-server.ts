@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { InstalledPlugin, ToolApprovalMode } from '@/lib/core/plugins';
-import { pluginOrigins } from '@/lib/plugins/origins';
-import { validateManifest } from '@/lib/plugins/validate-manifest';
+import type { InstalledPlugin, ToolApprovalMode } from '../../../lib/core/plugins';
+import { pluginOrigins } from '../../../lib/plugins/origins';
+import { validateManifest } from '../../../lib/plugins/validate-manifest';
 import { startPluginServer, type ManifestName, type PluginMock } from '../../mocks/plugin-server';
 
 /** Starts the plugin mock for the calling test file, hands it to `ready`, forgets its requests after each test and stops it at the end. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ChatFailure } from '@/lib/core/errors';
-import { parseExtraHeaders } from '@/lib/transport/extra-headers';
+import { ChatFailure } from '../../../lib/core/errors';
+import { parseExtraHeaders } from '../../../lib/transport/extra-headers';
 
 describe('parseExtraHeaders', () => {
   it('accepts a JSON object of header names to values, or nothing', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firefoxOriginRewrite, ollamaOriginRules } from '@/lib/transport/ollama-origin';
+import { firefoxOriginRewrite, ollamaOriginRules } from '../../../lib/transport/ollama-origin';
 
 describe('ollamaOriginRules', () => {
   it('rewrites Origin only for our own non-tab requests to each configured host', () => {

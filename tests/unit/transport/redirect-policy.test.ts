@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fetchWithinOrigin } from '@/lib/transport/redirect-policy';
-import type { FetchLike } from '@/lib/transport/secure-fetch';
+import { fetchWithinOrigin } from '../../../lib/transport/redirect-policy';
+import type { FetchLike } from '../../../lib/transport/secure-fetch';
 import { failureOf } from '../support/failure';
 
 /** A fetch that answers from a table and records every URL it was asked for, so a refused hop provably never left. */

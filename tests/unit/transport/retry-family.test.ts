@@ -2,19 +2,19 @@ import { deleteDB } from 'idb';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ChatEvent } from '@/lib/core/chat';
-import type { ChatFailure } from '@/lib/core/errors';
-import type { ProviderConfig } from '@/lib/core/providers';
-import { createOpenAICompatibleAdapter } from '@/lib/providers/openai';
-import type { ProviderContext } from '@/lib/providers/types';
-import { AudioCache } from '@/lib/speech/audio-cache';
-import { AZURE_SPEECH_OWNER, createSpeechService, saveSpeechKeys } from '@/lib/speech/speech-service';
-import { normalizeSpeechSettings, type SpeechSettings } from '@/lib/speech/speech-settings';
-import { closeDb, DB_NAME } from '@/lib/storage/db';
-import { saveProvider } from '@/lib/storage/provider-records';
-import { setSecrets } from '@/lib/storage/secret-vault';
-import { RETRY_POLICY, retryBudgetFor } from '@/lib/transport/retry-policy';
-import { credentialedFetch } from '@/lib/transport/secure-fetch';
+import type { ChatEvent } from '../../../lib/core/chat';
+import type { ChatFailure } from '../../../lib/core/errors';
+import type { ProviderConfig } from '../../../lib/core/providers';
+import { createOpenAICompatibleAdapter } from '../../../lib/providers/openai';
+import type { ProviderContext } from '../../../lib/providers/types';
+import { AudioCache } from '../../../lib/speech/audio-cache';
+import { AZURE_SPEECH_OWNER, createSpeechService, saveSpeechKeys } from '../../../lib/speech/speech-service';
+import { normalizeSpeechSettings, type SpeechSettings } from '../../../lib/speech/speech-settings';
+import { closeDb, DB_NAME } from '../../../lib/storage/db';
+import { saveProvider } from '../../../lib/storage/provider-records';
+import { setSecrets } from '../../../lib/storage/secret-vault';
+import { RETRY_POLICY, retryBudgetFor } from '../../../lib/transport/retry-policy';
+import { credentialedFetch } from '../../../lib/transport/secure-fetch';
 
 /**
  * One family, one policy: chat, model listing, speech and transcription

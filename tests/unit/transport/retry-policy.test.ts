@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ChatFailure } from '@/lib/core/errors';
-import { askedWaitMs, RETRY_POLICY, RetryBudget, retryingFetch } from '@/lib/transport/retry-policy';
-import type { FetchLike } from '@/lib/transport/secure-fetch';
+import { ChatFailure } from '../../../lib/core/errors';
+import { askedWaitMs, RETRY_POLICY, RetryBudget, retryingFetch } from '../../../lib/transport/retry-policy';
+import type { FetchLike } from '../../../lib/transport/secure-fetch';
 import { SPEC_STANDARD_RETRY } from '../support/retry-spec';
 
 const headers = (h: Record<string, string>) => new Headers(h);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ChatFailure } from '@/lib/core/errors';
-import { credentialedFetch } from '@/lib/transport/secure-fetch';
+import { ChatFailure } from '../../../lib/core/errors';
+import { credentialedFetch } from '../../../lib/transport/secure-fetch';
 
 describe('credentialedFetch', () => {
   let server: Server;

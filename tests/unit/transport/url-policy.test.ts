@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ChatFailure } from '@/lib/core/errors';
+import { ChatFailure } from '../../../lib/core/errors';
 import {
   assertCredentialUrl,
   isLoopbackHost,
@@ -8,7 +8,7 @@ import {
   parseHttpUrl,
   requireCredential,
   trimBaseUrl,
-} from '@/lib/transport/url-policy';
+} from '../../../lib/transport/url-policy';
 
 function codeOf(fn: () => unknown): string | undefined {
   try {

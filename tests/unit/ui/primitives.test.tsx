@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { act, useId, useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { confirmDialog } from '@/components/ui/confirm';
-import { DialogHost } from '@/components/ui/DialogHost';
-import { Field } from '@/components/ui/Field';
-import { Switch } from '@/components/ui/Switch';
-import { TabPanel, Tabs } from '@/components/ui/Tabs';
-import { showUndoToast, toasts } from '@/components/ui/toast';
-import { Toaster } from '@/components/ui/Toaster';
+import { confirmDialog } from '../../../components/ui/confirm';
+import { DialogHost } from '../../../components/ui/DialogHost';
+import { Field } from '../../../components/ui/Field';
+import { Switch } from '../../../components/ui/Switch';
+import { TabPanel, Tabs } from '../../../components/ui/Tabs';
+import { showUndoToast, toasts } from '../../../components/ui/toast';
+import { Toaster } from '../../../components/ui/Toaster';
 import { byText, mount } from '../support/dom';
 
 beforeAll(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { azureSpeechRequest, azureSpeechUrl, azureSsml, synthesizeAzureSpeech } from '@/lib/speech/engines/azure-speech';
+import { azureSpeechRequest, azureSpeechUrl, azureSsml, synthesizeAzureSpeech } from '../../../../lib/speech/engines/azure-speech';
 
 const params = { voice: 'de-DE-KatjaNeural', rate: 1.25, pitch: 0.9 };
 

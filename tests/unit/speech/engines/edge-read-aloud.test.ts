@@ -17,7 +17,7 @@ import {
   synthesizeEdgeSpeech,
   wordBoundaries,
   type SocketLike,
-} from '@/lib/speech/engines/edge-read-aloud';
+} from '../../../../lib/speech/engines/edge-read-aloud';
 
 const TOKEN = '6A5AA1D4EAFF4E9FB37E23D68491D6F4';
 /** 2025-01-01 00:02:30 UTC: 13380163350 s after 1601-01-01, 13380163200 rounded down to five minutes. */

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ChatFailure } from '@/lib/core/errors';
-import { synthesizeOpenAISpeech, type OpenAIAccess, type OpenAISpeechOptions } from '@/lib/speech/engines/openai-tts';
-import type { FetchLike } from '@/lib/transport/secure-fetch';
+import { ChatFailure } from '../../../../lib/core/errors';
+import { synthesizeOpenAISpeech, type OpenAIAccess, type OpenAISpeechOptions } from '../../../../lib/speech/engines/openai-tts';
+import type { FetchLike } from '../../../../lib/transport/secure-fetch';
 
 const access = {
   baseUrl: 'https://api.example.com/v1/',

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createWebSpeechEngine, webSpeechOf, type WebSpeech } from '@/lib/speech/engines/web-speech';
+import { createWebSpeechEngine, webSpeechOf, type WebSpeech } from '../../../../lib/speech/engines/web-speech';
 
 class FakeUtterance {
   voice: SpeechSynthesisVoice | null = null;
