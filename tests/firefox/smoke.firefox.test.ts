@@ -55,8 +55,14 @@ describe.skipIf(!firefox)('built add-on in Firefox', () => {
     expect(fit.scrollWidth).toBeLessThanOrEqual(fit.width);
   });
 
-  /** Asks the background, from the add-on page open in the tab, as the panel does. */
-  function request(name: string, payload: unknown) {
+  /** Asks the background, from the add-on page open in the tab, as the panel does, once that page has settled. */
+  async function request(name: string, payload: unknown) {
+    // A script running while the page still loads is dropped with it (Marionette answers null).
+    await browser.poll<boolean>(
+      `return document.readyState === 'complete' && document.querySelector('textarea') ? true : null;`,
+      [],
+      'the panel',
+    );
     return browser.marionette.send<{ ok: boolean; value?: unknown; error?: unknown }>('WebDriver:ExecuteAsyncScript', {
       script: `
         const done = arguments[arguments.length - 1];
