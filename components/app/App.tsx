@@ -4,7 +4,7 @@ import { MessagesSquare, Settings, SquarePen } from 'lucide-react';
 import { onBroadcast } from '../../lib/messaging/events';
 import { getPref } from '../../lib/storage/prefs';
 import { ChatView } from '../chat/ChatView';
-import { preloadMarkdown } from '../markdown';
+import { preloadMarkdown } from '../markdown/markdown';
 import { ModelPicker } from '../chat/ModelPicker';
 import { ReaderBar } from './on-demand';
 import { useReaderUi } from '../reader/reader-start';

@@ -2,7 +2,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { createI18n } from '../../lib/i18n';
+import { createI18n } from '../../lib/i18n/i18n';
 import { SUPPORTED_LOCALES, matchLocale } from '../../lib/speech/locales';
 import { getPref } from '../../lib/storage/prefs';
 

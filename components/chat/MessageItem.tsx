@@ -2,7 +2,7 @@ import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Info, Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import type { StoredMessage } from '../../lib/core/conversation';
-import { Markdown } from '../markdown';
+import { Markdown } from '../markdown/markdown';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { IconButton } from '../ui/IconButton';
 import { showUndoToast } from '../ui/toast';

@@ -3,7 +3,7 @@ import type { StoredMessage, ToolStep } from '../../lib/core/conversation';
 import type { PluginView } from '../../lib/messaging/plugin-protocol';
 import { framedUi, isApprovedUrl } from '../../lib/plugins/origins';
 import { patchMessage } from '../../lib/storage/conversations';
-import { Markdown } from '../markdown';
+import { Markdown } from '../markdown/markdown';
 import { useChatStore } from '../state/chat-store';
 import { PluginFrame } from './PluginFrame';
 import { usePluginNames } from './plugin-names';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { SUPPORTED_LOCALES } from '../../lib/speech/locales';
-import { switchLocale } from '../../lib/i18n';
+import { switchLocale } from '../../lib/i18n/i18n';
 import { setPref } from '../../lib/storage/prefs';
 
 export function LanguagePicker() {

@@ -7,7 +7,7 @@ import { openLongConversation, seedLongConversation } from './big-conversation';
 import { hugeAnswerOnce, type HugeFigures } from './huge-answer';
 import { hugeCodeBlock, hugeMarkdown } from './huge-texts';
 import { coldStarts, configureProvider, type ColdStart } from './panel-open';
-import { prepareReadAloud, readAloudOnce } from './read-aloud';
+import { prepareReadAloud, readAloudOnce } from './read-aloud-start';
 import { sentenceGapLine } from './sentence-gap';
 import { workerBundle, workerStartOnce } from './service-worker';
 import { streamOnce, type StreamFigures } from './stream';

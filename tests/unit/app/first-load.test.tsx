@@ -5,7 +5,7 @@ import { mount, settle, type } from '../support/dom';
 
 // The parts an empty panel must not fetch: how often the renderer was preloaded, and the reading bar (a lazy part) mounted.
 const fetched = vi.hoisted(() => ({ markdown: 0, readerBar: 0, speechPrefs: false }));
-vi.mock('../../../components/markdown', () => ({
+vi.mock('../../../components/markdown/markdown', () => ({
   Markdown: ({ text }: { text: string }) => <div className="md">{text}</div>,
   preloadMarkdown: () => {
     fetched.markdown++;

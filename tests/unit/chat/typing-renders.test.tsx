@@ -6,7 +6,7 @@ import { mount } from '../support/dom';
 
 // Each render of an assistant message renders its markdown: counting those counts message renders.
 const markdownRenders = vi.hoisted(() => ({ count: 0 }));
-vi.mock('../../../components/markdown', () => ({
+vi.mock('../../../components/markdown/markdown', () => ({
   Markdown: ({ text }: { text: string }) => {
     markdownRenders.count++;
     return <div className="md">{text}</div>;

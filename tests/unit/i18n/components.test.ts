@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { englishStrings } from '../../../lib/i18n';
+import { englishStrings } from '../../../lib/i18n/i18n';
 import { PROVIDER_KINDS } from '../../../lib/core/providers';
 import { componentFiles, hardCodedText, projectCompilerOptions, translationKeys, type KeyUse } from './component-scan';
 import { flatten } from './strings';

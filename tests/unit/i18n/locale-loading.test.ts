@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n, switchLocale } from '../../../lib/i18n';
+import { createI18n, switchLocale } from '../../../lib/i18n/i18n';
 import { SUPPORTED_LOCALES } from '../../../lib/speech/locales';
 
 describe('loading a locale', () => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { Markdown } from '../../../components/markdown';
+import { Markdown } from '../../../components/markdown/markdown';
 import { mount, type Mounted } from '../support/dom';
 
 let view: Mounted | undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../../../lib/i18n';
+import { createI18n } from '../../../lib/i18n/i18n';
 import { composeAsk, displayLanguageName, languageName, type ComposeOptions } from '../../../lib/page/ask-prompt';
 import type { HandOff } from '../../../lib/page/hand-off';
 import type { AskIntent } from '../../../lib/page/menu-model';

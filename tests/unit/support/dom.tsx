@@ -8,7 +8,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, expect } from 'vitest';
-import { createI18n } from '../../../lib/i18n';
+import { createI18n } from '../../../lib/i18n/i18n';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
