@@ -124,11 +124,12 @@ describe('side-panel chat', () => {
   });
 
   it('stops an answer with Escape from the message box and from the conversation', async () => {
-    for (const from of [page.getByRole('textbox', { name: 'Message' }), conversation(page)]) {
-      openai.enqueue({ kind: 'hang-after', text: 'Half a story' });
+    for (const [i, from] of [page.getByRole('textbox', { name: 'Message' }), conversation(page)].entries()) {
+      // Each answer its own words: waiting for the last one's would find them at once and press Escape too early.
+      openai.enqueue({ kind: 'hang-after', text: `Half a story, part ${i + 1}` });
       const aborted = openai.aborted;
       await sendMessage(page, 'Another long story');
-      await waitForAnswer(page, 'Half a story');
+      await waitForAnswer(page, `Half a story, part ${i + 1}`);
       await from.press('Escape');
       await expect.poll(() => openai.aborted).toBe(aborted + 1);
       await expect.poll(() => lastAnswer(page).innerText()).toContain('Stopped');
