@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
+import { localeBundles } from './build/locale-bundles';
 
 export default defineConfig({
-  plugins: [WxtVitest()],
+  plugins: [WxtVitest(), localeBundles()],
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
     environment: 'node',

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'wxt';
 import { katexWoff2Only } from './build/katex-woff2-only';
+import { localeBundles } from './build/locale-bundles';
 import { privacyPage } from './build/privacy-page';
 
 // Each permission is justified in README.md ("Permissions"); keep the two in step.
@@ -21,7 +22,7 @@ const FIREFOX_ONLY_PERMISSIONS = ['webRequest', 'webRequestBlocking'];
 
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
-  vite: () => ({ plugins: [katexWoff2Only(), privacyPage(fileURLToPath(new URL('.', import.meta.url)))] }),
+  vite: () => ({ plugins: [katexWoff2Only(), localeBundles(), privacyPage(fileURLToPath(new URL('.', import.meta.url)))] }),
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',

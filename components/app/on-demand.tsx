@@ -20,6 +20,8 @@ function onDemand<P extends object>(load: () => Promise<ComponentType<P>>): (pro
 export const Onboarding = onDemand(() => import('../chat/Onboarding').then((m) => m.Onboarding));
 /** Reading a page aloud. */
 export const ReaderBar = onDemand(() => import('../reader/ReaderBar').then((m) => m.ReaderBar));
+/** The tool calls of an answer, and the approvals it waits for. */
+export const ToolSteps = onDemand(() => import('../chat/ToolSteps').then((m) => m.ToolSteps));
 /** What plugins showed in an answer. */
 export const PluginOutputs = onDemand(() => import('../plugins/PluginOutputs').then((m) => m.PluginOutputs));
 /** Asking before a plugin runs. */

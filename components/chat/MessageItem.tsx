@@ -10,8 +10,7 @@ import { useChatStore } from '../state/chat-store';
 import { useProvidersStore } from '../state/providers-store';
 import { CopyButton } from './CopyButton';
 import { ContextChips } from './ContextChips';
-import { ToolSteps } from './ToolSteps';
-import { PluginOutputs } from '../app/on-demand';
+import { PluginOutputs, ToolSteps } from '../app/on-demand';
 import { AnswerSpeech } from '../speech/AnswerSpeech';
 import { MessageMeta } from './MessageMeta';
 import './messages.css';
@@ -115,7 +114,10 @@ export const MessageItem = memo(function MessageItem({ message, isLast, busy, on
         </p>
       ) : (
         <>
-          <ToolSteps steps={message.steps ?? []} waitingIn={streaming ? message.conversationId : undefined} />
+          {/* Only an answer with steps, or one still being written (it may ask before a call), needs them. */}
+          {(streaming || !!message.steps?.length) && (
+            <ToolSteps steps={message.steps ?? []} waitingIn={streaming ? message.conversationId : undefined} />
+          )}
           {!!message.steps?.length && <PluginOutputs message={message} />}
           <div className="message-body" dir="auto">
             <Markdown text={message.content} streaming={streaming} />

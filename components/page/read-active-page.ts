@@ -1,6 +1,5 @@
 import type { ContextBlock } from '../../lib/core/conversation';
 import { request } from '../../lib/messaging/client';
-import { pdfTextFromUrl } from '../../lib/page/pdf-text';
 
 export type PageProblem = 'restricted' | 'empty' | 'pdfUnreadable' | 'failed';
 
@@ -25,6 +24,8 @@ export async function readActivePage(windowId: number, languages: string[]): Pro
     return { ok: true, block: { kind: 'page', title, url, text } };
   }
   try {
+    // Loaded only for a PDF: the reader and its worker stay out of the panel's first load.
+    const { pdfTextFromUrl } = await import('../../lib/page/pdf-text');
     const pdf = await pdfTextFromUrl(result.url);
     if (!pdf.text) return { ok: false, problem: 'empty' };
     return { ok: true, block: { kind: 'page', title: result.title || pdf.title || result.url, url: result.url, text: pdf.text } };

@@ -15,7 +15,6 @@ import {
   updateConversation,
 } from '../../lib/storage/conversations';
 import { setPref } from '../../lib/storage/prefs';
-import { fitContext } from '../../lib/page/trim';
 
 interface ChatState {
   conversation?: Conversation;
@@ -244,6 +243,9 @@ export const useChatStore = create<ChatState>((set, get) => ({
         set({ conversation });
       }
     }
+    // Long pages are cut to the context budget here, against the question they go with;
+    // the trimmer loads only when a page goes along.
+    const context = pendingContext.length ? (await import('../../lib/page/trim')).fitContext(pendingContext, content) : undefined;
     const userMessage: StoredMessage = {
       id: crypto.randomUUID(),
       conversationId: conversation.id,
@@ -251,8 +253,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
       content,
       createdAt: Date.now(),
       status: 'complete',
-      // Long pages are cut to the context budget here, against the question they go with.
-      ...(pendingContext.length ? { context: fitContext(pendingContext, content) } : {}),
+      ...(context ? { context } : {}),
     };
     await putMessage(userMessage);
     set((s) => ({ messages: [...s.messages, userMessage], draft: draftAfterSend(s.draft, text), pendingContext: [] }));

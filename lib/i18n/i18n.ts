@@ -5,37 +5,21 @@ export const FALLBACK_LOCALE = 'en-US';
 type Strings = Record<string, unknown>;
 
 /**
- * Each locale is split into feature files (`en-US.json`, `en-US.page.json`, …)
- * merged at load time. Every language, English too, loads on demand, so a
- * page carries only the language it shows: the parity tests keep every key in
- * every locale, so no other language is needed as a fallback.
+ * Every language, English too, loads on demand, so a page carries only the
+ * language it shows: the parity tests keep every key in every locale, so no
+ * other language is needed as a fallback. Each locale's feature files
+ * (`en-US.json`, `en-US.page.json`, …) arrive merged into one module by the
+ * build (build/locale-bundles.ts).
  */
-const locales = import.meta.glob<Strings>('./locales/*.json', { import: 'default' });
-
-function localeOf(path: string): string {
-  return path.slice('./locales/'.length).split('.')[0]!;
-}
-
-export function mergeStrings(parts: Strings[]): Strings {
-  const out: Strings = {};
-  for (const part of parts) {
-    for (const [key, value] of Object.entries(part)) {
-      const prev = out[key];
-      out[key] =
-        prev && typeof prev === 'object' && value && typeof value === 'object' ? mergeStrings([prev as Strings, value as Strings]) : value;
-    }
-  }
-  return out;
-}
+const locales = import.meta.glob<Strings>('./locales/[a-z][a-z]-[A-Z][A-Z].json', { query: '?locale-bundle', import: 'default' });
 
 export async function englishStrings(): Promise<Strings> {
   return (await loadLocaleResources(FALLBACK_LOCALE))!.translation as Strings;
 }
 
 export async function loadLocaleResources(locale: string): Promise<ResourceLanguage | undefined> {
-  const loaders = Object.entries(locales).filter(([path]) => localeOf(path) === locale);
-  if (!loaders.length) return undefined;
-  return { translation: mergeStrings(await Promise.all(loaders.map(([, load]) => load()))) };
+  const load = locales[`./locales/${locale}.json`];
+  return load ? { translation: await load() } : undefined;
 }
 
 export async function createI18n(locale: string): Promise<i18n> {

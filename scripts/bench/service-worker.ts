@@ -1,12 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { ExtensionHarness } from '../../tests/e2e/support/extension';
+import { fileSize, type Size } from './file-sizes';
 
 /** The background worker's bundle, raw and gzip, in bytes. */
-export function workerBundle(extensionDir: string): { raw: number; gzip: number } {
-  const bytes = readFileSync(join(extensionDir, 'background.js'));
-  return { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+export function workerBundle(extensionDir: string): Size {
+  return fileSize(extensionDir, 'background.js');
 }
 
 interface VersionUpdate {

@@ -1,0 +1,53 @@
+import type { Page } from 'playwright-core';
+import type { ExtensionHarness } from '../../tests/e2e/support/extension';
+
+/** When the panel became usable, in ms from navigation start. */
+export interface OpenFigures {
+  /** Message box visible, enabled and focused: a message typed now is taken (queued until a model is ready). */
+  inputReadyMs: number;
+  /** The same, and a model is selected in the picker. */
+  modelReadyMs: number;
+}
+
+/** The picker's text while no model is selected (en-US). */
+const NO_MODEL = 'No models yet';
+
+/** Init script: notes the first moment each condition holds, checked on every DOM change and every frame. */
+function watchUsable(noModel: string) {
+  const w = window as unknown as { inputReadyAt?: number; modelReadyAt?: number };
+  const check = () => {
+    const box = document.querySelector<HTMLTextAreaElement>('textarea[aria-label]');
+    const input = !!box && !box.disabled && box.getClientRects().length > 0 && document.activeElement === box;
+    const picker = document.querySelector<HTMLButtonElement>('button.model-picker');
+    const value = picker?.querySelector('.model-picker-value')?.textContent?.trim();
+    const model = !!picker && !picker.disabled && !!value && value !== noModel;
+    const now = performance.now();
+    if (input && w.inputReadyAt === undefined) w.inputReadyAt = now;
+    if (input && model && w.modelReadyAt === undefined) w.modelReadyAt = now;
+    if (w.modelReadyAt === undefined) requestAnimationFrame(check);
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
+  document.addEventListener('focusin', check);
+  requestAnimationFrame(check);
+}
+
+/** Opens the side panel page in `page`, watching it, and waits until a model is selected. */
+export async function openUntilModelReady(harness: ExtensionHarness, page: Page): Promise<void> {
+  await page.addInitScript(watchUsable, NO_MODEL);
+  await page.goto(harness.extensionUrl('sidepanel.html'));
+  await page.waitForFunction(() => (window as unknown as { modelReadyAt?: number }).modelReadyAt !== undefined, undefined, {
+    timeout: 30_000,
+  });
+}
+
+/** Opens the panel in a new tab and times it until a model is selected. */
+export async function timeOpen(harness: ExtensionHarness): Promise<OpenFigures> {
+  const page = await harness.context.newPage();
+  await openUntilModelReady(harness, page);
+  const figures = await page.evaluate(() => {
+    const w = window as unknown as { inputReadyAt: number; modelReadyAt: number };
+    return { inputReadyMs: w.inputReadyAt, modelReadyMs: w.modelReadyAt };
+  });
+  await page.close();
+  return figures;
+}

@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LOCALE_BUNDLE_QUERY, localeBundles, localeFiles, mergeStrings } from '../../../build/locale-bundles';
+
+const dirs: string[] = [];
+function localesDir(files: Record<string, unknown>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'parley-locales-'));
+  dirs.push(dir);
+  for (const [name, strings] of Object.entries(files)) writeFileSync(join(dir, name), JSON.stringify(strings));
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+type Load = (this: { addWatchFile(file: string): void }, id: string) => string | undefined;
+function load(id: string, watched: string[] = []): string | undefined {
+  const hook = localeBundles().load as Load;
+  return hook.call({ addWatchFile: (file) => watched.push(file) }, id);
+}
+
+describe('locale bundles', () => {
+  it('merges nested keys of feature files into one tree', () => {
+    expect(
+      mergeStrings([{ chat: { send: 'Send', nested: { a: '1' } } }, { chat: { stop: 'Stop', nested: { b: '2' } } }, { nav: { x: 'X' } }]),
+    ).toEqual({
+      chat: { send: 'Send', stop: 'Stop', nested: { a: '1', b: '2' } },
+      nav: { x: 'X' },
+    });
+  });
+
+  it("takes one locale's core file first, then its own feature files only", () => {
+    const dir = localesDir({ 'en-US.json': {}, 'en-US.page.json': {}, 'en-US.composer.json': {}, 'de-DE.json': {}, 'de-DE.page.json': {} });
+    expect(localeFiles(dir, 'en-US')).toEqual(['en-US.json', 'en-US.composer.json', 'en-US.page.json'].map((f) => join(dir, f)));
+  });
+
+  it('serves a whole locale for the bundle query, watching each file, and leaves other imports alone', () => {
+    const dir = localesDir({
+      'fr-FR.json': { nav: { settings: 'Paramètres' } },
+      'fr-FR.reader.json': { reader: { readPage: 'Lire la page' } },
+      'fr-FR.nav-extra.json': { nav: { history: 'Historique' } },
+      'ja-JP.json': { nav: { settings: '設定' } },
+    });
+    const watched: string[] = [];
+    const code = load(join(dir, 'fr-FR.json') + LOCALE_BUNDLE_QUERY, watched);
+    expect(JSON.parse(code!)).toEqual({ nav: { settings: 'Paramètres', history: 'Historique' }, reader: { readPage: 'Lire la page' } });
+    expect(watched).toHaveLength(3);
+    expect(load(join(dir, 'fr-FR.json'))).toBeUndefined();
+  });
+});
