@@ -5,7 +5,11 @@
  * fragments), usage in message_start and message_delta, the stop reason in
  * message_delta, and message_stop as the end marker.
  */
-import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError } from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
+import { APIConnectionError, APIConnectionTimeoutError, APIError } from '@anthropic-ai/sdk/core/error';
+import { BaseAnthropic } from '@anthropic-ai/sdk/client';
+import { Messages } from '@anthropic-ai/sdk/resources/messages';
+import { Models } from '@anthropic-ai/sdk/resources/models';
 import type { ChatMessage, ChatRequest, FinishReason } from '../core/chat';
 import { chatError, codeForStatus, type ChatError, type ChatErrorCode } from '../core/errors';
 import type { ModelInfo } from '../core/providers';
@@ -19,8 +23,13 @@ const DEFAULT_ANTHROPIC_URL = 'https://api.anthropic.com';
 /** The API insists on an output limit; this one leaves room for long answers. */
 const DEFAULT_MAX_TOKENS = 8192;
 
-function createClient(ctx: ProviderContext): Anthropic {
-  return new Anthropic({
+/**
+ * The base client with only the two resources Parley calls: the full
+ * `Anthropic` class builds every resource of the API (files, batches, skills,
+ * beta…), which the service worker would parse at every start.
+ */
+function createClient(ctx: ProviderContext): { messages: Messages; models: Models } {
+  const client = new BaseAnthropic({
     apiKey: requireCredential(ctx.secrets.apiKey),
     baseURL: credentialedBase(ctx, DEFAULT_ANTHROPIC_URL),
     // Retries follow the shared policy (retry-policy), not the SDK's own.
@@ -30,6 +39,7 @@ function createClient(ctx: ProviderContext): Anthropic {
     dangerouslyAllowBrowser: true,
     logLevel: 'off',
   });
+  return { messages: new Messages(client), models: new Models(client) };
 }
 
 function toContent(m: ChatMessage): Anthropic.ContentBlockParam[] {
