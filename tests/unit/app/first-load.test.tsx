@@ -23,15 +23,8 @@ vi.mock('../../../lib/speech/speech-prefs', async (importOriginal) => {
   fetched.speechPrefs = true;
   return importOriginal<object>();
 });
-vi.mock('../../../lib/messaging/client', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  connectChat: () => ({ post: () => undefined, close: () => undefined }),
-  request: () => new Promise(() => undefined),
-}));
-vi.mock('../../../lib/page/active-tab', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  currentWindowId: () => Promise.resolve(1),
-}));
+vi.mock('../../../lib/messaging/client', async (original) => (await import('../support/panel-offline')).offlineMessaging(original));
+vi.mock('../../../lib/page/active-tab', async (original) => (await import('../support/panel-offline')).inWindowOne(original));
 
 const { App } = await import('../../../components/app/App');
 const { useChatStore } = await import('../../../components/state/chat-store');

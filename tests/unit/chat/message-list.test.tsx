@@ -4,19 +4,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredMessage } from '../../../lib/core/conversation';
 import { MessageList, VIRTUAL_FROM } from '../../../components/chat/MessageList';
 import { mount, settle, type Mounted } from '../support/dom';
+import { alternatingMessages } from '../support/panel-offline';
 
 const VIEWPORT = 600;
-
-function conversation(count: number): StoredMessage[] {
-  return Array.from({ length: count }, (_, i) => ({
-    id: `m${i}`,
-    conversationId: 'c',
-    role: i % 2 ? 'assistant' : 'user',
-    content: `Message number ${i}`,
-    createdAt: i,
-    status: 'complete',
-  }));
-}
 
 /** The panel's log, given the size and scrolling jsdom does not lay out. */
 function Log({ messages }: { messages: StoredMessage[] }) {
@@ -84,12 +74,12 @@ const articles = () => [...view!.container.querySelectorAll('[role=log] article'
 
 describe('the message list', () => {
   it('renders a short conversation whole', async () => {
-    view = await mount(<Log messages={conversation(VIRTUAL_FROM - 1)} />);
+    view = await mount(<Log messages={alternatingMessages(VIRTUAL_FROM - 1)} />);
     expect(articles()).toHaveLength(VIRTUAL_FROM - 1);
   });
 
   it('mounts only the messages near the viewport of a 2,000-message conversation, opening at the latest', async () => {
-    view = await mount(<Log messages={conversation(2000)} />);
+    view = await mount(<Log messages={alternatingMessages(2000)} />);
     await settle(() => [...view!.container.querySelectorAll('.message-slots article')].at(-1)?.textContent === 'Message number 1999');
     expect(articles().length).toBeGreaterThan(1);
     expect(articles().length).toBeLessThan(30);
@@ -101,9 +91,9 @@ describe('the message list', () => {
   });
 
   it('keeps the mounted count bounded as a streaming conversation grows', async () => {
-    view = await mount(<Log messages={conversation(500)} />);
+    view = await mount(<Log messages={alternatingMessages(500)} />);
     await settle(() => view!.container.querySelector('.message-slots') !== null);
-    await view.update(<Log messages={conversation(1000)} />);
+    await view.update(<Log messages={alternatingMessages(1000)} />);
     expect(articles().length).toBeGreaterThan(1);
     expect(articles().length).toBeLessThan(30);
   });

@@ -7,16 +7,11 @@ import { closeDb, DB_NAME } from '../../../lib/storage/db';
 import { mount, settle, type } from '../support/dom';
 
 const port = vi.hoisted(() => ({ posted: [] as PanelToBackground[] }));
-vi.mock('../../../lib/messaging/client', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  connectChat: () => ({ post: (m: PanelToBackground) => port.posted.push(m), close: () => undefined }),
-  // The models never finish loading on their own here: the test decides when one is selected.
-  request: () => new Promise(() => undefined),
-}));
-vi.mock('../../../lib/page/active-tab', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  currentWindowId: () => Promise.resolve(1),
-}));
+// The models never finish loading on their own here: the test decides when one is selected.
+vi.mock('../../../lib/messaging/client', async (original) =>
+  (await import('../support/panel-offline')).offlineMessaging(original, port.posted),
+);
+vi.mock('../../../lib/page/active-tab', async (original) => (await import('../support/panel-offline')).inWindowOne(original));
 
 const { ChatView } = await import('../../../components/chat/ChatView');
 const { useChatStore } = await import('../../../components/state/chat-store');

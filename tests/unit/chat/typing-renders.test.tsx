@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StoredMessage } from '../../../lib/core/conversation';
 import { mount } from '../support/dom';
+import { alternatingMessages } from '../support/panel-offline';
 
 // Each render of an assistant message renders its markdown: counting those counts message renders.
 const markdownRenders = vi.hoisted(() => ({ count: 0 }));
@@ -13,37 +13,19 @@ vi.mock('../../../components/markdown/markdown', () => ({
   },
   preloadMarkdown: () => Promise.resolve(),
 }));
-vi.mock('../../../lib/messaging/client', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  connectChat: () => ({ post: () => undefined, close: () => undefined }),
-  request: () => new Promise(() => undefined),
-}));
+vi.mock('../../../lib/messaging/client', async (original) => (await import('../support/panel-offline')).offlineMessaging(original));
 
 // The page tools ask which window the panel is in; the fake browser has none.
-vi.mock('../../../lib/page/active-tab', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  currentWindowId: () => Promise.resolve(1),
-}));
+vi.mock('../../../lib/page/active-tab', async (original) => (await import('../support/panel-offline')).inWindowOne(original));
 
 const { ChatView } = await import('../../../components/chat/ChatView');
 const { useChatStore } = await import('../../../components/state/chat-store');
-
-function conversation(count: number): StoredMessage[] {
-  return Array.from({ length: count }, (_, i) => ({
-    id: `m${i}`,
-    conversationId: 'c',
-    role: i % 2 ? 'assistant' : 'user',
-    content: `Message number ${i}`,
-    createdAt: i,
-    status: 'complete',
-  }));
-}
 
 beforeEach(() => {
   markdownRenders.count = 0;
   useChatStore.setState({
     conversation: { id: 'c', title: 'Long', createdAt: 0, updatedAt: 0, systemPrompt: '', params: {} },
-    messages: conversation(59),
+    messages: alternatingMessages(59),
     draft: '',
     pendingContext: [],
   });
