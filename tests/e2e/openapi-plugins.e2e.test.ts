@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
-import { startPluginServer, type PluginMock } from '../mocks/plugin-server';
-import { launchExtension, type ExtensionHarness } from './support/extension';
+import type { OpenAIMock } from '../mocks/openai-server';
+import type { PluginMock } from '../mocks/plugin-server';
+import { withPluginChat } from './support/suite';
 import {
-  addProvider,
   backToChat,
   closeChatSettings,
   lastAnswer,
   openChatSettings,
   openSettingsSection,
-  pickModel,
   sendMessage,
   waitForAnswer,
 } from './support/panel';
@@ -18,26 +16,11 @@ import {
 const PROVIDER_KEY = 'sk-provider-e2e-openapi';
 
 describe('OpenAI-format plugins', () => {
-  let harness: ExtensionHarness;
   let openai: OpenAIMock;
   let plugins: PluginMock;
   let page: Page;
 
-  beforeAll(async () => {
-    openai = await startOpenAIMock({ apiKey: PROVIDER_KEY, models: ['gpt-tools'] });
-    plugins = await startPluginServer();
-    harness = await launchExtension();
-    page = await harness.openSidePanelPage();
-    await addProvider(page, 'OpenAI-compatible', { 'Base URL': openai.url, 'API key': PROVIDER_KEY });
-    await backToChat(page);
-    await pickModel(page, 'gpt-tools');
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-    await openai?.close();
-    await plugins?.close();
-  });
+  withPluginChat(PROVIDER_KEY, (suite) => ({ openai, plugins, page } = suite));
 
   it('installs the recorded ai-plugin.json of DM Tool Kit and runs its OpenAPI operation through the chat', async () => {
     await openSettingsSection(page, 'Plugins');

@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { decodePluginSettings } from '../../lib/plugins/settings-header';
-import { startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
-import { SETTINGS_HEADER, startPluginServer, type PluginMock } from '../mocks/plugin-server';
-import { launchExtension, type ExtensionHarness } from './support/extension';
+import type { OpenAIMock } from '../mocks/openai-server';
+import { SETTINGS_HEADER, type PluginMock } from '../mocks/plugin-server';
+import type { ExtensionHarness } from './support/extension';
+import { withPluginChat } from './support/suite';
 import { axeViolations } from './support/axe';
 import {
-  addProvider,
   backToChat,
   closeChatSettings,
   lastAnswer,
   openChatSettings,
   openSettingsSection,
-  pickModel,
   sendMessage,
   waitForAnswer,
 } from './support/panel';
@@ -80,21 +79,7 @@ describe('plugins', () => {
     await closeChatSettings(page);
   }
 
-  beforeAll(async () => {
-    openai = await startOpenAIMock({ apiKey: PROVIDER_KEY, models: ['gpt-tools'] });
-    plugins = await startPluginServer();
-    harness = await launchExtension();
-    page = await harness.openSidePanelPage();
-    await addProvider(page, 'OpenAI-compatible', { 'Base URL': openai.url, 'API key': PROVIDER_KEY });
-    await backToChat(page);
-    await pickModel(page, 'gpt-tools');
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-    await openai?.close();
-    await plugins?.close();
-  });
+  withPluginChat(PROVIDER_KEY, (suite) => ({ harness, openai, plugins, page } = suite));
 
   it('installs from a manifest URL only after the user approves the origins it contacts', async () => {
     await installFrom(plugins.urls.weather);

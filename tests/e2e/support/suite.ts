@@ -2,6 +2,8 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchExtension, type ExtensionHarness } from './extension';
 import { startOpenAIMock, type OpenAIMock, type OpenAIMockOptions } from '../../mocks/openai-server';
+import { startPluginServer, type PluginMock } from '../../mocks/plugin-server';
+import { addProvider, backToChat, pickModel } from './panel';
 
 /** What a describe block shares; its beforeAll fills it in, so read it only inside tests and hooks. */
 export interface ExtensionSuite {
@@ -41,5 +43,34 @@ export function withOpenAIPanel(mock: OpenAIMockOptions, ready: (suite: OpenAIPa
   afterAll(async () => {
     await harness?.close();
     await openai?.close();
+  });
+}
+
+export interface PluginChatSuite extends OpenAIPanelSuite {
+  plugins: PluginMock;
+}
+
+/**
+ * For plugin tests: the loopback plugin server, and a panel chatting with
+ * `gpt-tools` on an OpenAI-compatible mock that asks for tool calls.
+ */
+export function withPluginChat(providerKey: string, ready: (suite: PluginChatSuite) => void): void {
+  let harness: ExtensionHarness | undefined;
+  let openai: OpenAIMock | undefined;
+  let plugins: PluginMock | undefined;
+  beforeAll(async () => {
+    openai = await startOpenAIMock({ apiKey: providerKey, models: ['gpt-tools'] });
+    plugins = await startPluginServer();
+    harness = await launchExtension();
+    const page = await harness.openSidePanelPage();
+    await addProvider(page, 'OpenAI-compatible', { 'Base URL': openai.url, 'API key': providerKey });
+    await backToChat(page);
+    await pickModel(page, 'gpt-tools');
+    ready({ harness, openai, plugins, page });
+  });
+  afterAll(async () => {
+    await harness?.close();
+    await openai?.close();
+    await plugins?.close();
   });
 }
