@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Tokens } from 'marked';
 import { BlockSplitter, type Block } from './block-splitter';
@@ -19,13 +19,12 @@ import type { MarkdownProps } from './markdown-props';
  */
 export default function MarkdownRenderer({ text, streaming = false }: MarkdownProps) {
   const { t } = useTranslation();
-  const shown = useFramePacedText(text, streaming);
   const [splitter] = useState(() => new BlockSplitter());
   const [pages, setPages] = useState(1);
   const [slice, setSlice] = useState(0);
   // `slice` is a dependency without being read: each one asks the splitter to lex on where it paused.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const split = useMemo(() => splitter.split(shown, !streaming), [splitter, shown, streaming, slice]);
+  const split = useMemo(() => splitter.split(text, !streaming), [splitter, text, streaming, slice]);
 
   useEffect(() => {
     if (!split.pending) return;
@@ -98,34 +97,4 @@ function withoutTrailingNewlines(text: string): string {
   let end = text.length;
   while (end > 0 && text[end - 1] === '\n') end--;
   return end === text.length ? text : text.slice(0, end);
-}
-
-/**
- * Chunks arrive every few milliseconds, faster than the screen refreshes:
- * while streaming, render at most the latest text once per frame. When the
- * stream ends the full text renders at once.
- */
-function useFramePacedText(text: string, streaming: boolean): string {
-  const [shown, setShown] = useState(text);
-  const latest = useRef(text);
-  const frame = useRef<number | null>(null);
-
-  useEffect(() => {
-    latest.current = text;
-    if (!streaming || frame.current !== null) return;
-    frame.current = requestAnimationFrame(() => {
-      frame.current = null;
-      setShown(latest.current);
-    });
-  }, [text, streaming]);
-
-  useEffect(
-    () => () => {
-      if (frame.current !== null) cancelAnimationFrame(frame.current);
-    },
-    [],
-  );
-
-  // Text that does not extend what is shown (a regenerated answer) renders at once, never a stale frame.
-  return streaming && text.startsWith(shown) ? shown : text;
 }

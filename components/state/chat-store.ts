@@ -64,12 +64,21 @@ let channel: ChatChannel | undefined;
 let settingsWrites: Promise<void> = Promise.resolve();
 /** Sends the background has not accepted yet, by answer id: a refused one goes back to the composer. */
 const unconfirmedSends = new Map<string, StoredMessage>();
-/** Deltas arrive per token; the view only needs them once per frame. */
+/**
+ * Deltas arrive per token, faster than the screen refreshes: the view takes
+ * them at most once a frame. A delta after a quiet frame shows at once, in
+ * the task it arrived in, rather than waiting for the next animation frame,
+ * so the last words of an answer are painted in the frame they arrive.
+ */
+const FRAME_MS = 16;
 let buffered = new Map<string, string>();
-let frame = 0;
+let flushTimer: ReturnType<typeof setTimeout> | undefined;
+let lastFlushAt = -Infinity;
 
 function flushDeltas() {
-  frame = 0;
+  clearTimeout(flushTimer);
+  flushTimer = undefined;
+  lastFlushAt = performance.now();
   const pending = buffered;
   buffered = new Map();
   useChatStore.setState((s) => ({
@@ -78,9 +87,10 @@ function flushDeltas() {
 }
 
 function scheduleFlush() {
-  if (frame) return;
-  frame =
-    typeof requestAnimationFrame === 'function' ? requestAnimationFrame(flushDeltas) : (setTimeout(flushDeltas, 16) as unknown as number);
+  if (flushTimer !== undefined) return;
+  const wait = lastFlushAt + FRAME_MS - performance.now();
+  if (wait <= 0) flushDeltas();
+  else flushTimer = setTimeout(flushDeltas, wait);
 }
 
 async function onBackground(message: BackgroundToPanel) {
@@ -97,7 +107,7 @@ async function onBackground(message: BackgroundToPanel) {
       messages: s.messages.map((m) => (m.id === message.messageId ? { ...m, content: message.content } : m)),
     }));
   } else {
-    if (frame) flushDeltas();
+    if (buffered.size) flushDeltas();
     const shown = useChatStore.getState().messages.find((m) => m.id === message.messageId)?.content;
     await useChatStore.getState().reloadMessages();
     if (message.type === 'ended' && message.error?.code === 'interrupted' && shown) await keepReceivedText(message.messageId, shown);

@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import katex from 'katex';
-import { act } from 'react';
 import type { Token } from 'marked';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import MarkdownRenderer from '../../../components/markdown/MarkdownRenderer';
@@ -69,27 +68,6 @@ describe('incremental rendering while streaming', () => {
     await stream('Alpha beta gamma.\n\nNext block.\n\nThird');
     const firstBlock = renderedBlocks.mock.calls.map(rawOf).filter((raw) => raw.startsWith('Alpha beta gamma.'));
     expect(firstBlock.length).toBeLessThanOrEqual(2);
-  });
-
-  it('paces renders to animation frames: many chunks within a frame cost one render', async () => {
-    const frames: FrameRequestCallback[] = [];
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
-    try {
-      view = await mount(<MarkdownRenderer text={`${SETTLED}a`} streaming />);
-      renderedBlocks.mockClear();
-      let text = `${SETTLED}a`;
-      for (let i = 0; i < 10; i++) {
-        text += ' b';
-        await view.update(<MarkdownRenderer text={text} streaming />);
-      }
-      expect(renderedBlocks).not.toHaveBeenCalled();
-      expect(frames).toHaveLength(1);
-      await act(async () => frames.splice(0).forEach((callback) => callback(performance.now())));
-      expect(renderedBlocks.mock.calls.map(rawOf)).toEqual([`a${' b'.repeat(10)}`]);
-      expect(view.container.querySelector('p:last-child')?.textContent).toBe(`a${' b'.repeat(10)}`);
-    } finally {
-      vi.unstubAllGlobals();
-    }
   });
 
   it('renders the full text immediately when the stream ends', async () => {

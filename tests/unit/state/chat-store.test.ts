@@ -134,3 +134,34 @@ describe('deleting one message', () => {
     expect((await listMessages(id)).map((m) => m.id)).toEqual(['u0', 'a0']);
   });
 });
+
+describe('streamed deltas', () => {
+  it('reach the view at most once a frame, and at once after a quiet frame', async () => {
+    const id = await openConversation();
+    const answer: StoredMessage = { id: 'a1', conversationId: id, role: 'assistant', content: '', createdAt: 2, status: 'streaming' };
+    useChatStore.setState((s) => ({ messages: [...s.messages, answer] }));
+    const shown: string[] = [];
+    const stop = useChatStore.subscribe((s) => shown.push(s.messages.at(-1)!.content));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const delta = (text: string) => port.deliver({ type: 'delta', conversationId: id, messageId: 'a1', text });
+      vi.advanceTimersByTime(100);
+      delta('One');
+      expect(shown).toEqual(['One']);
+      for (const word of [' two', ' three', ' four']) {
+        vi.advanceTimersByTime(4);
+        delta(word);
+      }
+      expect(shown).toEqual(['One']);
+      vi.advanceTimersByTime(4);
+      expect(shown).toEqual(['One', 'One two three four']);
+      // The stream's last word after a quiet frame is not held back for a timer.
+      vi.advanceTimersByTime(50);
+      delta(' five.');
+      expect(shown.at(-1)).toBe('One two three four five.');
+    } finally {
+      vi.useRealTimers();
+      stop();
+    }
+  });
+});
