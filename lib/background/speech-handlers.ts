@@ -7,7 +7,7 @@ import { isTrustedSender } from '../messaging/senders';
 import { base64ToBytes, bytesToBase64 } from '../speech/audio-bytes';
 import type { AudioSink } from '../speech/audio-engine';
 import { createAudioElementPlayer } from '../speech/audio-player';
-import { chromeTtsVoices } from '../speech/engines/chrome-tts';
+import { browserVoiceApiOf, browserVoicesOf } from '../speech/engines/browser-voices';
 import { edgeOriginRule } from '../speech/engines/edge-read-aloud';
 import { SUPPORTED_LOCALES } from '../speech/locales';
 import { recordingFileName } from '../speech/recorder';
@@ -43,12 +43,14 @@ export const readerEngine = createReaderEngines({
   settings: loadSpeechSettings,
   synthesize: (engine, text, params, signal) => service.synthesize(engine, text, params, signal),
   sink: backgroundSink,
-  tts: () => globalThis.chrome?.tts,
+  browserVoices: () => browserVoiceApiOf(globalThis),
 });
 
+/** The voices the background reads pages with, so the panel offers those and not its own. */
 async function browserVoiceGroups(): Promise<VoiceGroup[]> {
-  if (!globalThis.chrome?.tts) return [];
-  const grouped = browserVoicesByLocale(await chromeTtsVoices(chrome.tts));
+  const api = browserVoiceApiOf(globalThis);
+  if (!api) return [];
+  const grouped = browserVoicesByLocale(await browserVoicesOf(api));
   return SUPPORTED_LOCALES.flatMap(({ code }) => {
     const voices = grouped.get(code);
     return voices?.length ? [{ locale: code, voices: [...voices] }] : [];

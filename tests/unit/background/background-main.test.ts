@@ -113,6 +113,22 @@ describe('background.main()', () => {
     await vi.waitFor(async () => expect(await request('reader.state')).toMatchObject({ value: { error: { code: 'forbidden' } } }));
   });
 
+  it('reads pages aloud in a browser without chrome.tts (Firefox): the menu items are there and reading injects the reader', async () => {
+    const { created, clicked, scripts } = stubBrowser();
+    const tts = fakeBrowser.tts;
+    Reflect.deleteProperty(fakeBrowser, 'tts');
+    try {
+      background.main();
+      expect(created.map((c) => c.id)).toEqual([READ_PAGE_MENU_ID, READ_FROM_HERE_MENU_ID]);
+      await clicked.fire({ menuItemId: READ_PAGE_MENU_ID, frameId: 0 }, { id: 9, windowId: 1 });
+      await vi.waitFor(() =>
+        expect(scripts).toContainEqual({ target: { tabId: 9, frameIds: [0] }, files: ['/content-scripts/read-aloud.js'] }),
+      );
+    } finally {
+      Object.assign(fakeBrowser, { tts });
+    }
+  });
+
   it('asks about a selection from its menu item: opens the panel and hands it the text', async () => {
     const { clicked, panelsOpened } = stubBrowser();
     background.main();
