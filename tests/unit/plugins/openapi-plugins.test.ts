@@ -37,20 +37,83 @@ async function call(manifest: PluginManifest, apiName: string, args: Record<stri
 }
 
 describe("LobeChat's recorded OpenAI-format plugins", () => {
-  const expected: Record<OpenAIPluginName, string[]> = {
-    diceroller: ['roll', 'getLegalPage', 'getHelpPage'],
-    uberchord: ['getChordDiagramImage'],
+  /**
+   * What each recorded plugin installs as (its name_for_model, every operation of its document as a tool),
+   * and one call of a tool as a model would make it, with the request that call must send.
+   */
+  const recorded: Record<
+    OpenAIPluginName,
+    {
+      identifier: string;
+      tools: string[];
+      call: { api: string; args: Record<string, unknown> };
+      sends: { method: string; path: string; body?: unknown };
+    }
+  > = {
+    diceroller: {
+      identifier: 'diceroller',
+      tools: ['roll', 'getLegalPage', 'getHelpPage'],
+      call: { api: 'getHelpPage', args: {} },
+      sends: { method: 'GET', path: '/openai-api/diceroller/help' },
+    },
+    uberchord: {
+      identifier: 'uberchord',
+      tools: ['getChordDiagramImage'],
+      call: { api: 'getChordDiagramImage', args: { chord: 'Am' } },
+      sends: { method: 'GET', path: '/openai-api/uberchord/chord-formatted?chord=Am' },
+    },
+    getchange: {
+      identifier: 'nonprofits',
+      tools: ['getNonprofits', 'getNonprofit'],
+      call: { api: 'getNonprofit', args: { nonprofit_id: 'n_MUjmT5yhdf4smx1ykRwO2ovt' } },
+      sends: { method: 'GET', path: '/openai-api/getchange/api/v1/openai/nonprofits/n_MUjmT5yhdf4smx1ykRwO2ovt' },
+    },
+    earthquake: {
+      identifier: 'earthquake',
+      tools: ['queryEarthquake'],
+      call: { api: 'queryEarthquake', args: {} },
+      sends: { method: 'GET', path: '/openai-api/earthquake/earthquakes/feed/v1.0/summary/4.5_day.geojson' },
+    },
+    'mixer-box-weather': {
+      identifier: 'MixerBox_Weather',
+      tools: ['getWeatherInfo'],
+      // The document's path carries a query of its own; the arguments join it.
+      call: { api: 'getWeatherInfo', args: { latitude: '48.85', longitude: '2.35', dataType: 'current' } },
+      sends: {
+        method: 'GET',
+        path: '/openai-api/mixer-box-weather/services?funcs=GetWeatherInfo&mobile=0&longitude=2.35&latitude=48.85&dataType=current',
+      },
+    },
+    'aladin-search-book': {
+      identifier: 'AladinSearchBooks',
+      tools: ['search_books', 'search_books_by_listType'],
+      call: {
+        api: 'search_books_by_listType',
+        args: { list_type: 'bestSeller', _requestBody: { userMessage: 'Bestsellers?', CategoryCode: '90842' } },
+      },
+      sends: {
+        method: 'POST',
+        path: '/openai-api/aladin-search-book/search/books/list/bestSeller',
+        body: { userMessage: 'Bestsellers?', CategoryCode: '90842' },
+      },
+    },
   };
 
   for (const name of Object.keys(OPENAI_PLUGINS) as OpenAIPluginName[]) {
-    it(`${name}: converts, expands its OpenAPI document and installs with every operation as a tool`, async () => {
+    it(`${name}: converts, expands its OpenAPI document, installs with every operation as a tool, and a tool runs`, async () => {
+      const { identifier, tools, call: toolCall, sends } = recorded[name];
       const preview = await manifestPreview(server.openaiManifest(name));
-      expect(preview.manifest.identifier).toBe(name);
-      expect(preview.manifest.api.map((api) => api.name)).toEqual(expected[name]);
+      expect(preview.manifest.identifier).toBe(identifier);
+      expect(preview.manifest.api.map((api) => api.name)).toEqual(tools);
       // The API server of the document (moved to loopback) is what the user approves.
       expect(preview.origins).toEqual([server.origin]);
       const view = await service.install({ manifestUrl: preview.manifestUrl, manifest: preview.manifest, origins: preview.origins });
-      expect(buildPluginTools([view.manifest]).definitions.map((d) => d.name)).toEqual(expected[name].map((api) => `${name}____${api}`));
+      expect(buildPluginTools([view.manifest]).definitions.map((d) => d.name)).toEqual(tools.map((api) => `${identifier}____${api}`));
+
+      const sent = await call(view.manifest, toolCall.api, toolCall.args);
+      expect({ method: sent.method, path: sent.path }).toEqual({ method: sends.method, path: sends.path });
+      if (sends.body) expect(sent.body).toEqual(sends.body);
+      else expect(sent.rawBody?.length ?? 0).toBe(0);
     });
   }
 
