@@ -24,6 +24,7 @@ export const OPENAI_PLUGINS = {
   earthquake: 'https://earthquake.beta3.dev',
   'mixer-box-weather': 'https://weather.mixerbox.com',
   'aladin-search-book': 'https://aladin-search-book.azurewebsites.net',
+  litmaps: 'https://api.litmaps.com',
 } as const;
 export type OpenAIPluginName = keyof typeof OPENAI_PLUGINS;
 /** Where the recorded ai-plugin.json files say their documents are published. */

@@ -97,6 +97,21 @@ describe("LobeChat's recorded OpenAI-format plugins", () => {
         body: { userMessage: 'Bestsellers?', CategoryCode: '90842' },
       },
     },
+    litmaps: {
+      identifier: 'litmaps',
+      tools: [
+        'healthCheck',
+        'fetchArticles',
+        'keywordSearch',
+        // Each path's operations in LobeChat's method order: get before post.
+        'getSearch',
+        'createSearch',
+        'getSearchResultBySearchResultId',
+        'getArticleById',
+      ],
+      call: { api: 'keywordSearch', args: { query: 'peroxiredoxin', useReranker: false } },
+      sends: { method: 'GET', path: '/openai-api/litmaps/keywordSearch?query=peroxiredoxin&useReranker=false' },
+    },
   };
 
   for (const name of Object.keys(OPENAI_PLUGINS) as OpenAIPluginName[]) {
