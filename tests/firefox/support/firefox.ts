@@ -101,24 +101,29 @@ export async function launchFirefoxWithAddon(firefox: string, timeoutMs = 30_000
     await marionette.send('WebDriver:NewSession', { capabilities: { alwaysMatch: { pageLoadStrategy: 'normal' } } }, timeoutMs);
     await marionette.send('Addon:Install', { path: FIREFOX_ADDON_DIR, temporary: true }, timeoutMs);
     const addonUrl = (path: string) => `moz-extension://${uuid}/${path.replace(/^\//, '')}`;
+    const poll = async <T>(script: string, args: unknown[], what: string, pollTimeoutMs = 20_000): Promise<T> => {
+      const deadline = Date.now() + pollTimeoutMs;
+      let last = '';
+      while (Date.now() < deadline) {
+        try {
+          const value = await marionette.send<T | null>('WebDriver:ExecuteScript', { script, args }, 5_000);
+          if (value !== null && value !== undefined) return value;
+        } catch (error) {
+          last = error instanceof Error ? error.message : String(error);
+        }
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      throw new Error(`Timed out after ${pollTimeoutMs} ms waiting for ${what}${last ? ` (last error: ${last})` : ''}`);
+    };
     return {
       marionette,
       addonUrl,
-      async poll<T>(script: string, args: unknown[], what: string, pollTimeoutMs = 20_000) {
-        const deadline = Date.now() + pollTimeoutMs;
-        let last = '';
-        while (Date.now() < deadline) {
-          try {
-            const value = await marionette.send<T | null>('WebDriver:ExecuteScript', { script, args }, 5_000);
-            if (value !== null && value !== undefined) return value;
-          } catch (error) {
-            last = error instanceof Error ? error.message : String(error);
-          }
-          await new Promise((r) => setTimeout(r, 200));
-        }
-        throw new Error(`Timed out after ${pollTimeoutMs} ms waiting for ${what}${last ? ` (last error: ${last})` : ''}`);
-      },
+      poll,
       async openAddonPage(path) {
+        // Marks the document being left, so the wait below cannot mistake it (the same page, reloaded) for the new one.
+        await marionette
+          .send('WebDriver:ExecuteScript', { script: `document.documentElement.setAttribute('data-parley-left', '')`, args: [] })
+          .catch(() => undefined);
         await marionette.send('Marionette:SetContext', { value: 'chrome' });
         try {
           await marionette.send('WebDriver:ExecuteScript', {
@@ -131,6 +136,12 @@ export async function launchFirefoxWithAddon(firefox: string, timeoutMs = 30_000
         } finally {
           await marionette.send('Marionette:SetContext', { value: 'content' });
         }
+        await poll<boolean>(
+          `return location.href === arguments[0] && document.readyState === 'complete' &&
+             !document.documentElement.hasAttribute('data-parley-left') ? true : null;`,
+          [addonUrl(path)],
+          `${path} to load`,
+        );
       },
       async close() {
         await marionette.send('WebDriver:DeleteSession', {}, 5_000).catch(() => undefined);
