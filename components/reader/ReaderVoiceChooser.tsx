@@ -18,7 +18,7 @@ export function ReaderVoiceChooser() {
   const [browserGroups, setBrowserGroups] = useState<PickerGroup[]>();
 
   useEffect(() => {
-    // Pages are read by the background, so its voices (chrome.tts) are the ones that count.
+    // Pages are read by the background, so its voices (chrome.tts, or Firefox's speechSynthesis) are the ones that count.
     request('speech.browserVoices', {}).then(
       ({ groups }) => setBrowserGroups(groups),
       () => setBrowserGroups([]),

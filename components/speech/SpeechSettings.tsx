@@ -86,7 +86,7 @@ function PercentRange({
   );
 }
 
-/** The browser's voices: chrome.tts through the background, else this page's speechSynthesis. */
+/** The browser's voices: the background's (chrome.tts, or Firefox's speechSynthesis), else this page's speechSynthesis. */
 async function browserGroups(): Promise<PickerGroup[]> {
   const { groups } = await request('speech.browserVoices', {}).catch(() => ({ groups: [] as VoiceGroup[] }));
   if (groups.length) return groups;

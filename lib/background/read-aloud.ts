@@ -15,7 +15,6 @@ import { readerEngine } from './speech-handlers';
 const CONTENT_SCRIPT = '/content-scripts/read-aloud.js';
 
 async function connectToPage({ tabId, frameId }: ReadTarget): Promise<PageLink> {
-  if (!globalThis.chrome?.tts) throw new ChatFailure(chatError('unsupported', 'This browser has no chrome.tts.'));
   const target = { tabId, frameIds: [frameId] };
   try {
     await browser.scripting.executeScript({ target, files: [CONTENT_SCRIPT] });
@@ -72,8 +71,9 @@ export const readAloudHandlers: Pick<RequestHandlers, keyof ReaderRequests> = {
 
 /** Adds the read-aloud context-menu items and answers their clicks. */
 export function startReadAloud(): void {
-  // Without chrome.tts (Firefox) there is nothing to read with, so no menu items that could only fail.
-  if (!browser.contextMenus || !globalThis.chrome?.tts) return;
+  // Every background can read: chrome.tts or speechSynthesis for the browser's voices, and cloud voices played by
+  // the offscreen document (Chrome) or the background page itself (Firefox).
+  if (!browser.contextMenus) return;
   for (const item of READ_ALOUD_MENU_ITEMS) {
     void createMenuItem({ id: item.id, title: menuTitle(item.titleKey), contexts: item.contexts });
   }

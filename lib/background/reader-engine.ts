@@ -9,7 +9,7 @@ import {
 } from '../speech/audio-engine';
 import { CHUNK_LIMITS } from '../speech/cloud-engines';
 import type { SpeakOptions, SpeechEngine } from '../speech/engine';
-import { createChromeTtsEngine, type ChromeTts } from '../speech/engines/chrome-tts';
+import { createBrowserVoiceEngine, type BrowserVoiceApi } from '../speech/engines/browser-voices';
 import type { SpeechSettings } from '../speech/speech-settings';
 import { voiceFor } from '../speech/voice-for';
 import { neuralVoiceOptions, openaiVoiceOptions } from '../speech/voices';
@@ -20,8 +20,8 @@ export interface ReaderEngineDeps {
   synthesize(engine: CloudEngineId, text: string, params: SynthesisParams, signal: AbortSignal): Promise<SynthesizedAudio>;
   /** Where cloud audio plays; throws a ChatFailure where the background cannot play audio. */
   sink(): AudioSink;
-  /** chrome.tts, or undefined where the browser has none. */
-  tts(): ChromeTts | undefined;
+  /** The browser's own voices: chrome.tts (Chrome), speechSynthesis (Firefox), or undefined where there are none. */
+  browserVoices(): BrowserVoiceApi | undefined;
 }
 
 /** What the reader's engine speaks with: the settings' engine and voice, the reader's speed times the voice's. */
@@ -56,10 +56,10 @@ export function createReaderEngines(deps: ReaderEngineDeps): (lang: string) => S
     return made;
   };
 
-  const requireTts = (): ChromeTts => {
-    const tts = deps.tts();
-    if (!tts) throw new ChatFailure(chatError('unsupported', 'This browser has no chrome.tts.'));
-    return tts;
+  const browserEngine = (lang?: string): SpeechEngine => {
+    const api = deps.browserVoices();
+    if (!api) throw new ChatFailure(chatError('unsupported', 'This browser has no speech synthesis.', { type: 'tts' }));
+    return createBrowserVoiceEngine(api, lang);
   };
 
   return (lang) => {
@@ -79,14 +79,14 @@ export function createReaderEngines(deps: ReaderEngineDeps): (lang: string) => S
       },
       async listVoices(locale) {
         const settings = await deps.settings();
-        if (settings.engine === 'browser') return createChromeTtsEngine(requireTts()).listVoices(locale);
+        if (settings.engine === 'browser') return browserEngine().listVoices(locale);
         return cloudEngine(settings.engine).listVoices(locale);
       },
       async speak(text, options) {
         const spoken = await spokenWith(options);
         engineInUse = spoken.engine;
         if (spoken.engine !== 'browser') return cloudEngine(spoken.engine).speak(text, { ...options, ...spoken.options });
-        return createChromeTtsEngine(requireTts(), { lang }).speak(text, { ...options, ...spoken.options });
+        return browserEngine(lang).speak(text, { ...options, ...spoken.options });
       },
       prepare(text, options) {
         // The browser's voices need no head start; a failed prefetch shows when the speak that needed it synthesizes again.

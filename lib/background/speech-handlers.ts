@@ -7,13 +7,14 @@ import { isTrustedSender } from '../messaging/senders';
 import { base64ToBytes, bytesToBase64 } from '../speech/audio-bytes';
 import type { AudioSink } from '../speech/audio-engine';
 import { createAudioElementPlayer } from '../speech/audio-player';
-import { chromeTtsVoices } from '../speech/engines/chrome-tts';
-import { edgeOriginRule } from '../speech/engines/edge-read-aloud';
+import { browserVoiceApiOf, browserVoicesOf } from '../speech/engines/browser-voices';
+import { EDGE_READ_ALOUD_ORIGIN, EDGE_READ_ALOUD_URL, edgeOriginRule } from '../speech/engines/edge-read-aloud';
 import { SUPPORTED_LOCALES } from '../speech/locales';
 import { recordingFileName } from '../speech/recorder';
 import { loadSpeechSettings } from '../speech/speech-prefs';
 import { createSpeechService, saveSpeechKeys, speechKeys } from '../speech/speech-service';
 import { browserVoicesByLocale } from '../speech/voices';
+import { firefoxOriginRewrite, type FirefoxWebRequest } from '../transport/ollama-origin';
 import { credentialedFetch } from '../transport/secure-fetch';
 import { OffscreenSink } from './offscreen-sink';
 import { createReaderEngines } from './reader-engine';
@@ -43,12 +44,14 @@ export const readerEngine = createReaderEngines({
   settings: loadSpeechSettings,
   synthesize: (engine, text, params, signal) => service.synthesize(engine, text, params, signal),
   sink: backgroundSink,
-  tts: () => globalThis.chrome?.tts,
+  browserVoices: () => browserVoiceApiOf(globalThis),
 });
 
+/** The voices the background reads pages with, so the panel offers those and not its own. */
 async function browserVoiceGroups(): Promise<VoiceGroup[]> {
-  if (!globalThis.chrome?.tts) return [];
-  const grouped = browserVoicesByLocale(await chromeTtsVoices(chrome.tts));
+  const api = browserVoiceApiOf(globalThis);
+  if (!api) return [];
+  const grouped = browserVoicesByLocale(await browserVoicesOf(api));
   return SUPPORTED_LOCALES.flatMap(({ code }) => {
     const voices = grouped.get(code);
     return voices?.length ? [{ locale: code, voices: [...voices] }] : [];
@@ -88,9 +91,19 @@ export const speechHandlers: Pick<RequestHandlers, keyof SpeechRequests> = {
   },
 };
 
-/** The read-aloud service only answers connections that carry Edge's Origin. */
+/**
+ * The read-aloud service only answers connections that carry Edge's Origin: a session rule sets it in Chrome,
+ * a blocking webRequest listener in Firefox, which has no header-rewriting rules.
+ */
 async function installEdgeOriginRule(): Promise<void> {
   const dnr = globalThis.chrome?.declarativeNetRequest;
+  const webRequest = (globalThis as { browser?: { webRequest?: FirefoxWebRequest } }).browser?.webRequest;
+  if (!dnr?.updateSessionRules && webRequest) {
+    const service = new URL(EDGE_READ_ALOUD_URL);
+    const rewrite = firefoxOriginRewrite([service.origin], browser.runtime.getURL('/').replace(/\/$/, ''), () => EDGE_READ_ALOUD_ORIGIN);
+    webRequest.onBeforeSendHeaders.addListener(rewrite, { urls: [`${service.origin}/*`] }, ['blocking', 'requestHeaders']);
+    return;
+  }
   if (!dnr?.updateSessionRules) return;
   await dnr.updateSessionRules({
     removeRuleIds: [EDGE_ORIGIN_RULE_ID],

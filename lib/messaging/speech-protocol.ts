@@ -26,7 +26,7 @@ export interface AudioMessage {
 }
 
 export interface SpeechRequests {
-  /** chrome.tts voices grouped by supported locale (empty when the browser has no chrome.tts). */
+  /** The background's voices (chrome.tts, or Firefox's speechSynthesis) grouped by supported locale; empty where it has none. */
   'speech.browserVoices': { req: Record<string, never>; res: { groups: VoiceGroup[] } };
   /** One request-sized piece of text; model, format, region and endpoint come from the saved settings. */
   'speech.synthesize': {

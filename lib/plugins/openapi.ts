@@ -1,5 +1,5 @@
 /**
- * Expands a plugin's OpenAPI 3 document into manifest APIs and settings, the
+ * Expands a plugin's OpenAPI 3 document (or Swagger 2.0, rewritten by swagger2.ts) into manifest APIs and settings, the
  * way @lobehub/chat-plugin-sdk's OpenAPIConvertor does: one API per operation
  * (named by operationId, else "METHOD path"), its parameters merged into one
  * object schema with the JSON request body under `_requestBody`, and a
@@ -13,6 +13,7 @@
 import type { PluginApi, PluginHttpAuth, PluginHttpOperation, PluginHttpParamLocation, PluginParameters } from '../core/plugins';
 import { CircularRefError, MissingRefError, resolveInternalRefs } from './json-pointer-refs';
 import type { ManifestIssue } from './manifest';
+import { isSwagger2, openApi3FromSwagger2 } from './swagger2';
 
 /** LobeChat's key for the request body among an operation's arguments. */
 export const REQUEST_BODY_KEY = '_requestBody';
@@ -253,14 +254,14 @@ function operationApi(
   };
 }
 
-/** Why a document is not an OpenAPI 3 one, or undefined when it is. */
+/** Why a document is not an OpenAPI 3 one (Swagger 2.0 is rewritten as one first), or undefined when it is. */
 function versionIssue(doc: unknown): ManifestIssue | undefined {
   if (isObject(doc) && typeof doc.openapi === 'string' && /^3\.[01]\./.test(doc.openapi)) return undefined;
   if (isObject(doc) && doc.swagger !== undefined) {
     return {
       code: 'openapi-version',
       path: 'openapi',
-      message: `The OpenAPI document is Swagger ${String(doc.swagger)}; Parley reads OpenAPI 3.0 and 3.1.`,
+      message: `The OpenAPI document is Swagger ${String(doc.swagger)}; Parley reads Swagger 2.0 and OpenAPI 3.0 and 3.1.`,
     };
   }
   return { code: 'openapi-invalid', path: 'openapi', message: 'The document is not an OpenAPI 3 document.' };
@@ -273,7 +274,8 @@ function versionIssue(doc: unknown): ManifestIssue | undefined {
  */
 export async function expandOpenApi(source: string, docUrl: string, existing?: PluginParameters): Promise<OpenApiResult> {
   try {
-    const doc = dereference(source);
+    const parsed = dereference(source);
+    const doc = isSwagger2(parsed) ? openApi3FromSwagger2(parsed, docUrl) : parsed;
     const issue = versionIssue(doc);
     if (issue) return { ok: false, issue };
     const root = doc as Json;

@@ -57,14 +57,22 @@ export interface FirefoxWebRequest {
 
 type OriginRewrite = (details: HeaderDetails) => { requestHeaders?: HeaderDetails['requestHeaders'] };
 
-/** Rewrites Origin on our own requests to `origins`; `extensionOrigin` is `moz-extension://<this install's id>`. */
-export function firefoxOriginRewrite(origins: readonly string[], extensionOrigin: string): OriginRewrite {
+/**
+ * Rewrites Origin on our own requests to `origins` (to the target's own origin unless `originFor` says otherwise);
+ * `extensionOrigin` is `moz-extension://<this install's id>`.
+ */
+export function firefoxOriginRewrite(
+  origins: readonly string[],
+  extensionOrigin: string,
+  originFor: (target: string) => string = (target) => target,
+): OriginRewrite {
   const targets = new Set(origins);
   return (details) => {
     const target = new URL(details.url).origin;
     if (details.tabId !== -1 || !targets.has(target) || !details.originUrl?.startsWith(`${extensionOrigin}/`)) return {};
+    const value = originFor(target);
     return {
-      requestHeaders: (details.requestHeaders ?? []).map((h) => (h.name.toLowerCase() === 'origin' ? { name: h.name, value: target } : h)),
+      requestHeaders: (details.requestHeaders ?? []).map((h) => (h.name.toLowerCase() === 'origin' ? { name: h.name, value } : h)),
     };
   };
 }

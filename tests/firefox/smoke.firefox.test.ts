@@ -1,9 +1,11 @@
 // Loads the built Firefox add-on (.output/firefox-mv2) into Debian's firefox-esr,
-// headless, and checks the sidebar page renders and the background answers.
+// headless, and checks the sidebar page renders, the background answers and reads pages aloud.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { servePages, type PageServer } from '../e2e/support/page-server';
 import { startOllamaMock } from '../mocks/ollama-server';
+import { startSpeechMock } from '../mocks/speech-server';
 import { FIREFOX_ADDON_DIR, findFirefox, launchFirefoxWithAddon, type FirefoxWithAddon } from './support/firefox';
 
 const firefox = findFirefox();
@@ -13,16 +15,29 @@ const EN = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../lib/i18n/
   chat: { message: string; send: string };
 };
 
+/** The reader's sentences of long.html (a page the Chromium read-aloud tests read too): still reading when paused. */
+const LONG = ['A long page', ...Array.from({ length: 40 }, (_, i) => `Line ${i + 1} of the long page keeps the reader busy for a while.`)];
+
+interface ReaderState {
+  status: 'idle' | 'playing' | 'paused';
+  index: number;
+  total: number;
+  error?: { code: string };
+}
+
 describe.skipIf(!firefox)('built add-on in Firefox', () => {
   let browser: FirefoxWithAddon;
+  let pages: PageServer;
 
   beforeAll(async () => {
     if (!existsSync(join(FIREFOX_ADDON_DIR, 'manifest.json'))) throw new Error('No Firefox build: run `npm run build:firefox` first.');
+    pages = await servePages(resolve(import.meta.dirname, '../e2e/pages/reader'));
     browser = await launchFirefoxWithAddon(firefox!);
   });
 
   afterAll(async () => {
     await browser?.close();
+    await pages?.close();
   });
 
   it('renders the sidebar page with its message box', async () => {
@@ -55,14 +70,17 @@ describe.skipIf(!firefox)('built add-on in Firefox', () => {
     expect(fit.scrollWidth).toBeLessThanOrEqual(fit.width);
   });
 
-  /** Asks the background, from the add-on page open in the tab, as the panel does, once that page has settled. */
-  async function request(name: string, payload: unknown) {
-    // A script running while the page still loads is dropped with it (Marionette answers null).
-    await browser.poll<boolean>(
+  /** A script running while the page still loads is dropped with it (Marionette answers null). */
+  const panelSettled = () =>
+    browser.poll<boolean>(
       `return document.readyState === 'complete' && document.querySelector('textarea') ? true : null;`,
       [],
       'the panel',
     );
+
+  /** Asks the background, from the add-on page open in the tab, as the panel does, once that page has settled. */
+  async function request(name: string, payload: unknown) {
+    await panelSettled();
     return browser.marionette.send<{ ok: boolean; value?: unknown; error?: unknown }>('WebDriver:ExecuteAsyncScript', {
       script: `
         const done = arguments[arguments.length - 1];
@@ -114,6 +132,134 @@ describe.skipIf(!firefox)('built add-on in Firefox', () => {
       expect(ollama.origins[chat]).toBe(ollama.url);
     } finally {
       await ollama.close();
+    }
+  });
+
+  /** The answer's value, failing the test with the background's error otherwise. */
+  async function ask<T>(name: string, payload: unknown): Promise<T> {
+    const answer = await request(name, payload);
+    if (!answer.ok) throw new Error(`${name} failed: ${JSON.stringify(answer.error)}`);
+    return answer.value as T;
+  }
+
+  /**
+   * Opens `file` in a window of its own, where it is the active tab, and comes back to the panel page;
+   * the window's id is what the panel's Read page button sends.
+   */
+  async function openPageToRead(file: string): Promise<{ handle: string; windowId: number }> {
+    const panel = await browser.marionette.send<string>('WebDriver:GetWindowHandle');
+    const { handle } = await browser.marionette.send<{ handle: string }>('WebDriver:NewWindow', { type: 'window' });
+    await browser.marionette.send('WebDriver:SwitchToWindow', { handle });
+    await browser.marionette.send('WebDriver:Navigate', { url: pages.url(file) });
+    await browser.marionette.send('WebDriver:SwitchToWindow', { handle: panel });
+    const tabs = await browser.marionette.send<{ windowId: number }[]>('WebDriver:ExecuteAsyncScript', {
+      script: `const done = arguments[arguments.length - 1];
+        window.browser.tabs.query({}).then((tabs) => done(tabs.filter((tab) => tab.url === arguments[0])), (e) => done(String(e)));`,
+      args: [pages.url(file)],
+    });
+    expect(tabs).toHaveLength(1);
+    return { handle, windowId: tabs[0]!.windowId };
+  }
+
+  /** Runs `script` in the read page's window, then returns to the panel page. */
+  async function inPage<T>(handle: string, script: string): Promise<T> {
+    const panel = await browser.marionette.send<string>('WebDriver:GetWindowHandle');
+    await browser.marionette.send('WebDriver:SwitchToWindow', { handle, focus: false });
+    try {
+      return await browser.marionette.send<T>('WebDriver:ExecuteScript', { script, args: [] });
+    } finally {
+      await browser.marionette.send('WebDriver:SwitchToWindow', { handle: panel, focus: false });
+    }
+  }
+
+  /** The page's sentence highlight, as the read-aloud content script paints it with the CSS Custom Highlight API. */
+  const highlighted = (handle: string) =>
+    inPage<string>(handle, `return [...(CSS.highlights.get('parley-sentence') ?? [])].map((r) => r.toString()).join('');`);
+
+  /** Polls the background's reading state until `done` holds. */
+  async function readerState(done: (state: ReaderState) => boolean, what: string): Promise<ReaderState> {
+    const deadline = Date.now() + 30_000;
+    let state = await ask<ReaderState>('reader.state', {});
+    while (!done(state)) {
+      if (state.error) throw new Error(`Reading failed: ${JSON.stringify(state.error)}`);
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}; last state ${JSON.stringify(state)}`);
+      await new Promise((r) => setTimeout(r, 200));
+      state = await ask<ReaderState>('reader.state', {});
+    }
+    return state;
+  }
+
+  /**
+   * Reads long.html from the top as the panel's Read page button does, until speech has moved past the first
+   * sentence (the engine reported its end), pauses, checks the page highlights the sentence being read, and stops.
+   */
+  async function readPageAloud(): Promise<void> {
+    await browser.openAddonPage('sidepanel.html');
+    const { handle, windowId } = await openPageToRead('long.html');
+    try {
+      expect(await ask<ReaderState>('reader.start', { windowId })).toMatchObject({ status: 'playing', index: 0 });
+      await readerState((s) => s.status === 'playing' && s.index >= 1, 'the second sentence');
+      const paused = await ask<ReaderState>('reader.control', { action: 'pause' });
+      expect(paused.status).toBe('paused');
+      await expect.poll(() => highlighted(handle), { timeout: 10_000 }).toBe(LONG[paused.index]);
+      expect(await inPage<boolean>(handle, `return document.querySelector('parley-reader-control') !== null;`)).toBe(true);
+      await ask('reader.control', { action: 'stop' });
+      await readerState((s) => s.status === 'idle', 'the reading to stop');
+      await expect.poll(() => highlighted(handle), { timeout: 10_000 }).toBe('');
+    } finally {
+      await browser.marionette.send('WebDriver:SwitchToWindow', { handle });
+      await browser.marionette.send('WebDriver:CloseWindow');
+      const [panel] = await browser.marionette.send<string[]>('WebDriver:GetWindowHandles');
+      await browser.marionette.send('WebDriver:SwitchToWindow', { handle: panel });
+    }
+  }
+
+  /** Firefox lists speech-dispatcher's voices a while after start; the panel page sees the list the background does. */
+  const englishVoices = () =>
+    browser.poll<string[]>(
+      `const names = speechSynthesis.getVoices().filter((v) => v.lang.startsWith('en')).map((v) => v.name);
+       return names.length ? names : null;`,
+      [],
+      'speech-dispatcher voices',
+    );
+
+  it("lists the background page's speechSynthesis voices, the ones pages are read with", async () => {
+    await browser.openAddonPage('sidepanel.html');
+    const names = await englishVoices();
+    const { groups } = await ask<{ groups: { locale: string; voices: { value: string }[] }[] }>('speech.browserVoices', {});
+    const english = groups.find((g) => g.locale === 'en-US')?.voices.map((v) => v.value) ?? [];
+    expect(english.length).toBeGreaterThan(0);
+    expect(english.filter((name) => names.includes(name))).toEqual(english);
+  });
+
+  it("reads a page aloud with the browser's voices through speechSynthesis, highlighting the sentence", async () => {
+    // Without voices Firefox ends each utterance at once; with them, each sentence ends when espeak-ng has spoken it.
+    await browser.openAddonPage('sidepanel.html');
+    await englishVoices();
+    await readPageAloud();
+  });
+
+  it('reads a page aloud with a cloud voice, its audio played by the background page', async () => {
+    const speech = await startSpeechMock({ openaiKey: 'sk-speech-firefox' });
+    try {
+      await browser.openAddonPage('sidepanel.html');
+      await ask('speech.saveKeys', { openai: 'sk-speech-firefox' });
+      await panelSettled();
+      await browser.marionette.send('WebDriver:ExecuteAsyncScript', {
+        script: `const done = arguments[arguments.length - 1];
+          const open = indexedDB.open('parley');
+          open.onsuccess = () => {
+            const tx = open.result.transaction('prefs', 'readwrite');
+            tx.objectStore('prefs').put(arguments[0], 'speech');
+            tx.oncomplete = () => { open.result.close(); done(true); };
+          };`,
+        args: [{ engine: 'openai', openai: { keySource: 'own', baseUrl: speech.openaiUrl, model: 'tts-1', format: 'wav' } }],
+      });
+      await readPageAloud();
+      // The second sentence is synthesized while the first plays, so the two requests may arrive in either order.
+      expect(speech.spokenTexts()).toEqual(expect.arrayContaining(LONG.slice(0, 2)));
+    } finally {
+      await speech.close();
     }
   });
 });

@@ -14,11 +14,17 @@ import { sendJson, sleep, startMockHttpServer, waitForClientClose, type MockHttp
 
 const PAGES = join(import.meta.dirname, '../e2e/pages/plugins');
 const OPENAI_FIXTURES = join(import.meta.dirname, '../fixtures/plugins/openai');
+const MANIFEST_FIXTURES = join(import.meta.dirname, '../fixtures/plugins/manifests');
 
-/** The recorded OpenAI-format plugins, and the real API server each one's OpenAPI document names. */
+/** The recorded OpenAI-format plugins, by their folder in LobeChat's collection, and the real API server each one's OpenAPI document names. */
 export const OPENAI_PLUGINS = {
   diceroller: 'https://dmtoolkit-magejosh.replit.app',
   uberchord: 'https://guitarchords.pluginboost.com',
+  getchange: 'https://api.getchange.io',
+  earthquake: 'https://earthquake.beta3.dev',
+  'mixer-box-weather': 'https://weather.mixerbox.com',
+  'aladin-search-book': 'https://aladin-search-book.azurewebsites.net',
+  litmaps: 'https://api.litmaps.com',
 } as const;
 export type OpenAIPluginName = keyof typeof OPENAI_PLUGINS;
 /** Where the recorded ai-plugin.json files say their documents are published. */
@@ -48,6 +54,14 @@ export interface PluginMock {
   editOpenAIManifest(name: OpenAIPluginName, edit: (manifest: Record<string, unknown>) => Record<string, unknown>): void;
   /** Requests that reached the OpenAI-format plugins' APIs, in order. */
   openaiCalls(): RecordedRequest[];
+  /**
+   * A recorded LobeChat-format manifest (a file of tests/fixtures/plugins/manifests), served with every origin
+   * its APIs, gateway and UI name moved to `recordedApiBase(file)` on this server.
+   */
+  recordedManifest(file: string): string;
+  recordedApiBase(file: string): string;
+  /** Requests that reached the recorded manifests' APIs and gateways, in order. */
+  recordedCalls(): RecordedRequest[];
   requests: RecordedRequest[];
   /** Requests the foreign server received. */
   foreignRequests: RecordedRequest[];
@@ -216,7 +230,9 @@ export async function startPluginServer(): Promise<PluginMock> {
         res.end();
         return;
       }
-      const openai = /^\/openai\/(\w+)\/(ai-plugin|openapi)\.json$/.exec(path);
+      const recordedFile = /^\/recorded\/([\w-]+\.json)$/.exec(path);
+      if (recordedFile) return serveRecordedManifest(res, recordedFile[1]!);
+      const openai = /^\/openai\/([\w-]+)\/(ai-plugin|openapi)\.json$/.exec(path);
       if (openai && openai[1]! in OPENAI_PLUGINS) return serveOpenAIDocument(res, openai[1] as OpenAIPluginName, openai[2]!);
       if (path.startsWith('/openai-api/')) return sendJson(res, 200, { chord: 'Fmaj7', image_url: `${server.origin}/fmaj7.png`, path });
       if (path === '/ui/standalone.html') return serveFile(res, 'standalone.html');
@@ -226,6 +242,7 @@ export async function startPluginServer(): Promise<PluginMock> {
       return;
     }
     if (path.startsWith('/openai-api/')) return sendJson(res, 200, { result: 17, detailed_result: '4d6: 6, 5, 4, 2', path });
+    if (path.startsWith('/recorded-api/')) return sendJson(res, 200, { answer: 'from the recorded plugin', path });
     if (req.method !== 'POST' || !path.startsWith('/api/')) {
       res.writeHead(404).end();
       return;
@@ -260,6 +277,25 @@ export async function startPluginServer(): Promise<PluginMock> {
     res.writeHead(200, { 'content-type': 'application/json' }).end(body);
   }
 
+  /** Where a recorded manifest's calls land on this server. */
+  const recordedApiBase = (file: string) => `${server.origin}/recorded-api/${file.replace(/\.json$/, '')}`;
+
+  /** The recorded manifest as published, with each origin its APIs, gateway and UI name moved to this server. */
+  async function serveRecordedManifest(res: ServerResponse, file: string): Promise<void> {
+    let text: string;
+    try {
+      text = await readFile(join(MANIFEST_FIXTURES, file), 'utf8');
+    } catch {
+      res.writeHead(404).end();
+      return;
+    }
+    const manifest = JSON.parse(text) as { api?: { url?: string }[]; gateway?: string; ui?: { url?: string } };
+    const addresses = [...(manifest.api ?? []).map((api) => api.url), manifest.gateway, manifest.ui?.url];
+    const origins = new Set(addresses.flatMap((url) => (url ? [new URL(url).origin] : [])));
+    for (const origin of origins) text = text.replaceAll(origin, recordedApiBase(file));
+    res.writeHead(200, { 'content-type': 'application/json' }).end(text);
+  }
+
   current = manifests(server.origin, foreign.origin);
   const isApi = (r: RecordedRequest) => r.method === 'POST' && r.path.startsWith('/api/');
 
@@ -279,6 +315,9 @@ export async function startPluginServer(): Promise<PluginMock> {
     openaiManifest: (name) => `${server.origin}/openai/${name}/ai-plugin.json`,
     editOpenAIManifest: (name, edit) => void openaiEdits.set(name, edit),
     openaiCalls: () => server.requests.filter((r) => r.path.startsWith('/openai-api/')),
+    recordedManifest: (file) => `${server.origin}/recorded/${file}`,
+    recordedApiBase,
+    recordedCalls: () => server.requests.filter((r) => r.path.startsWith('/recorded-api/')),
     redirectTo: (to) => `${server.origin}/moved?to=${encodeURIComponent(to)}`,
     apiCalls: () => server.requests.filter(isApi),
     nextApiReply: (reply) => void replies.push(reply),

@@ -30,7 +30,7 @@ export function webSpeechOf(scope: object = globalThis): WebSpeech | undefined {
  * voices, which it announces with `voiceschanged` (Chrome does this on first
  * use); wait for that once, briefly.
  */
-function loadedVoices(synthesis: WebSpeech['synthesis'], timeoutMs: number): Promise<SpeechSynthesisVoice[]> {
+export function loadedVoices(synthesis: WebSpeech['synthesis'], timeoutMs: number): Promise<SpeechSynthesisVoice[]> {
   const now = synthesis.getVoices();
   if (now.length) return Promise.resolve(now);
   return new Promise((resolve) => {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { prepareSpeechEnv, stopSpeechDaemon } from '../../e2e/support/speech-home';
 import { Marionette } from './marionette';
 
 export const FIREFOX_ADDON_DIR = resolve(import.meta.dirname, '../../../.output/firefox-mv2');
@@ -55,10 +56,15 @@ function userPrefs(addonId: string, uuid: string): Record<string, string | numbe
     'extensions.update.enabled': false,
     'extensions.getAddons.cache.enabled': false,
     'app.update.disabledForTesting': true,
+    // Sound goes to ALSA's null device (see soundlessEnv): played, timed and ended like on a real card, never heard.
+    'media.cubeb.backend': 'alsa',
   };
 }
 
-/** Starts headless Firefox on a fresh profile and installs the built add-on temporarily, as about:debugging does. */
+/**
+ * Starts headless Firefox on a fresh profile and installs the built add-on temporarily, as about:debugging does.
+ * Its speechSynthesis speaks through a private speech-dispatcher into libao's null driver, as the Chromium tests' does.
+ */
 export async function launchFirefoxWithAddon(firefox: string, timeoutMs = 30_000): Promise<FirefoxWithAddon> {
   const manifest = JSON.parse(readFileSync(join(FIREFOX_ADDON_DIR, 'manifest.json'), 'utf8')) as {
     browser_specific_settings: { gecko: { id: string } };
@@ -73,10 +79,11 @@ export async function launchFirefoxWithAddon(firefox: string, timeoutMs = 30_000
   mkdirSync(profile);
   writeFileSync(join(profile, 'user.js'), prefs);
 
+  const env = soundlessEnv(root);
   const child = spawn(firefox, ['--headless', '--marionette', '--no-remote', '--new-instance', '--profile', profile, 'about:blank'], {
     stdio: ['ignore', 'ignore', 'pipe'],
     // System access lets the test open extension pages, which Marionette's content navigation refuses.
-    env: { ...process.env, MOZ_HEADLESS: '1', MOZ_CRASHREPORTER_DISABLE: '1', MOZ_REMOTE_ALLOW_SYSTEM_ACCESS: '1' },
+    env: { ...process.env, ...env, MOZ_HEADLESS: '1', MOZ_CRASHREPORTER_DISABLE: '1', MOZ_REMOTE_ALLOW_SYSTEM_ACCESS: '1' },
     detached: true, // its own process group, so close() ends Firefox's content processes too
   });
   let stderr = '';
@@ -84,6 +91,7 @@ export async function launchFirefoxWithAddon(firefox: string, timeoutMs = 30_000
 
   const stop = async (): Promise<void> => {
     await endProcessGroup(child);
+    stopSpeechDaemon(root);
     rmSync(root, { recursive: true, force: true, maxRetries: 3 });
   };
 
@@ -93,24 +101,29 @@ export async function launchFirefoxWithAddon(firefox: string, timeoutMs = 30_000
     await marionette.send('WebDriver:NewSession', { capabilities: { alwaysMatch: { pageLoadStrategy: 'normal' } } }, timeoutMs);
     await marionette.send('Addon:Install', { path: FIREFOX_ADDON_DIR, temporary: true }, timeoutMs);
     const addonUrl = (path: string) => `moz-extension://${uuid}/${path.replace(/^\//, '')}`;
+    const poll = async <T>(script: string, args: unknown[], what: string, pollTimeoutMs = 20_000): Promise<T> => {
+      const deadline = Date.now() + pollTimeoutMs;
+      let last = '';
+      while (Date.now() < deadline) {
+        try {
+          const value = await marionette.send<T | null>('WebDriver:ExecuteScript', { script, args }, 5_000);
+          if (value !== null && value !== undefined) return value;
+        } catch (error) {
+          last = error instanceof Error ? error.message : String(error);
+        }
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      throw new Error(`Timed out after ${pollTimeoutMs} ms waiting for ${what}${last ? ` (last error: ${last})` : ''}`);
+    };
     return {
       marionette,
       addonUrl,
-      async poll<T>(script: string, args: unknown[], what: string, pollTimeoutMs = 20_000) {
-        const deadline = Date.now() + pollTimeoutMs;
-        let last = '';
-        while (Date.now() < deadline) {
-          try {
-            const value = await marionette.send<T | null>('WebDriver:ExecuteScript', { script, args }, 5_000);
-            if (value !== null && value !== undefined) return value;
-          } catch (error) {
-            last = error instanceof Error ? error.message : String(error);
-          }
-          await new Promise((r) => setTimeout(r, 200));
-        }
-        throw new Error(`Timed out after ${pollTimeoutMs} ms waiting for ${what}${last ? ` (last error: ${last})` : ''}`);
-      },
+      poll,
       async openAddonPage(path) {
+        // Marks the document being left, so the wait below cannot mistake it (the same page, reloaded) for the new one.
+        await marionette
+          .send('WebDriver:ExecuteScript', { script: `document.documentElement.setAttribute('data-parley-left', '')`, args: [] })
+          .catch(() => undefined);
         await marionette.send('Marionette:SetContext', { value: 'chrome' });
         try {
           await marionette.send('WebDriver:ExecuteScript', {
@@ -123,6 +136,12 @@ export async function launchFirefoxWithAddon(firefox: string, timeoutMs = 30_000
         } finally {
           await marionette.send('Marionette:SetContext', { value: 'content' });
         }
+        await poll<boolean>(
+          `return location.href === arguments[0] && document.readyState === 'complete' &&
+             !document.documentElement.hasAttribute('data-parley-left') ? true : null;`,
+          [addonUrl(path)],
+          `${path} to load`,
+        );
       },
       async close() {
         await marionette.send('WebDriver:DeleteSession', {}, 5_000).catch(() => undefined);
@@ -134,6 +153,16 @@ export async function launchFirefoxWithAddon(firefox: string, timeoutMs = 30_000
     await stop();
     throw new Error(`${error instanceof Error ? error.message : String(error)}\nFirefox said:\n${stderr}`);
   }
+}
+
+/**
+ * A private HOME in which speechSynthesis speaks through its own speech-dispatcher and audio elements play into
+ * ALSA's null device: a headless machine has no sound card, and Firefox fails every playback without one.
+ */
+function soundlessEnv(root: string): NodeJS.ProcessEnv {
+  const env = prepareSpeechEnv(root);
+  writeFileSync(join(env.HOME!, '.asoundrc'), 'pcm.!default { type null }\nctl.!default { type hw card 0 }\n');
+  return env;
 }
 
 /** Polls for the port Firefox chose, failing early if it exits. */

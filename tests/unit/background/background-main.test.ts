@@ -4,6 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '../../../entrypoints/background';
 import type { StoredMessage } from '../../../lib/core/conversation';
 import { READ_FROM_HERE_MENU_ID, READ_PAGE_MENU_ID } from '../../../lib/reader/menu';
+import { EDGE_READ_ALOUD_ORIGIN, EDGE_READ_ALOUD_URL } from '../../../lib/speech/engines/edge-read-aloud';
 import { MENU_ROOT_IDS } from '../../../lib/page/menu-model';
 import { createConversation, getMessage, putMessage } from '../../../lib/storage/conversations';
 import { closeDb, DB_NAME } from '../../../lib/storage/db';
@@ -111,6 +112,55 @@ describe('background.main()', () => {
     );
     // The refusal reaches the panel as the reader's state.
     await vi.waitFor(async () => expect(await request('reader.state')).toMatchObject({ value: { error: { code: 'forbidden' } } }));
+  });
+
+  it('reads pages aloud in a browser without chrome.tts (Firefox): the menu items are there and reading injects the reader', async () => {
+    const { created, clicked, scripts } = stubBrowser();
+    const tts = fakeBrowser.tts;
+    Reflect.deleteProperty(fakeBrowser, 'tts');
+    try {
+      background.main();
+      expect(created.map((c) => c.id)).toEqual([READ_PAGE_MENU_ID, READ_FROM_HERE_MENU_ID]);
+      await clicked.fire({ menuItemId: READ_PAGE_MENU_ID, frameId: 0 }, { id: 9, windowId: 1 });
+      await vi.waitFor(() =>
+        expect(scripts).toContainEqual({ target: { tabId: 9, frameIds: [0] }, files: ['/content-scripts/read-aloud.js'] }),
+      );
+    } finally {
+      Object.assign(fakeBrowser, { tts });
+    }
+  });
+
+  it('gives Firefox, which has no session rules, Edge’s Origin on its own read-aloud connections, and only on those', async () => {
+    stubBrowser();
+    const listeners: { listener: (details: object) => { requestHeaders?: { name: string; value?: string }[] }; urls: string[] }[] = [];
+    const dnr = fakeBrowser.declarativeNetRequest;
+    Reflect.deleteProperty(fakeBrowser, 'declarativeNetRequest');
+    Object.assign(fakeBrowser, {
+      webRequest: {
+        onBeforeSendHeaders: {
+          addListener: (listener: (typeof listeners)[number]['listener'], filter: { urls: string[] }) =>
+            void listeners.push({ listener, urls: filter.urls }),
+          removeListener: vi.fn(),
+        },
+      },
+    });
+    try {
+      background.main();
+      const edge = listeners.find((l) => l.urls.includes('wss://speech.platform.bing.com/*'));
+      expect(edge).toBeDefined();
+      const handshake = (tabId: number, originUrl: string) => ({
+        url: `${EDGE_READ_ALOUD_URL}?TrustedClientToken=t`,
+        tabId,
+        originUrl,
+        requestHeaders: [{ name: 'Origin', value: new URL(originUrl).origin }],
+      });
+      const ours = handshake(-1, fakeBrowser.runtime.getURL('/_generated_background_page.html'));
+      expect(edge!.listener(ours).requestHeaders).toEqual([{ name: 'Origin', value: EDGE_READ_ALOUD_ORIGIN }]);
+      expect(edge!.listener(handshake(4, 'https://example.com/page'))).toEqual({});
+    } finally {
+      Reflect.deleteProperty(fakeBrowser, 'webRequest');
+      Object.assign(fakeBrowser, { declarativeNetRequest: dnr });
+    }
   });
 
   it('asks about a selection from its menu item: opens the panel and hands it the text', async () => {

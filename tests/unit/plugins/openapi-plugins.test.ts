@@ -37,20 +37,98 @@ async function call(manifest: PluginManifest, apiName: string, args: Record<stri
 }
 
 describe("LobeChat's recorded OpenAI-format plugins", () => {
-  const expected: Record<OpenAIPluginName, string[]> = {
-    diceroller: ['roll', 'getLegalPage', 'getHelpPage'],
-    uberchord: ['getChordDiagramImage'],
+  /**
+   * What each recorded plugin installs as (its name_for_model, every operation of its document as a tool),
+   * and one call of a tool as a model would make it, with the request that call must send.
+   */
+  const recorded: Record<
+    OpenAIPluginName,
+    {
+      identifier: string;
+      tools: string[];
+      call: { api: string; args: Record<string, unknown> };
+      sends: { method: string; path: string; body?: unknown };
+    }
+  > = {
+    diceroller: {
+      identifier: 'diceroller',
+      tools: ['roll', 'getLegalPage', 'getHelpPage'],
+      call: { api: 'getHelpPage', args: {} },
+      sends: { method: 'GET', path: '/openai-api/diceroller/help' },
+    },
+    uberchord: {
+      identifier: 'uberchord',
+      tools: ['getChordDiagramImage'],
+      call: { api: 'getChordDiagramImage', args: { chord: 'Am' } },
+      sends: { method: 'GET', path: '/openai-api/uberchord/chord-formatted?chord=Am' },
+    },
+    getchange: {
+      identifier: 'nonprofits',
+      tools: ['getNonprofits', 'getNonprofit'],
+      call: { api: 'getNonprofit', args: { nonprofit_id: 'n_MUjmT5yhdf4smx1ykRwO2ovt' } },
+      sends: { method: 'GET', path: '/openai-api/getchange/api/v1/openai/nonprofits/n_MUjmT5yhdf4smx1ykRwO2ovt' },
+    },
+    earthquake: {
+      identifier: 'earthquake',
+      tools: ['queryEarthquake'],
+      call: { api: 'queryEarthquake', args: {} },
+      sends: { method: 'GET', path: '/openai-api/earthquake/earthquakes/feed/v1.0/summary/4.5_day.geojson' },
+    },
+    'mixer-box-weather': {
+      identifier: 'MixerBox_Weather',
+      tools: ['getWeatherInfo'],
+      // The document's path carries a query of its own; the arguments join it.
+      call: { api: 'getWeatherInfo', args: { latitude: '48.85', longitude: '2.35', dataType: 'current' } },
+      sends: {
+        method: 'GET',
+        path: '/openai-api/mixer-box-weather/services?funcs=GetWeatherInfo&mobile=0&longitude=2.35&latitude=48.85&dataType=current',
+      },
+    },
+    'aladin-search-book': {
+      identifier: 'AladinSearchBooks',
+      tools: ['search_books', 'search_books_by_listType'],
+      call: {
+        api: 'search_books_by_listType',
+        args: { list_type: 'bestSeller', _requestBody: { userMessage: 'Bestsellers?', CategoryCode: '90842' } },
+      },
+      sends: {
+        method: 'POST',
+        path: '/openai-api/aladin-search-book/search/books/list/bestSeller',
+        body: { userMessage: 'Bestsellers?', CategoryCode: '90842' },
+      },
+    },
+    litmaps: {
+      identifier: 'litmaps',
+      tools: [
+        'healthCheck',
+        'fetchArticles',
+        'keywordSearch',
+        // Each path's operations in LobeChat's method order: get before post.
+        'getSearch',
+        'createSearch',
+        'getSearchResultBySearchResultId',
+        'getArticleById',
+      ],
+      call: { api: 'keywordSearch', args: { query: 'peroxiredoxin', useReranker: false } },
+      sends: { method: 'GET', path: '/openai-api/litmaps/keywordSearch?query=peroxiredoxin&useReranker=false' },
+    },
   };
 
   for (const name of Object.keys(OPENAI_PLUGINS) as OpenAIPluginName[]) {
-    it(`${name}: converts, expands its OpenAPI document and installs with every operation as a tool`, async () => {
+    it(`${name}: converts, expands its OpenAPI document, installs with every operation as a tool, and a tool runs`, async () => {
+      const { identifier, tools, call: toolCall, sends } = recorded[name];
       const preview = await manifestPreview(server.openaiManifest(name));
-      expect(preview.manifest.identifier).toBe(name);
-      expect(preview.manifest.api.map((api) => api.name)).toEqual(expected[name]);
+      expect(preview.manifest.identifier).toBe(identifier);
+      expect(preview.manifest.api.map((api) => api.name)).toEqual(tools);
       // The API server of the document (moved to loopback) is what the user approves.
       expect(preview.origins).toEqual([server.origin]);
       const view = await service.install({ manifestUrl: preview.manifestUrl, manifest: preview.manifest, origins: preview.origins });
-      expect(buildPluginTools([view.manifest]).definitions.map((d) => d.name)).toEqual(expected[name].map((api) => `${name}____${api}`));
+      expect(buildPluginTools([view.manifest]).definitions.map((d) => d.name)).toEqual(tools.map((api) => `${identifier}____${api}`));
+
+      const sent = await call(view.manifest, toolCall.api, toolCall.args);
+      expect({ method: sent.method, path: sent.path }).toEqual({ method: sends.method, path: sends.path });
+      if (sends.body) expect(sent.body).toEqual(sends.body);
+      else expect(sent.rawBody?.length ?? 0).toBe(0);
     });
   }
 
@@ -167,9 +245,110 @@ describe('OpenAPI expansion', () => {
     expect(result).toMatchObject({ ok: false, issue: { code: 'openapi-invalid', message: expect.stringContaining('not JSON') } });
   });
 
-  it('refuses Swagger 2.0 clearly', async () => {
-    const result = await expandOpenApi('{"swagger":"2.0","paths":{}}', DOC_URL);
-    expect(result).toMatchObject({ ok: false, issue: { code: 'openapi-version' } });
+  describe('Swagger 2.0, which LobeChat’s SDK reads too', () => {
+    const swagger = {
+      swagger: '2.0',
+      host: 'plugin.example',
+      basePath: '/api',
+      schemes: ['http', 'https'],
+      consumes: ['application/json'],
+      securityDefinitions: { key: { type: 'apiKey', in: 'header', name: 'X-Key' }, login: { type: 'basic' } },
+      security: [{ key: [] }],
+      definitions: { Prompt: { type: 'object', properties: { prompt: { type: 'string' } }, required: ['prompt'] } },
+      parameters: { taskId: { name: 'id', in: 'path', required: true, type: 'string' } },
+      paths: {
+        '/tasks/{id}': {
+          parameters: [{ $ref: '#/parameters/taskId' }],
+          get: {
+            operationId: 'getTask',
+            parameters: [{ name: 'verbose', in: 'query', type: 'boolean', description: 'More detail' }],
+          },
+        },
+        '/imagine': {
+          post: {
+            operationId: 'imagine',
+            summary: 'Draw a picture',
+            security: [{ login: [] }],
+            parameters: [{ name: 'body', in: 'body', required: true, schema: { $ref: '#/definitions/Prompt' } }],
+          },
+        },
+        '/notes': {
+          post: {
+            consumes: ['application/x-www-form-urlencoded'],
+            parameters: [{ name: 'text', in: 'formData', type: 'string', required: true }],
+          },
+        },
+      },
+    };
+
+    async function expanded(doc: object) {
+      const result = await expandOpenApi(JSON.stringify(doc), DOC_URL);
+      if (!result.ok) throw new Error(result.issue.message);
+      return result.expansion;
+    }
+
+    it('expands every operation: the server from host, basePath and https, inline parameter types, shared definitions', async () => {
+      const { api, settings, httpAuth } = await expanded(swagger);
+      expect(api.map((a) => [a.name, a.description, a.url, a.http?.method])).toEqual([
+        ['getTask', 'getTask', 'https://plugin.example/api/tasks/{id}', 'get'],
+        ['imagine', 'Draw a picture', 'https://plugin.example/api/imagine', 'post'],
+        ['POST /notes', 'POST /notes', 'https://plugin.example/api/notes', 'post'],
+      ]);
+      expect(api[0]!.parameters).toEqual({
+        type: 'object',
+        properties: { id: { type: 'string' }, verbose: { type: 'boolean', description: 'More detail' } },
+        required: ['id'],
+      });
+      // The body parameter is the request body, under LobeChat's key for it.
+      expect(api[1]!.parameters.properties._requestBody).toEqual(swagger.definitions.Prompt);
+      expect(settings?.required).toEqual(['key', 'login']);
+      expect(httpAuth).toEqual({
+        key: { setting: 'key', in: 'header', name: 'X-Key' },
+        login: { setting: 'login', in: 'header', name: 'Authorization', scheme: 'basic' },
+      });
+    });
+
+    it('calls each operation with its parameters in place, its body as JSON or form data, and its credentials', async () => {
+      const expansion = await expanded(swagger);
+      const manifest: PluginManifest = { identifier: 'legacy', meta: {}, type: 'default', ...expansion };
+      const settings = { key: 'k1', login: 'ann:pw' };
+      expect(buildPluginRequest({ manifest, apiName: 'getTask', args: { id: 't 7', verbose: true }, settings })).toEqual({
+        url: 'https://plugin.example/api/tasks/t%207?verbose=true',
+        method: 'GET',
+        headers: { 'X-Key': 'k1' },
+      });
+      expect(buildPluginRequest({ manifest, apiName: 'imagine', args: { _requestBody: { prompt: 'a lighthouse' } }, settings })).toEqual({
+        url: 'https://plugin.example/api/imagine',
+        method: 'POST',
+        headers: { 'content-type': 'application/json', Authorization: `Basic ${btoa('ann:pw')}` },
+        body: '{"prompt":"a lighthouse"}',
+      });
+      expect(
+        buildPluginRequest({ manifest, apiName: 'POST /notes', args: { _requestBody: { text: 'hi there' } }, settings }),
+      ).toMatchObject({
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'X-Key': 'k1' },
+        body: 'text=hi+there',
+      });
+    });
+
+    it('serves a document without a host from the document’s own address', async () => {
+      const { api } = await expanded({ swagger: '2.0', basePath: '/v2', paths: { '/ping': { get: { operationId: 'ping' } } } });
+      expect(api[0]!.url).toBe('https://plugin.example/v2/ping');
+    });
+
+    it('refuses a file upload clearly, naming where', async () => {
+      const upload = { swagger: '2.0', paths: { '/up': { post: { parameters: [{ name: 'file', in: 'formData', type: 'file' }] } } } };
+      expect(await expandOpenApi(JSON.stringify(upload), DOC_URL)).toMatchObject({
+        ok: false,
+        issue: { code: 'openapi-unsupported', path: 'openapi.paths./up.post' },
+      });
+    });
+
+    it('refuses older Swagger versions clearly', async () => {
+      const result = await expandOpenApi('{"swagger":"1.2","apis":[]}', DOC_URL);
+      expect(result).toMatchObject({ ok: false, issue: { code: 'openapi-version', message: expect.stringContaining('Swagger 1.2') } });
+    });
   });
 
   it('refuses a document without operations instead of installing a plugin with no tools', async () => {
