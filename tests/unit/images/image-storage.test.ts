@@ -22,12 +22,12 @@ afterEach(() => {
 
 const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 250]);
 
-function image(bytes: Uint8Array = PNG_BYTES) {
+function image(bytes: Uint8Array<ArrayBuffer> = PNG_BYTES) {
   const ref: ImageRef = { id: crypto.randomUUID(), mimeType: 'image/png', width: 4, height: 3, bytes: bytes.length };
   return { ref, blob: new Blob([bytes], { type: 'image/png' }) };
 }
 
-async function conversationWithImage(bytes?: Uint8Array) {
+async function conversationWithImage(bytes?: Uint8Array<ArrayBuffer>) {
   const conversation = await createConversation({ title: 'Pictures' });
   const attached = image(bytes);
   await storeImages(conversation.id, [attached]);
