@@ -14,6 +14,7 @@ import { ToolSteps } from './ToolSteps';
 import { PluginOutputs } from '../app/on-demand';
 import { AnswerSpeech } from '../speech/AnswerSpeech';
 import { MessageMeta } from './MessageMeta';
+import { MessageImages } from '../images/MessageImages';
 import './messages.css';
 
 interface Props {
@@ -78,6 +79,7 @@ export const MessageItem = memo(function MessageItem({ message, isLast, busy, on
       data-message-id={message.id}
     >
       {message.context && <ContextChips blocks={message.context} />}
+      {message.images?.length ? <MessageImages images={message.images} /> : null}
       {editing ? (
         <form
           className="message-edit"

@@ -16,6 +16,7 @@ import {
 } from '../../lib/storage/conversations';
 import { setPref } from '../../lib/storage/prefs';
 import { fitContext } from '../../lib/page/trim';
+import { storeImages, type NewImage } from '../../lib/storage/images';
 
 interface ChatState {
   conversation?: Conversation;
@@ -36,7 +37,8 @@ interface ChatState {
   sendQueued(model: ModelRef | undefined): Promise<boolean>;
   open(conversationId: string | undefined): Promise<void>;
   newChat(): void;
-  send(text: string, model: ModelRef | undefined): Promise<boolean>;
+  /** Throws a ChatFailure 'storage-full' when `images` do not fit, leaving the draft as it was. */
+  send(text: string, model: ModelRef | undefined, images?: NewImage[]): Promise<boolean>;
   stop(): void;
   regenerate(model: ModelRef | undefined): Promise<void>;
   editAndResend(messageId: string, text: string, model: ModelRef | undefined): Promise<void>;
@@ -217,11 +219,11 @@ export const useChatStore = create<ChatState>((set, get) => ({
     void setPref('lastConversationId', undefined);
   },
 
-  async send(text, model) {
+  async send(text, model, images = []) {
     await settingsWrites;
     const content = text.trim();
     const { pendingContext } = get();
-    if (!content && !pendingContext.length) return false;
+    if (!content && !pendingContext.length && !images.length) return false;
     let conversation = get().conversation;
     // Another window may be answering here already: the text stays in the composer rather than cut that answer off.
     if (conversation && (await answeringElsewhere(conversation.id))) {
@@ -244,6 +246,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
         set({ conversation });
       }
     }
+    await storeImages(conversation.id, images);
     const userMessage: StoredMessage = {
       id: crypto.randomUUID(),
       conversationId: conversation.id,
@@ -253,6 +256,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
       status: 'complete',
       // Long pages are cut to the context budget here, against the question they go with.
       ...(pendingContext.length ? { context: fitContext(pendingContext, content) } : {}),
+      ...(images.length ? { images: images.map((i) => i.ref) } : {}),
     };
     await putMessage(userMessage);
     set((s) => ({ messages: [...s.messages, userMessage], draft: draftAfterSend(s.draft, text), pendingContext: [] }));
