@@ -12,6 +12,7 @@ import { Popover, useAnchorToggle } from '../ui/Popover';
 import { ContextChips } from './ContextChips';
 import { AttachImageButton } from '../images/AttachImageButton';
 import { AttachmentNotice } from '../images/AttachmentNotice';
+import { CaptureButtons } from '../images/CaptureButtons';
 import { ImageChips } from '../images/ImageChips';
 import { useAttachments } from '../images/attachments-store';
 import { isAttachable } from '../images/read-image';
@@ -170,6 +171,7 @@ export function Composer({ streaming, page }: { streaming: boolean; page: PageTo
           />
         )}
         <AttachImageButton />
+        <CaptureButtons windowId={page.windowId} />
         <ChatSettingsButton />
         <DictationButton dictation={dictation} />
         <DictationStatus dictation={dictation} />

@@ -11,7 +11,13 @@ export function AttachmentNotice() {
   if (problem.kind === 'refused') return <ErrorNotice error={chatError(problem.code, '')} />;
   return (
     <p role="alert" className="notice image-notice">
-      {problem.kind === 'not-an-image' ? t('images.notAnImage', { name: problem.name }) : t('images.unreadable', { name: problem.name })}
+      {problem.kind === 'not-an-image'
+        ? t('images.notAnImage', { name: problem.name })
+        : problem.kind === 'unreadable'
+          ? t('images.unreadable', { name: problem.name })
+          : problem.kind === 'capture-restricted'
+            ? t('images.captureRestricted')
+            : t('images.captureFailed')}
     </p>
   );
 }

@@ -2,11 +2,13 @@ import { create } from 'zustand';
 import type { ChatErrorCode } from '../../lib/core/errors';
 import { isAttachable, readImage, type PendingImage } from './read-image';
 
-/** Why the composer's images could not go (shown above them until the next change). */
+/** Why the composer's images could not be added or go (shown above them until the next change). */
 export type AttachmentProblem =
   | { kind: 'not-an-image'; name: string }
   | { kind: 'unreadable'; name: string }
-  | { kind: 'refused'; code: Extract<ChatErrorCode, 'images-unsupported' | 'storage-full'>; model?: string };
+  | { kind: 'refused'; code: Extract<ChatErrorCode, 'images-unsupported' | 'storage-full'>; model?: string }
+  | { kind: 'capture-restricted' }
+  | { kind: 'capture-failed' };
 
 interface AttachmentsState {
   images: PendingImage[];

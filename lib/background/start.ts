@@ -1,5 +1,6 @@
 import { settleOrphans } from '../chat/panel-port';
 import { serveRequests } from '../messaging/server';
+import { captureRequestHandlers } from './capture';
 import { createStreams, serveChatPorts } from './chat-ports';
 import { pageRequestHandlers, startPageJourneys } from './page-journeys';
 import { pluginHandlers, pluginToolRuntime } from './plugin-handlers';
@@ -26,6 +27,7 @@ export function startBackground(): void {
 
   serveRequests({
     ...pageRequestHandlers,
+    ...captureRequestHandlers,
     ...pluginHandlers,
     ...readAloudHandlers,
     ...speechHandlers,
