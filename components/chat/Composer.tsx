@@ -13,6 +13,7 @@ import { ContextChips } from './ContextChips';
 import { AttachImageButton } from '../images/AttachImageButton';
 import { AttachmentNotice } from '../images/AttachmentNotice';
 import { CaptureButtons } from '../images/CaptureButtons';
+import { useMenuCaptures } from '../images/capture';
 import { ImageChips } from '../images/ImageChips';
 import { useAttachments } from '../images/attachments-store';
 import { isAttachable } from '../images/read-image';
@@ -69,6 +70,7 @@ export function Composer({ streaming, page }: { streaming: boolean; page: PageTo
   const kind = useProvidersStore((s) => s.providers.find((p) => p.id === s.selected?.providerId)?.kind);
   const images = useAttachments((s) => s.images);
   const [dropping, setDropping] = useState(false);
+  useMenuCaptures(page.windowId);
   const modelsLoaded = useProvidersStore((s) => s.loaded);
   const box = useRef<HTMLTextAreaElement>(null);
   const dictation = useDictation(box);

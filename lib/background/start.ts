@@ -1,6 +1,6 @@
 import { settleOrphans } from '../chat/panel-port';
 import { serveRequests } from '../messaging/server';
-import { captureRequestHandlers } from './capture';
+import { captureRequestHandlers, startCapture } from './capture';
 import { createStreams, serveChatPorts } from './chat-ports';
 import { pageRequestHandlers, startPageJourneys } from './page-journeys';
 import { pluginHandlers, pluginToolRuntime } from './plugin-handlers';
@@ -24,6 +24,7 @@ export function startBackground(): void {
   startReadAloud();
   startSpeech();
   startPageJourneys();
+  startCapture();
 
   serveRequests({
     ...pageRequestHandlers,

@@ -11,4 +11,9 @@ export type CaptureResult =
 export interface CaptureRequests {
   /** The active tab of `windowId`: all that is visible, or (`area`) the rectangle the user drags on it. */
   'capture.tab': { req: { windowId: number; area: boolean }; res: CaptureResult };
+  /** The area captured from the right-click menu for the panel of `windowId`, if one waits; taking it is exclusive. */
+  'capture.take': { req: { windowId: number }; res: CaptureResult | null };
 }
+
+/** An area captured from the right-click menu waits for the panel of `windowId`. */
+export type CaptureEvent = { type: 'capture.ready'; windowId: number };

@@ -82,6 +82,24 @@ describe('capturing an area of the page', () => {
     expect(await removeButtons().count()).toBe(0);
   });
 
+  it('asks about an area from the right-click menu: the panel gets the cropped square', async () => {
+    const scale = await square.evaluate(() => devicePixelRatio);
+    const tab = await harness.evalInWorker(async (url) => (await chrome.tabs.query({})).find((t) => t.url === url)!, square.url());
+    // What Chrome does when the user picks "Ask Parley about this area".
+    await harness.evalInWorker(
+      ({ tab }) =>
+        (chrome.contextMenus.onClicked as unknown as { dispatch(i: unknown, t: unknown): void }).dispatch(
+          { menuItemId: 'parley.area', editable: false, pageUrl: tab.url, frameId: 0 },
+          tab,
+        ),
+      { tab },
+    );
+    await drag({ x: 100, y: 80 }, { x: 220, y: 200 });
+    await expect.poll(() => removeButtons().count(), { timeout: 15_000 }).toBe(1);
+    expect(await redness(panel)).toEqual({ width: 120 * scale, height: 120 * scale, notRed: 0 });
+    await removeButtons().click();
+  });
+
   it('takes a screenshot of the whole visible tab', async () => {
     const scale = await square.evaluate(() => devicePixelRatio);
     await panel.getByRole('button', { name: 'Screenshot of the page' }).click();
