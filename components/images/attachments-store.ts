@@ -1,5 +1,7 @@
 import { create } from 'zustand';
 import type { ChatErrorCode } from '../../lib/core/errors';
+import type { ImageRef } from '../../lib/core/images';
+import { loadImageBlob } from '../../lib/storage/images';
 import { isAttachable, readImage, type PendingImage } from './read-image';
 
 /** Why the composer's images could not be added or go (shown above them until the next change). */
@@ -15,6 +17,8 @@ interface AttachmentsState {
   problem?: AttachmentProblem;
   /** Adds the image files among `files`; any other file is named in `problem`. */
   add(files: Iterable<File>): Promise<void>;
+  /** Puts the images of a message that was taken back (another window was answering) back in the composer, first. */
+  restore(images: readonly ImageRef[]): Promise<void>;
   remove(id: string): void;
   /** Empties the composer's images after they were sent. */
   clear(): void;
@@ -39,6 +43,15 @@ export const useAttachments = create<AttachmentsState>((set, get) => ({
       }
     }
     set({ images: [...get().images, ...added], problem });
+  },
+  async restore(refs) {
+    const restored: PendingImage[] = [];
+    for (const ref of refs) {
+      const blob = await loadImageBlob(ref.id);
+      const { mimeType, width, height } = ref;
+      if (blob) restored.push({ id: crypto.randomUUID(), blob, mimeType, width, height, url: URL.createObjectURL(blob) });
+    }
+    set({ images: [...restored, ...get().images] });
   },
   remove(id) {
     const gone = get().images.find((i) => i.id === id);

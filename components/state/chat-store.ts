@@ -17,6 +17,7 @@ import {
 import { setPref } from '../../lib/storage/prefs';
 import { fitContext } from '../../lib/page/trim';
 import { storeImages, type NewImage } from '../../lib/storage/images';
+import { useAttachments } from '../images/attachments-store';
 
 interface ChatState {
   conversation?: Conversation;
@@ -133,6 +134,7 @@ async function refused(conversationId: string, answerId: string) {
       draft: s.draft ? `${userMessage.content}\n${s.draft}` : userMessage.content,
       pendingContext: [...(userMessage.context ?? []), ...s.pendingContext],
     }));
+    if (userMessage.images?.length) await useAttachments.getState().restore(userMessage.images);
   }
   await followRunningAnswer(conversationId);
 }

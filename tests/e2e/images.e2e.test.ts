@@ -115,6 +115,30 @@ describe('images in the composer', () => {
     expect(imagesIn('openai', chats(openai.requests, '/v1/chat/completions').at(-1)!.body)).toEqual([]);
   });
 
+  it('takes images from the file picker and by drag and drop, and names a file that is not an image', async () => {
+    const removeButtons = page.getByRole('button', { name: /^Remove image/ });
+    const png = await page.evaluate(async () => {
+      const canvas = new OffscreenCanvas(16, 16);
+      canvas.getContext('2d')!.fillRect(0, 0, 16, 16);
+      const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/png' })).arrayBuffer());
+      return btoa(String.fromCharCode(...bytes));
+    });
+    await page.locator('input[type=file]').setInputFiles({ name: 'picked.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') });
+    await expect.poll(() => removeButtons.count()).toBe(1);
+
+    await page.getByRole('textbox', { name: 'Message' }).evaluate((box, png) => {
+      const dropped = new DataTransfer();
+      dropped.items.add(new File([Uint8Array.from(atob(png), (c) => c.charCodeAt(0))], 'dropped.png', { type: 'image/png' }));
+      dropped.items.add(new File(['plain words'], 'notes.txt', { type: 'text/plain' }));
+      box.closest('form')!.dispatchEvent(new DragEvent('drop', { dataTransfer: dropped, bubbles: true, cancelable: true }));
+    }, png);
+    await expect.poll(() => removeButtons.count()).toBe(2);
+    expect(await page.getByRole('alert').filter({ hasText: '“notes.txt” is not an image Parley can send.' }).count()).toBe(1);
+    await removeButtons.first().click();
+    await removeButtons.first().click();
+    expect(await removeButtons.count()).toBe(0);
+  });
+
   it('sends Ollama the image as bare base64 in the message’s images', async () => {
     await pickModel(page, 'llava:latest');
     const pasted = await pasteImage(page, 32, 32, '#ffcc00');
