@@ -11,6 +11,7 @@ import {
   type ExportedMessage,
 } from './export-format';
 import { byTimeThenSeq, conversationRange, toMessage } from './records';
+import { asStorageFull, checkRoom } from './images';
 import { checkConversation, checkMessage, usable } from './repair';
 
 /**
@@ -79,10 +80,19 @@ export function summarizeImport(doc: unknown): ImportSummary {
  * conversation or message whose id is taken gets a fresh one. Answers that
  * were mid-stream when exported are imported as 'incomplete'. A file must not
  * turn plugins on, so the plugins it names are dropped: the user enables them
- * per conversation. Throws ImportError for a malformed or unsupported document.
+ * per conversation. Throws ImportError for a malformed or unsupported document,
+ * and a ChatFailure 'storage-full' when the browser has no room for it.
  */
 export async function importConversations(doc: unknown): Promise<{ imported: number }> {
   const incoming = readConversationsDocument(doc);
+  // Images are most of what an import stores: a file they do not fit is refused before anything is written.
+  await checkRoom(incoming.flatMap((c) => c.messages.flatMap((m) => m.images ?? [])).reduce((sum, i) => sum + (i.data.length * 3) / 4, 0));
+  return writeImport(incoming).catch((e: unknown) => {
+    throw asStorageFull(e);
+  });
+}
+
+async function writeImport(incoming: ExportedConversation[]): Promise<{ imported: number }> {
   const tx = (await getDb()).transaction(['conversations', 'messages', 'meta', 'images'], 'readwrite');
   const conversations = tx.objectStore('conversations');
   const messages = tx.objectStore('messages');

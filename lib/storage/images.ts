@@ -15,12 +15,14 @@ export interface NewImage {
   blob: Blob;
 }
 
-function isQuotaError(e: unknown): boolean {
-  return e instanceof DOMException ? e.name === 'QuotaExceededError' : e instanceof Error && e.name === 'QuotaExceededError';
+/** The browser's refusal to store more, as the ChatFailure 'storage-full' the panel explains; anything else as it was. */
+export function asStorageFull(e: unknown): unknown {
+  const quota = e instanceof Error && e.name === 'QuotaExceededError';
+  return quota ? new ChatFailure(chatError('storage-full', e.message)) : e;
 }
 
-/** Refuses, before writing, images the browser's storage estimate says there is no room for. */
-async function checkRoom(bytes: number): Promise<void> {
+/** Refuses, before writing, `bytes` of images the browser's storage estimate says there is no room for. */
+export async function checkRoom(bytes: number): Promise<void> {
   const estimate = await globalThis.navigator?.storage?.estimate?.().catch(() => undefined);
   if (estimate?.quota !== undefined && (estimate.usage ?? 0) + bytes > estimate.quota) {
     fail('storage-full', `No room for ${bytes} bytes of images: ${estimate.usage ?? 0} of ${estimate.quota} bytes used.`);
@@ -36,8 +38,7 @@ export async function storeImages(conversationId: string, images: readonly NewIm
     await Promise.all(images.map(({ ref, blob }) => tx.store.put({ ...ref, conversationId, blob })));
     await tx.done;
   } catch (e) {
-    if (isQuotaError(e)) throw new ChatFailure(chatError('storage-full', e instanceof Error ? e.message : String(e)));
-    throw e;
+    throw asStorageFull(e);
   }
 }
 

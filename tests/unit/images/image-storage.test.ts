@@ -136,6 +136,16 @@ describe('images in export and import', () => {
     expect(importedMessage.images).toEqual([{ ...ref, id: imported.id }]);
   });
 
+  it('refuses, importing nothing, a file whose images the storage has no room for', async () => {
+    await conversationWithImage();
+    const doc = JSON.parse(JSON.stringify(await exportConversations()));
+    vi.stubGlobal('navigator', { storage: { estimate: async () => ({ usage: 0, quota: 4 }) } });
+    const refused = await importConversations(doc).catch((e: unknown) => e);
+    expect((refused as ChatFailure).error.code).toBe('storage-full');
+    expect(await (await getDb()).count('conversations')).toBe(1);
+    expect(await (await getDb()).count('images')).toBe(1);
+  });
+
   it('refuses an image whose data is not base64', async () => {
     await conversationWithImage();
     const doc = JSON.parse(JSON.stringify(await exportConversations()));
