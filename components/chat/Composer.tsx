@@ -10,6 +10,14 @@ import { useProvidersStore } from '../state/providers-store';
 import { IconButton } from '../ui/IconButton';
 import { Popover, useAnchorToggle } from '../ui/Popover';
 import { ContextChips } from './ContextChips';
+import { AttachImageButton } from '../images/AttachImageButton';
+import { AttachmentNotice } from '../images/AttachmentNotice';
+import { CaptureButtons } from '../images/CaptureButtons';
+import { useMenuCaptures } from '../images/capture';
+import { ImageChips } from '../images/ImageChips';
+import { useAttachments } from '../images/attachments-store';
+import { isAttachable } from '../images/read-image';
+import { sendWithImages } from '../images/send-images';
 import './composer.css';
 
 // The chat settings (and the plugin list they include) are not needed until the popover opens.
@@ -57,14 +65,18 @@ function ChatSettingsButton() {
  */
 export function Composer({ streaming, page }: { streaming: boolean; page: PageTools }) {
   const { t } = useTranslation();
-  const { draft, setDraft, send, stop, pendingContext, queued, setQueued, sendQueued } = useChatStore();
+  const { draft, setDraft, stop, pendingContext, queued, setQueued, sendQueued } = useChatStore();
   const selected = useProvidersStore((s) => s.selected);
+  const kind = useProvidersStore((s) => s.providers.find((p) => p.id === s.selected?.providerId)?.kind);
+  const images = useAttachments((s) => s.images);
+  const [dropping, setDropping] = useState(false);
+  useMenuCaptures(page.windowId);
   const modelsLoaded = useProvidersStore((s) => s.loaded);
   const box = useRef<HTMLTextAreaElement>(null);
   const dictation = useDictation(box);
   const reading = (useReaderState()?.status ?? 'idle') !== 'idle';
   const startingReading = useReaderUi((s) => s.starting);
-  const hasMessage = draft.trim().length > 0 || pendingContext.length > 0;
+  const hasMessage = draft.trim().length > 0 || pendingContext.length > 0 || images.length > 0;
   const canSend = !streaming && !!selected && hasMessage;
 
   useLayoutEffect(() => {
@@ -74,13 +86,14 @@ export function Composer({ streaming, page }: { streaming: boolean; page: PageTo
   // A message sent before the models have loaded waits for one rather than being dropped.
   useEffect(() => {
     if (!queued || !selected || streaming) return;
-    void sendQueued(selected).then(() => box.current?.focus());
-  }, [queued, selected, streaming, sendQueued]);
+    const sending = images.length ? (setQueued(false), sendWithImages(draft, selected, kind)) : sendQueued(selected);
+    void sending.then(() => box.current?.focus());
+  }, [queued, selected, streaming, sendQueued, images.length, draft, kind, setQueued]);
 
   const submit = async () => {
     if (!selected && !streaming && hasMessage) return setQueued(true);
     if (!canSend) return;
-    await send(draft, selected);
+    await sendWithImages(draft, selected, kind);
     box.current?.focus();
   };
 
@@ -94,10 +107,22 @@ export function Composer({ streaming, page }: { streaming: boolean; page: PageTo
 
   return (
     <form
-      className="composer"
+      className={dropping ? 'composer composer-dropping' : 'composer'}
       onSubmit={(e) => {
         e.preventDefault();
         void submit();
+      }}
+      onDragOver={(e) => {
+        if (!e.dataTransfer.types.includes('Files')) return;
+        e.preventDefault();
+        setDropping(true);
+      }}
+      onDragLeave={() => setDropping(false)}
+      onDrop={(e) => {
+        setDropping(false);
+        if (!e.dataTransfer.files.length) return;
+        e.preventDefault();
+        void useAttachments.getState().add(e.dataTransfer.files);
       }}
     >
       {pendingContext.length > 0 && (
@@ -106,6 +131,8 @@ export function Composer({ streaming, page }: { streaming: boolean; page: PageTo
           onRemove={(i) => useChatStore.setState({ pendingContext: pendingContext.filter((_, j) => j !== i) })}
         />
       )}
+      <ImageChips />
+      <AttachmentNotice />
       <textarea
         ref={box}
         className="composer-input"
@@ -116,6 +143,12 @@ export function Composer({ streaming, page }: { streaming: boolean; page: PageTo
         rows={1}
         onChange={(e) => setDraft(e.target.value)}
         onKeyDown={onKeyDown}
+        onPaste={(e) => {
+          const files = [...e.clipboardData.files].filter(isAttachable);
+          if (!files.length) return;
+          e.preventDefault();
+          void useAttachments.getState().add(files);
+        }}
       />
       <DictationNotes dictation={dictation} />
       <div role="status" className="composer-queued">
@@ -139,6 +172,8 @@ export function Composer({ streaming, page }: { streaming: boolean; page: PageTo
             onClick={() => void startReading()}
           />
         )}
+        <AttachImageButton />
+        <CaptureButtons windowId={page.windowId} />
         <ChatSettingsButton />
         <DictationButton dictation={dictation} />
         <DictationStatus dictation={dictation} />

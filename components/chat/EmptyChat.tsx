@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FileText, Languages, MessageSquare, TextQuote, Volume2 } from 'lucide-react';
+import { Crop, FileText, Languages, MessageSquare, TextQuote, Volume2 } from 'lucide-react';
 import { displayLanguageName } from '../../lib/page/ask-prompt';
 import type { PageTools } from '../page/PageTools';
 import { startReading, useReaderState, useReaderUi } from '../reader/reader-start';
 import { EmptyState } from '../ui/EmptyState';
+import { captureInto } from '../images/capture';
 
 function Suggestion({
   icon,
@@ -59,6 +60,13 @@ export function EmptyChat({ page }: { page: PageTools }) {
           hint={t('composer.empty.explainHint')}
           disabled={noWindow}
           onClick={() => void page.explainSelection()}
+        />
+        <Suggestion
+          icon={<Crop size={18} />}
+          title={t('images.askAboutArea')}
+          hint={t('images.askAboutAreaHint')}
+          disabled={noWindow}
+          onClick={() => page.windowId !== undefined && void captureInto(page.windowId, true)}
         />
         <Suggestion
           icon={<Volume2 size={18} />}

@@ -13,6 +13,7 @@ import { ContextChips } from './ContextChips';
 import { PluginOutputs, ToolSteps } from '../app/on-demand';
 import { AnswerSpeech } from '../speech/AnswerSpeech';
 import { MessageMeta } from './MessageMeta';
+import { MessageImages } from '../images/MessageImages';
 import './messages.css';
 
 interface Props {
@@ -77,6 +78,7 @@ export const MessageItem = memo(function MessageItem({ message, isLast, busy, on
       data-message-id={message.id}
     >
       {message.context && <ContextChips blocks={message.context} />}
+      {message.images?.length ? <MessageImages images={message.images} /> : null}
       {editing ? (
         <form
           className="message-edit"

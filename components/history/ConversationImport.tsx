@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toChatError } from '../../lib/core/errors';
 import { inertText } from '../../lib/core/inert-text';
 import { importConversations, summarizeImport, type ImportSummary } from '../../lib/storage/export';
 import { Button } from '../ui/Button';
@@ -21,16 +22,16 @@ export interface ConversationImport {
 export function useConversationImport(): ConversationImport {
   const { t } = useTranslation();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [failed, setFailed] = useState(false);
+  const [failure, setFailure] = useState<'unreadable' | 'storage-full'>();
   const [pending, setPending] = useState<{ doc: unknown; summary: ImportSummary }>();
 
   const review = async (file: File) => {
-    setFailed(false);
+    setFailure(undefined);
     try {
       const doc: unknown = JSON.parse(await file.text());
       setPending({ doc, summary: summarizeImport(doc) });
     } catch {
-      setFailed(true);
+      setFailure('unreadable');
     }
   };
 
@@ -39,8 +40,8 @@ export function useConversationImport(): ConversationImport {
     try {
       const { imported } = await importConversations(doc);
       showToast({ message: t('history.imported', { count: imported }), tone: 'success' });
-    } catch {
-      setFailed(true);
+    } catch (e) {
+      setFailure(toChatError(e).code === 'storage-full' ? 'storage-full' : 'unreadable');
     }
   };
 
@@ -61,14 +62,14 @@ export function useConversationImport(): ConversationImport {
       {pending && (
         <ImportReview summary={pending.summary} onConfirm={() => void confirm(pending.doc)} onCancel={() => setPending(undefined)} />
       )}
-      {failed && (
+      {failure && (
         <p className="notice notice-error" role="alert">
-          {t('history.importFailed')}
+          {failure === 'storage-full' ? t('images.importStorageFull') : t('history.importFailed')}
         </p>
       )}
     </>
   );
-  return { choose: () => fileInput.current?.click(), failed, view };
+  return { choose: () => fileInput.current?.click(), failed: failure !== undefined, view };
 }
 
 /** What an import would add: conversations, the system prompts it keeps, and the plugins it names but leaves off. */

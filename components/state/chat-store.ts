@@ -15,6 +15,8 @@ import {
   updateConversation,
 } from '../../lib/storage/conversations';
 import { setPref } from '../../lib/storage/prefs';
+import { storeImages, type NewImage } from '../../lib/storage/images';
+import { useAttachments } from '../images/attachments-store';
 
 interface ChatState {
   conversation?: Conversation;
@@ -35,7 +37,8 @@ interface ChatState {
   sendQueued(model: ModelRef | undefined): Promise<boolean>;
   open(conversationId: string | undefined): Promise<void>;
   newChat(): void;
-  send(text: string, model: ModelRef | undefined): Promise<boolean>;
+  /** Throws a ChatFailure 'storage-full' when `images` do not fit, leaving the draft as it was. */
+  send(text: string, model: ModelRef | undefined, images?: NewImage[]): Promise<boolean>;
   stop(): void;
   regenerate(model: ModelRef | undefined): Promise<void>;
   editAndResend(messageId: string, text: string, model: ModelRef | undefined): Promise<void>;
@@ -140,6 +143,7 @@ async function refused(conversationId: string, answerId: string) {
       draft: s.draft ? `${userMessage.content}\n${s.draft}` : userMessage.content,
       pendingContext: [...(userMessage.context ?? []), ...s.pendingContext],
     }));
+    if (userMessage.images?.length) await useAttachments.getState().restore(userMessage.images);
   }
   await followRunningAnswer(conversationId);
 }
@@ -226,11 +230,11 @@ export const useChatStore = create<ChatState>((set, get) => ({
     void setPref('lastConversationId', undefined);
   },
 
-  async send(text, model) {
+  async send(text, model, images = []) {
     await settingsWrites;
     const content = text.trim();
     const { pendingContext } = get();
-    if (!content && !pendingContext.length) return false;
+    if (!content && !pendingContext.length && !images.length) return false;
     let conversation = get().conversation;
     // Another window may be answering here already: the text stays in the composer rather than cut that answer off.
     if (conversation && (await answeringElsewhere(conversation.id))) {
@@ -256,6 +260,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
     // Long pages are cut to the context budget here, against the question they go with;
     // the trimmer loads only when a page goes along.
     const context = pendingContext.length ? (await import('../../lib/page/trim')).fitContext(pendingContext, content) : undefined;
+    await storeImages(conversation.id, images);
     const userMessage: StoredMessage = {
       id: crypto.randomUUID(),
       conversationId: conversation.id,
@@ -264,6 +269,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
       createdAt: Date.now(),
       status: 'complete',
       ...(context ? { context } : {}),
+      ...(images.length ? { images: images.map((i) => i.ref) } : {}),
     };
     await putMessage(userMessage);
     set((s) => ({ messages: [...s.messages, userMessage], draft: draftAfterSend(s.draft, text), pendingContext: [] }));

@@ -29,7 +29,7 @@ const handOffs = new HandOffBox(session);
  * Opens the panel of a window. The browser allows this only while the
  * click's or shortcut's user gesture lasts, so it is called before any await.
  */
-function openPanel(windowId: number): void {
+export function openPanel(windowId: number): void {
   const firefox = (globalThis as { browser?: { sidebarAction?: { open(): Promise<void> } } }).browser?.sidebarAction;
   try {
     // The build-time check drops the Chrome call from the Firefox bundle, where `web-ext lint` flags it.

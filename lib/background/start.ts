@@ -1,5 +1,6 @@
 import { settleOrphans } from '../chat/panel-port';
 import { serveRequests } from '../messaging/server';
+import { captureRequestHandlers, startCapture } from './capture';
 import { createStreams, serveChatPorts } from './chat-ports';
 import { pageRequestHandlers, startPageJourneys } from './page-journeys';
 import { pluginHandlers, pluginToolRuntime } from './plugin-handlers';
@@ -23,9 +24,11 @@ export function startBackground(): void {
   startReadAloud();
   startSpeech();
   startPageJourneys();
+  startCapture();
 
   serveRequests({
     ...pageRequestHandlers,
+    ...captureRequestHandlers,
     ...pluginHandlers,
     ...readAloudHandlers,
     ...speechHandlers,

@@ -1,6 +1,7 @@
 import { fail } from '../core/errors';
 import { getConversation, listMessages } from '../storage/conversations';
 import type { Turn } from './stream-registry';
+import { loadTurnImages } from './turn-images';
 
 export async function loadTurn(conversationId: string, messageId: string): Promise<Turn> {
   const conversation = await getConversation(conversationId);
@@ -9,5 +10,6 @@ export async function loadTurn(conversationId: string, messageId: string): Promi
   const index = messages.findIndex((m) => m.id === messageId);
   const answer = messages[index];
   if (!answer) fail('not-found', 'Message not found');
-  return { conversation, history: messages.slice(0, index), answer };
+  const history = messages.slice(0, index);
+  return { conversation, history, answer, images: await loadTurnImages(history) };
 }

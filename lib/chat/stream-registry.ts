@@ -8,12 +8,16 @@ import { DEFAULT_PREFS } from '../storage/prefs';
 import { buildChatRequest } from './build-request';
 import { guardStream } from './stream-guard';
 import type { ToolRuntime } from '../core/tool-runtime';
+import type { ImagePart } from '../core/images';
+import { imagesForModel } from './turn-images';
 
 export interface Turn {
   conversation: Conversation;
   /** Messages before the answer being written. */
   history: StoredMessage[];
   answer: StoredMessage;
+  /** The history's attached images by id, as they are sent. */
+  images?: ReadonlyMap<string, ImagePart>;
 }
 
 export interface StreamDeps {
@@ -157,7 +161,8 @@ export class StreamRegistry {
       const { adapter, context } = await this.deps.resolve(ref);
       const toolSet = this.deps.tools ? await this.deps.tools.definitions(turn.conversation) : undefined;
       const tools = toolSet?.tools.length && adapter.supportsTools?.(ref.model) !== false ? toolSet.tools : undefined;
-      const request = buildChatRequest(turn.conversation, turn.history, ref.model, tools, toolSet?.systemRole);
+      const images = imagesForModel(turn.history, turn.images, context.config.kind, ref.model);
+      const request = buildChatRequest(turn.conversation, turn.history, ref.model, tools, toolSet?.systemRole, images);
       const idleMs = (await this.deps.idleTimeoutMs?.()) ?? DEFAULT_PREFS.streamIdleTimeoutMs;
       const guard = { signal: run.controller.signal, idleMs, provider: ref.providerId };
 

@@ -1,4 +1,5 @@
 /** Provider-neutral chat model shared by the background, the panel and every adapter. */
+import type { ImagePart } from './images';
 
 export type Role = 'system' | 'user' | 'assistant' | 'tool';
 
@@ -18,6 +19,8 @@ export interface ChatMessage {
   toolCallId?: string;
   /** Tool name, for providers that key results by name (Gemini). */
   name?: string;
+  /** Images the user attached to this turn, in the order attached. */
+  images?: ImagePart[];
 }
 
 export interface JsonSchemaObject {

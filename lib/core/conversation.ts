@@ -1,5 +1,6 @@
 import type { GenerationParams, ToolCall, Usage } from './chat';
 import type { ChatError } from './errors';
+import type { ImageRef } from './images';
 import type { ModelRef } from './providers';
 
 export type MessageStatus = 'complete' | 'streaming' | 'incomplete' | 'error';
@@ -35,6 +36,8 @@ export interface StoredMessage {
   usage?: Usage;
   context?: ContextBlock[];
   steps?: ToolStep[];
+  /** Images the user attached; their bytes are in the images store. */
+  images?: ImageRef[];
 }
 
 export interface Conversation {

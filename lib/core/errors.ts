@@ -42,6 +42,10 @@ export type ChatErrorCode =
   | 'tool-rounds'
   | 'conflict'
   | 'unsupported'
+  /** The chosen model takes text only, and the turn has images. */
+  | 'images-unsupported'
+  /** The browser refused to store more (the disk or the extension's quota is full). */
+  | 'storage-full'
   | 'unknown';
 
 export interface ChatError {

@@ -44,7 +44,12 @@ function createClient(ctx: ProviderContext): { messages: Messages; models: Model
 
 function toContent(m: ChatMessage): Anthropic.ContentBlockParam[] {
   if (m.role === 'tool') return [{ type: 'tool_result', tool_use_id: m.toolCallId ?? '', content: m.content }];
-  const text: Anthropic.ContentBlockParam[] = m.content ? [{ type: 'text', text: m.content }] : [];
+  // Images go before the question, as Anthropic advises.
+  const images = (m.images ?? []).map((i): Anthropic.ImageBlockParam => ({
+    type: 'image',
+    source: { type: 'base64', media_type: i.mimeType, data: i.data },
+  }));
+  const text: Anthropic.ContentBlockParam[] = m.content ? [...images, { type: 'text', text: m.content }] : images;
   const calls = (m.toolCalls ?? []).map((c): Anthropic.ToolUseBlockParam => ({
     type: 'tool_use',
     id: c.id,

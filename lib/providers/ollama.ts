@@ -19,6 +19,8 @@ function baseUrl(ctx: ProviderContext): string {
 
 function toWireMessage(m: ChatMessage): JsonObject {
   const out: JsonObject = { role: m.role, content: m.content };
+  // Ollama takes bare base64, its decoder finding the format.
+  if (m.images?.length) out.images = m.images.map((i) => i.data);
   if (m.role === 'assistant' && m.toolCalls?.length) {
     // Ollama wants arguments as an object, where the chat model keeps the model's JSON text.
     out.tool_calls = m.toolCalls.map((c) => ({ function: { name: c.name, arguments: argumentsObject(c.arguments) } }));

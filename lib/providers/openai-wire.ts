@@ -4,6 +4,7 @@
  * chunk as the shell's WireEvents. Transport (SDK or not) is the caller's.
  */
 import type { ChatMessage, ChatRequest, ToolDefinition } from '../core/chat';
+import type { ImagePart } from '../core/images';
 import type { WireEvent } from './define-adapter';
 import { commonFinish, count, list, record, text } from './wire-common';
 
@@ -19,8 +20,17 @@ export interface WireQuirks {
 
 type WireMessage = Record<string, unknown> & { role: string };
 
+/** A user turn with images as content parts: its text, then each image as a data URL. */
+function userParts(m: ChatMessage & { images: ImagePart[] }) {
+  return [
+    ...(m.content ? [{ type: 'text', text: m.content }] : []),
+    ...m.images.map((i) => ({ type: 'image_url', image_url: { url: `data:${i.mimeType};base64,${i.data}` } })),
+  ];
+}
+
 function toWireMessage(m: ChatMessage, quirks: WireQuirks): WireMessage {
   if (m.role === 'tool') return { role: 'tool', content: m.content, tool_call_id: m.toolCallId ?? '' };
+  if (m.role === 'user' && m.images?.length) return { role: 'user', content: userParts({ ...m, images: m.images }) };
   if (m.role !== 'assistant' || !m.toolCalls?.length) return { role: m.role, content: m.content };
   const content = m.content || (quirks.emptyToolTurn === 'null' ? null : undefined);
   return {

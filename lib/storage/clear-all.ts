@@ -7,7 +7,7 @@
 import { notifyChange, type StorageChange } from './change-feed';
 import { getDb } from './db';
 
-const CLEARED = ['conversations', 'messages', 'providers', 'prefs', 'vault', 'plugins', 'quarantine'] as const;
+const CLEARED = ['conversations', 'messages', 'images', 'providers', 'prefs', 'vault', 'plugins', 'quarantine'] as const;
 
 export async function clearAllData(): Promise<void> {
   const db = await getDb();

@@ -64,12 +64,18 @@ export function renameConversation(id: string, title: string): Promise<Conversat
   return updateConversation(id, { title });
 }
 
-/** Removes the conversation and all its messages atomically; posts one conversation change. */
+/** Removes the conversation, all its messages and their images atomically; posts one conversation change. */
 export async function deleteConversation(id: string): Promise<void> {
-  const tx = (await getDb()).transaction(['conversations', 'messages'], 'readwrite');
+  const tx = (await getDb()).transaction(['conversations', 'messages', 'images'], 'readwrite');
   const messages = tx.objectStore('messages');
+  const images = tx.objectStore('images');
   const messageIds = await messages.index('conversationId').getAllKeys(id);
-  await Promise.all([...messageIds.map((key) => messages.delete(key)), tx.objectStore('conversations').delete(id)]);
+  const imageIds = await images.index('conversationId').getAllKeys(id);
+  await Promise.all([
+    ...messageIds.map((key) => messages.delete(key)),
+    ...imageIds.map((key) => images.delete(key)),
+    tx.objectStore('conversations').delete(id),
+  ]);
   await tx.done;
   notifyChange({ type: 'conversation', id });
 }

@@ -2,6 +2,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Conversation, StoredMessage } from '../core/conversation';
 import type { ProviderConfig } from '../core/providers';
 import type { InstalledPlugin } from '../core/plugins';
+import type { ImageRef } from '../core/images';
 
 export const DB_NAME = 'parley';
 
@@ -30,6 +31,12 @@ export interface QuarantinedRecord {
   at: number;
 }
 
+/** An attached image's bytes, kept apart from the message that names it and removed with its conversation. */
+export interface ImageRecord extends ImageRef {
+  conversationId: string;
+  blob: Blob;
+}
+
 interface VaultRecord {
   ownerId: string;
   fields: Record<string, SealedValue>;
@@ -53,6 +60,7 @@ interface ParleySchema extends DBSchema {
   plugins: { key: string; value: InstalledPlugin };
   /** Damaged records set aside, oldest first. */
   quarantine: { key: number; value: QuarantinedRecord };
+  images: { key: string; value: ImageRecord; indexes: { conversationId: string } };
 }
 
 export type ParleyDb = IDBPDatabase<ParleySchema>;
@@ -81,6 +89,9 @@ const MIGRATIONS: ((db: ParleyDb) => void)[] = [
   },
   (db) => {
     db.createObjectStore('quarantine', { autoIncrement: true });
+  },
+  (db) => {
+    db.createObjectStore('images', { keyPath: 'id' }).createIndex('conversationId', 'conversationId');
   },
 ];
 

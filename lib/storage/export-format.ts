@@ -6,14 +6,24 @@
 import type { GenerationParams, ToolCall, Usage } from '../core/chat';
 import type { ContextBlock, Conversation, MessageStatus, StoredMessage, ToolStep } from '../core/conversation';
 import type { ChatError, ChatErrorCode } from '../core/errors';
+import { IMAGE_MIMES, type ImageRef } from '../core/images';
 import type { ModelRef } from '../core/providers';
 import { withoutUndefined } from './records';
 
 export const EXPORT_FORMAT = 'parley.conversations';
 export const EXPORT_VERSION = 1;
 
+/** An image inside an export file: its reference and, only here, its bytes as base64. */
+export interface ExportedImage extends ImageRef {
+  data: string;
+}
+
+export interface ExportedMessage extends Omit<StoredMessage, 'images'> {
+  images?: ExportedImage[];
+}
+
 export interface ExportedConversation extends Conversation {
-  messages: StoredMessage[];
+  messages: ExportedMessage[];
 }
 
 export interface ConversationsDocument {
@@ -69,7 +79,7 @@ function readConversation(value: unknown, path: string): ExportedConversation {
   });
 }
 
-function readMessage(value: unknown, path: string): StoredMessage {
+function readMessage(value: unknown, path: string): ExportedMessage {
   const v = record(value, path);
   return withoutUndefined({
     id: string(v.id, `${path}.id`),
@@ -83,7 +93,27 @@ function readMessage(value: unknown, path: string): StoredMessage {
     usage: optional(v.usage, `${path}.usage`, readUsage),
     context: optional(v.context, `${path}.context`, (c, at) => list(c, at, readContextBlock)),
     steps: optional(v.steps, `${path}.steps`, (s, at) => list(s, at, readToolStep)),
+    images: optional(v.images, `${path}.images`, (i, at) => list(i, at, readExportedImage)),
   });
+}
+
+export function readImageRef(value: unknown, path: string): ImageRef {
+  const v = record(value, path);
+  return {
+    id: string(v.id, `${path}.id`),
+    mimeType: oneOf(v.mimeType, `${path}.mimeType`, IMAGE_MIMES),
+    width: number(v.width, `${path}.width`),
+    height: number(v.height, `${path}.height`),
+    bytes: number(v.bytes, `${path}.bytes`),
+  };
+}
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+function readExportedImage(value: unknown, path: string): ExportedImage {
+  const data = string(record(value, path).data, `${path}.data`);
+  if (!BASE64.test(data) || data.length % 4 !== 0) invalid(`${path}.data`, 'base64 data');
+  return { ...readImageRef(value, path), data };
 }
 
 export function readParams(value: unknown, path: string): GenerationParams {

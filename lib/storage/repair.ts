@@ -12,7 +12,16 @@ import type { Conversation, MessageStatus, StoredMessage } from '../core/convers
 import { kindInfo, type ProviderConfig, type ProviderKind } from '../core/providers';
 import { notifyChange, type StorageChange } from './change-feed';
 import { getDb, type MessageRecord, type QuarantinedRecord } from './db';
-import { ImportError, readChatError, readContextBlock, readModelRef, readParams, readToolStep, readUsage } from './export-format';
+import {
+  ImportError,
+  readChatError,
+  readContextBlock,
+  readImageRef,
+  readModelRef,
+  readParams,
+  readToolStep,
+  readUsage,
+} from './export-format';
 import type { Prefs } from './prefs';
 import { withoutUndefined } from './records';
 
@@ -140,6 +149,7 @@ export function checkMessage(raw: unknown): Checked<MessageRecord> {
       usage: r.optional(raw.usage, readUsage),
       context: r.list(raw.context, readContextBlock),
       steps: r.list(raw.steps, readToolStep),
+      images: r.list(raw.images, readImageRef),
     }),
   );
 }

@@ -22,6 +22,7 @@ import {
   type Scenario,
   type StreamWire,
 } from './scenario';
+import { imageProblem } from './image-parts';
 
 export interface AnthropicMock {
   /** The API's origin, as the SDK's baseURL expects it (the SDK adds /v1). */
@@ -78,6 +79,11 @@ export async function startAnthropicMock(options: { apiKey?: string } = {}): Pro
     if (route === 'models') {
       const data = ANTHROPIC_MOCK_MODELS.map((id) => ({ type: 'model', id, display_name: id, created_at: '2025-01-01T00:00:00Z' }));
       sendJson(res, 200, { data, has_more: false, first_id: data[0]?.id, last_id: data.at(-1)?.id });
+      return;
+    }
+    const badImage = imageProblem('anthropic', recorded.body);
+    if (badImage) {
+      sendJson(res, 400, anthropicErrorBody(400, badImage));
       return;
     }
     await streamMessage(res, recorded.body, scenario ?? { kind: 'text', text: echoText(recorded.body) });

@@ -23,6 +23,7 @@ import {
   type Scenario,
 } from './scenario';
 import { completionsWhole, completionsWire } from './openai-server';
+import { imageProblem } from './image-parts';
 
 /** How the mock checks who is calling; undefined lets everyone in. */
 export type AzureMockAuth = { header: string; key: string } | { bearer: string } | undefined;
@@ -154,6 +155,11 @@ export async function startAzureMock(options: AzureMockOptions = {}): Promise<Az
     }
 
     const body = (recorded.body ?? {}) as ChatBody;
+    const badImage = imageProblem('openai', body);
+    if (badImage) {
+      sendJson(res, 400, azureErrorBody(400, `Invalid image: ${badImage}`, 'BadRequest'));
+      return;
+    }
     const reply = scenario ?? { kind: 'text', text: echoText(body) };
     if (body.stream) await streamChat(res, body, reply);
     else await completeChat(res, body, reply);

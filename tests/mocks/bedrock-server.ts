@@ -29,6 +29,7 @@ import {
   type Scenario,
 } from './scenario';
 import { verifySigV4, type AwsCredentials, type SigV4Failure } from './sigv4-verify';
+import { imageProblem } from './image-parts';
 
 export type BedrockExceptionName =
   | 'AccessDeniedException'
@@ -665,6 +666,14 @@ export async function startBedrockMock(options: BedrockMockOptions = {}): Promis
     if (converse ? !Array.isArray(body.messages) : nativeBodyProblem(format, body)) {
       return validation(converse ? 'A conversation must start with a user message.' : nativeBodyProblem(format, body)!);
     }
+
+    const badImage =
+      converse || format === 'nova'
+        ? imageProblem('bedrock-converse', body)
+        : format === 'claude'
+          ? imageProblem('anthropic', body)
+          : undefined;
+    if (badImage) return validation(`Malformed input request: ${badImage}, please reformat your input and try again.`);
 
     const scenario = queue.next('chat');
     if (scenario?.kind === 'status') return sendStatus(res, scenario);

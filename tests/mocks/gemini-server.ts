@@ -22,6 +22,7 @@ import {
   type RecordedRequest,
   type Scenario,
 } from './scenario';
+import { imageProblem } from './image-parts';
 
 /** The shared scenarios, plus a prompt the service refuses outright (promptFeedback.blockReason). */
 export type GeminiScenario = Scenario | { kind: 'prompt-blocked'; blockReason: string };
@@ -215,6 +216,11 @@ export async function startGeminiMock(options: GeminiMockOptions = {}): Promise<
     }
 
     const body = (recorded.body ?? {}) as GenerateBody;
+    const badImage = imageProblem('gemini', body);
+    if (badImage) {
+      sendJson(res, 400, geminiErrorBody(400, `Invalid value at '${badImage}'`));
+      return;
+    }
     const scripted: GeminiScenario = scenario ?? { kind: 'text', text: `Echo: ${lastGeminiUserText(body)}` };
     const reply = new Reply(route.model, body);
     if (!route.stream) {

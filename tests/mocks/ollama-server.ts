@@ -21,6 +21,7 @@ import {
   type RecordedRequest,
   type Scenario,
 } from './scenario';
+import { imageProblem } from './image-parts';
 
 export interface OllamaMockOptions {
   /** Model names listed by /api/tags; chat with any other model answers 404. */
@@ -129,6 +130,11 @@ export async function startOllamaMock(options: OllamaMockOptions = {}): Promise<
     const model = typeof body.model === 'string' ? body.model : '';
     if (!models.includes(withTag(model))) {
       sendJson(res, 404, { error: `model "${model}" not found, try pulling it first` });
+      return;
+    }
+    const badImage = imageProblem('ollama', body);
+    if (badImage) {
+      sendJson(res, 400, { error: `illegal base64 data: ${badImage}` });
       return;
     }
     const reply = scenario ?? { kind: 'text', text: echoText(body) };

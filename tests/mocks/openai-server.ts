@@ -23,6 +23,7 @@ import {
   type StreamWire,
   type WholeWire,
 } from './scenario';
+import { imageProblem } from './image-parts';
 
 export interface OpenAIMockOptions {
   /** When set, every request must carry `Authorization: Bearer <apiKey>`. */
@@ -115,6 +116,11 @@ export async function startOpenAIMock(options: OpenAIMockOptions = {}): Promise<
     }
 
     const body = (recorded.body ?? {}) as ChatBody;
+    const badImage = imageProblem('openai', body);
+    if (badImage) {
+      sendJson(res, 400, openAIErrorBody(400, `Invalid image: ${badImage}`, 'invalid_image_format'));
+      return;
+    }
     const reply = scenario ?? { kind: 'text', text: echoText(body) };
     if (body.stream) await streamChat(res, body, reply);
     else await completeChat(res, body, reply);

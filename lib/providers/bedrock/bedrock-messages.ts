@@ -4,28 +4,47 @@
  * system blocks and streamed events (contentBlockStart / contentBlockDelta /
  * messageStop / metadata), so one mapping and one decoder serve both.
  */
-import type { ContentBlock, ConverseStreamCommandInput, Message, SystemContentBlock } from '@aws-sdk/client-bedrock-runtime';
+import type { ContentBlock, ConverseStreamCommandInput, ImageFormat, Message, SystemContentBlock } from '@aws-sdk/client-bedrock-runtime';
 import type { DocumentType } from '@smithy/types';
+import { base64ToBytes } from '../../core/base64';
 import type { ChatEvent, ChatMessage, ChatRequest } from '../../core/chat';
+import type { ImagePart } from '../../core/images';
 import { alternatingTurns, argumentsObject, count, field, messagesStop, record, type JsonObject } from '../wire-common';
 import type { BedrockConfig } from './bedrock-config';
 import { blocksReply, replyDecoder, type InvokeCodec, type ReplyDecoder } from './bedrock-reply';
 
-function blocksOf(m: ChatMessage): ContentBlock[] {
+/**
+ * An image's bytes as each API carries them: Converse's SDK takes the bytes
+ * and encodes them itself; Nova's InvokeModel body is JSON, so base64 text.
+ */
+type ImageBytes = (base64: string) => Uint8Array | string;
+
+const FORMATS: Readonly<Record<ImagePart['mimeType'], ImageFormat>> = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/webp': 'webp' };
+
+function imageBlock(image: ImagePart, bytes: ImageBytes): ContentBlock {
+  // Nova's body takes the same block with base64 text where Converse's SDK type says bytes.
+  return { image: { format: FORMATS[image.mimeType], source: { bytes: bytes(image.data) as Uint8Array } } };
+}
+
+function blocksOf(m: ChatMessage, bytes: ImageBytes): ContentBlock[] {
   if (m.role === 'tool') {
     return [{ toolResult: { toolUseId: m.toolCallId ?? '', content: [m.content ? { text: m.content } : { json: {} }] } }];
   }
-  // Both APIs refuse blank text blocks.
-  const blocks: ContentBlock[] = m.content.trim() ? [{ text: m.content }] : [];
+  // Images first, then the question, as both APIs advise; both refuse blank text blocks.
+  const blocks: ContentBlock[] = (m.images ?? []).map((i) => imageBlock(i, bytes));
+  if (m.content.trim()) blocks.push({ text: m.content });
   for (const c of m.toolCalls ?? [])
     blocks.push({ toolUse: { toolUseId: c.id, name: c.name, input: argumentsObject(c.arguments) as DocumentType } });
   return blocks;
 }
 
-function messagesV1(messages: readonly ChatMessage[]): { system: SystemContentBlock[]; messages: Message[] } {
+function messagesV1(messages: readonly ChatMessage[], bytes: ImageBytes): { system: SystemContentBlock[]; messages: Message[] } {
   const system = messages.filter((m) => m.role === 'system' && m.content.trim()).map((m): SystemContentBlock => ({ text: m.content }));
-  return { system, messages: alternatingTurns(messages, blocksOf) };
+  return { system, messages: alternatingTurns(messages, (m) => blocksOf(m, bytes)) };
 }
+
+const asBytes: ImageBytes = (base64) => new Uint8Array(base64ToBytes(base64));
+const asBase64: ImageBytes = (base64) => base64;
 
 function inferenceConfig(request: ChatRequest) {
   const p = request.params ?? {};
@@ -34,7 +53,7 @@ function inferenceConfig(request: ChatRequest) {
 
 /** ConverseStream's (and Converse's) input: the request plus the provider's guardrail and latency settings. */
 export function converseInput(request: ChatRequest, config: BedrockConfig): ConverseStreamCommandInput {
-  const { system, messages } = messagesV1(request.messages);
+  const { system, messages } = messagesV1(request.messages, asBytes);
   return {
     modelId: request.model,
     messages,
@@ -88,7 +107,7 @@ export function messagesWhole(body: unknown): ChatEvent[] {
 }
 
 function novaBody(request: ChatRequest): JsonObject {
-  const { system, messages } = messagesV1(request.messages);
+  const { system, messages } = messagesV1(request.messages, asBase64);
   return { schemaVersion: 'messages-v1', ...(system.length ? { system } : {}), messages, inferenceConfig: inferenceConfig(request) };
 }
 

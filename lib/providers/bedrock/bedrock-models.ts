@@ -6,7 +6,8 @@
  *   Mistral models, application inference profiles, …), and
  * - Llama, Mistral and Nova whenever tools are involved, because the prompt
  *   templates have no place for tool definitions and Nova's tool events are
- *   defined for ConverseStream.
+ *   defined for ConverseStream; and Llama and Mistral whenever images are,
+ *   for which the prompt templates have no place either.
  * Claude's Messages API has tools of its own, so Claude always uses InvokeModel.
  */
 import type { ChatRequest } from '../../core/chat';
@@ -53,9 +54,15 @@ function usesTools(request: ChatRequest): boolean {
   return Boolean(request.tools?.length) || request.messages.some((m) => m.role === 'tool' || m.toolCalls?.length);
 }
 
+/** The prompt-template formats carry text only; images go by Converse. */
+function usesImages(request: ChatRequest): boolean {
+  return request.messages.some((m) => m.images?.length);
+}
+
 export function routeFor(request: ChatRequest): BedrockRoute {
   const family = modelFamily(request.model);
   if (!family || (family !== 'claude' && usesTools(request))) return { api: 'converse' };
+  if ((family === 'llama' || family === 'mistral') && usesImages(request)) return { api: 'converse' };
   return { api: 'invoke', family };
 }
 

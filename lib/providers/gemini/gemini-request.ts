@@ -43,7 +43,10 @@ function toGeminiContents(messages: readonly ChatMessage[], model: string): Cont
   const callNames = new Map<string, string>();
   const signed = !UNSIGNED_MODELS.test(model);
   const partsOf = (m: ChatMessage): Part[] => {
-    if (m.role === 'user') return [{ text: m.content }];
+    if (m.role === 'user') {
+      const images = (m.images ?? []).map((i): Part => ({ inlineData: { mimeType: i.mimeType, data: i.data } }));
+      return m.content || !images.length ? [...images, { text: m.content }] : images;
+    }
     if (m.role === 'tool') {
       const name = m.name ?? callNames.get(m.toolCallId ?? '');
       if (!name) fail('bad-request', `A tool result (call ${m.toolCallId ?? 'unknown'}) names no function, which Gemini requires.`);

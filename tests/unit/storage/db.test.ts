@@ -11,8 +11,9 @@ describe('getDb', () => {
   it('creates every store with its indexes on a fresh database', async () => {
     const db = await getDb();
     expect([...db.objectStoreNames].sort()).toEqual(
-      ['conversations', 'messages', 'meta', 'plugins', 'prefs', 'providers', 'quarantine', 'vault', 'vaultKeys'].sort(),
+      ['conversations', 'images', 'messages', 'meta', 'plugins', 'prefs', 'providers', 'quarantine', 'vault', 'vaultKeys'].sort(),
     );
+    expect([...db.transaction('images').store.indexNames]).toEqual(['conversationId']);
     const tx = db.transaction(['conversations', 'messages', 'providers'], 'readonly');
     expect([...tx.objectStore('conversations').indexNames]).toEqual(['updatedAt']);
     expect([...tx.objectStore('messages').indexNames].sort()).toEqual(['conversationCreatedAt', 'conversationId', 'status'].sort());
