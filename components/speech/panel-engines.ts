@@ -1,7 +1,7 @@
 import { ChatFailure, chatError } from '../../lib/core/errors';
 import { request } from '../../lib/messaging/client';
 import type { CloudEngineId } from '../../lib/messaging/speech-protocol';
-import { base64ToBytes } from '../../lib/speech/audio-bytes';
+import { base64ToBytes } from '../../lib/core/base64';
 import { createAudioEngine, type AudioSpeechEngine, type Synthesize } from '../../lib/speech/audio-engine';
 import { createAudioElementPlayer } from '../../lib/speech/audio-player';
 import { CHUNK_LIMITS, isCloudEngine } from '../../lib/speech/cloud-engines';

@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { chatError, toChatError } from '../../lib/core/errors';
 import { AUDIO_PORT, type PlayerCommand, type PlayerReport } from '../../lib/messaging/speech-protocol';
-import { base64ToBytes } from '../../lib/speech/audio-bytes';
+import { base64ToBytes } from '../../lib/core/base64';
 import type { SynthesizedAudio } from '../../lib/speech/audio-engine';
 import { createAudioElementPlayer } from '../../lib/speech/audio-player';
 

@@ -1,7 +1,7 @@
 import type { Browser } from 'wxt/browser';
 import { ChatFailure, chatError } from '../core/errors';
 import type { AudioMessage, PlayerCommand, PlayerReport } from '../messaging/speech-protocol';
-import { bytesToBase64 } from '../speech/audio-bytes';
+import { bytesToBase64 } from '../core/base64';
 import type { AudioSink, PlaybackHooks, SynthesizedAudio } from '../speech/audio-engine';
 
 const OFFSCREEN_DOCUMENT = 'offscreen.html';

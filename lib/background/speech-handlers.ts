@@ -4,7 +4,7 @@ import { AUDIO_PORT, type SpeechRequests, type VoiceGroup } from '../messaging/s
 import { broadcast } from '../messaging/events';
 import type { RequestHandlers } from '../messaging/server';
 import { isTrustedSender } from '../messaging/senders';
-import { base64ToBytes, bytesToBase64 } from '../speech/audio-bytes';
+import { base64ToBytes, bytesToBase64 } from '../core/base64';
 import type { AudioSink } from '../speech/audio-engine';
 import { createAudioElementPlayer } from '../speech/audio-player';
 import { browserVoiceApiOf, browserVoicesOf } from '../speech/engines/browser-voices';

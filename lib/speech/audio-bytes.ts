@@ -1,11 +1,6 @@
-/**
- * Audio as bytes: what a speech service's answer holds, and how it crosses
- * runtime messaging, as base64 (lib/core/base64).
- */
+/** Audio as bytes: what a speech service's answer holds. */
 import { fail } from '../core/errors';
 import type { SynthesizedAudio } from './audio-engine';
-
-export { base64ToBytes, bytesToBase64 } from '../core/base64';
 
 /** A speech service's audio answer: refused when empty, typed by its content-type when that is audio, else by `fallbackMime`. */
 export async function audioOfResponse(response: Response, fallbackMime: string, provider: string): Promise<SynthesizedAudio> {
