@@ -10,6 +10,7 @@ import { useProvidersStore } from '../state/providers-store';
 import { IconButton } from '../ui/IconButton';
 import { Popover, useAnchorToggle } from '../ui/Popover';
 import { ContextChips } from './ContextChips';
+import { useSlashMenu } from './SlashMenu';
 import './composer.css';
 
 // The chat settings (and the plugin list they include) are not needed until the popover opens.
@@ -62,6 +63,7 @@ export function Composer({ streaming, page }: { streaming: boolean; page: PageTo
   const modelsLoaded = useProvidersStore((s) => s.loaded);
   const box = useRef<HTMLTextAreaElement>(null);
   const dictation = useDictation(box);
+  const slash = useSlashMenu(box, page);
   const reading = (useReaderState()?.status ?? 'idle') !== 'idle';
   const startingReading = useReaderUi((s) => s.starting);
   const hasMessage = draft.trim().length > 0 || pendingContext.length > 0;
@@ -85,6 +87,7 @@ export function Composer({ streaming, page }: { streaming: boolean; page: PageTo
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (slash.onKeyDown(e)) return;
     // An IME composition's Enter confirms the characters; it must not send.
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
@@ -106,6 +109,7 @@ export function Composer({ streaming, page }: { streaming: boolean; page: PageTo
           onRemove={(i) => useChatStore.setState({ pendingContext: pendingContext.filter((_, j) => j !== i) })}
         />
       )}
+      {slash.menu}
       <textarea
         ref={box}
         className="composer-input"
@@ -116,7 +120,9 @@ export function Composer({ streaming, page }: { streaming: boolean; page: PageTo
         rows={1}
         onChange={(e) => setDraft(e.target.value)}
         onKeyDown={onKeyDown}
+        {...slash.boxProps}
       />
+      {slash.note}
       <DictationNotes dictation={dictation} />
       <div role="status" className="composer-queued">
         {queued && <p className="notice">{t('chat.queued')}</p>}

@@ -5,6 +5,7 @@ import { displayLanguageName } from '../../lib/page/ask-prompt';
 import type { PageTools } from '../page/PageTools';
 import { startReading, useReaderState, useReaderUi } from '../reader/reader-start';
 import { EmptyState } from '../ui/EmptyState';
+import { usePrompts } from '../prompts/use-prompts';
 
 function Suggestion({
   icon,
@@ -42,6 +43,8 @@ export function EmptyChat({ page }: { page: PageTools }) {
   const startingReading = useReaderUi((s) => s.starting);
   const noWindow = page.windowId === undefined;
   const language = displayLanguageName(i18n.language);
+  // The user's own "Explain" prompt from the library; once they delete it, the selection waits for their question.
+  const explain = usePrompts()?.find((p) => p.id === 'explain');
 
   return (
     <EmptyState icon={<MessageSquare size={24} />} title={t('composer.empty.greeting')} description={t('composer.empty.intro')}>
@@ -58,7 +61,9 @@ export function EmptyChat({ page }: { page: PageTools }) {
           title={t('composer.empty.explain')}
           hint={t('composer.empty.explainHint')}
           disabled={noWindow}
-          onClick={() => void page.explainSelection()}
+          onClick={() =>
+            void page.askAboutSelection(explain ? { kind: 'prompt', title: explain.title, text: explain.text } : { kind: 'ask' })
+          }
         />
         <Suggestion
           icon={<Volume2 size={18} />}

@@ -1,9 +1,10 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Database, Mic, PanelsTopLeft, Puzzle, Server, SlidersHorizontal } from 'lucide-react';
+import { Database, MessageSquareText, Mic, PanelsTopLeft, Puzzle, Server, SlidersHorizontal } from 'lucide-react';
 import { Tabs, TabPanel } from '../ui/Tabs';
 import { PageSettings } from '../page/PageSettings';
 import { PluginSettings } from '../plugins/PluginSettings';
+import { PromptSettings } from '../prompts/PromptSettings';
 import { SpeechSettings } from '../speech/SpeechSettings';
 import { GeneralSection } from './GeneralSection';
 import { ProvidersSection } from './ProvidersSection';
@@ -11,7 +12,7 @@ import { DataSection } from './DataSection';
 import { useSettingsTarget } from '../state/settings-target';
 import './settings.css';
 
-const SECTIONS = ['general', 'providers', 'voices', 'page', 'plugins', 'data'] as const;
+const SECTIONS = ['general', 'providers', 'voices', 'page', 'prompts', 'plugins', 'data'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const ICONS: Record<Section, ReactNode> = {
@@ -19,6 +20,7 @@ const ICONS: Record<Section, ReactNode> = {
   providers: <Server size={16} />,
   voices: <Mic size={16} />,
   page: <PanelsTopLeft size={16} />,
+  prompts: <MessageSquareText size={16} />,
   plugins: <Puzzle size={16} />,
   data: <Database size={16} />,
 };
@@ -68,6 +70,7 @@ export function SettingsView() {
           {section === 'providers' && <ProvidersSection />}
           {section === 'voices' && <SpeechSettings />}
           {section === 'page' && <PageSettings />}
+          {section === 'prompts' && <PromptSettings />}
           {section === 'plugins' && <PluginSettings />}
           {section === 'data' && <DataSection />}
         </TabPanel>

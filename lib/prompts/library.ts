@@ -25,7 +25,7 @@ export async function loadPrompts(locale: string): Promise<SavedPrompt[]> {
   const legacy = (await getPref('customPrompts'))
     .filter((p) => p.title.trim() && p.prompt.trim())
     .map((p) => ({ id: p.id, title: p.title, text: p.prompt, inMenu: true }));
-  return [...(await starterPrompts(locale)), ...legacy];
+  return [...starterPrompts(locale), ...legacy];
 }
 
 /** Stores the whole library; the older quick actions now live in it, so their own record is emptied. */

@@ -16,10 +16,10 @@ const prompt = (id: string, title = id) => ({ id, title, text: `${title} {{selec
 
 describe('prompt library', () => {
   it('has the whole starter set in every locale, each written in its own language with the same variables', async () => {
-    const english = await starterPrompts('en-US');
+    const english = starterPrompts('en-US');
     expect(english.map((p) => p.id)).toEqual(STARTER_PROMPTS.map((p) => p.id));
     for (const { code } of SUPPORTED_LOCALES) {
-      const set = await starterPrompts(code);
+      const set = starterPrompts(code);
       expect(
         set.map((p) => p.id),
         code,
@@ -29,7 +29,7 @@ describe('prompt library', () => {
         if (code !== 'en-US') expect(p.text, `${code} ${p.id}`).not.toBe(english[i]!.text);
       });
     }
-    expect((await starterPrompts('xx-XX')).map((p) => p.title)).toEqual(english.map((p) => p.title));
+    expect(starterPrompts('xx-XX').map((p) => p.title)).toEqual(english.map((p) => p.title));
   });
 
   it('is the starter set in the interface language until changed, with the older quick actions after it', async () => {
@@ -38,10 +38,10 @@ describe('prompt library', () => {
       { id: 'half', title: '', prompt: 'untitled' },
     ]);
     const german = await loadPrompts('de-DE');
-    expect(german.slice(0, STARTER_PROMPTS.length)).toEqual(await starterPrompts('de-DE'));
+    expect(german.slice(0, STARTER_PROMPTS.length)).toEqual(starterPrompts('de-DE'));
     expect(german.at(-1)).toEqual({ id: 'poem', title: 'Poem', text: 'Turn this into a poem.', inMenu: true });
     expect(german).toHaveLength(STARTER_PROMPTS.length + 1);
-    expect((await loadPrompts('ja-JP'))[0]!.title).toBe((await starterPrompts('ja-JP'))[0]!.title);
+    expect((await loadPrompts('ja-JP'))[0]!.title).toBe(starterPrompts('ja-JP')[0]!.title);
   });
 
   it('keeps the saved library as the user left it, skipping entries of the wrong shape', async () => {
