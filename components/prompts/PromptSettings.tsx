@@ -1,10 +1,18 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ArrowDown, ArrowUp, Copy, Plus, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Copy, Download, Plus, Trash2, Upload } from 'lucide-react';
 import type { SavedPrompt } from '../../lib/core/prompts';
 import { request } from '../../lib/messaging/client';
 import { duplicatePrompt, loadPrompts, movePrompt, savePrompts } from '../../lib/prompts/library';
+import {
+  MAX_PROMPTS_FILE_BYTES,
+  mergePrompts,
+  parsePromptsFile,
+  promptsDocument,
+  readPromptsDocument,
+} from '../../lib/prompts/prompts-file';
 import { PROMPT_VARIABLES } from '../../lib/prompts/variables';
+import { downloadJson } from '../history/history-actions';
 import { Button } from '../ui/Button';
 import { IconButton } from '../ui/IconButton';
 import { showToast } from '../ui/toast';
@@ -19,6 +27,8 @@ export function PromptSettings() {
   const id = useId();
   const [prompts, setPrompts] = useState<SavedPrompt[]>();
   const [incomplete, setIncomplete] = useState(false);
+  const [importFailed, setImportFailed] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     void loadPrompts(i18n.language).then(setPrompts);
@@ -42,6 +52,21 @@ export function PromptSettings() {
     showToast({ message: t('prompts.settings.saved'), tone: 'success' });
     // The menu lives in the worker, which may be asleep and miss the storage notice.
     await request('page.refreshMenus', {}).catch(() => undefined);
+  };
+
+  /** Adds a file's prompts to the list being edited; like any other change, they are kept once saved. */
+  const importFile = async (file: File) => {
+    setImportFailed(false);
+    try {
+      if (file.size > MAX_PROMPTS_FILE_BYTES) throw new RangeError('too large');
+      const incoming = readPromptsDocument(parsePromptsFile(await file.text()));
+      const before = prompts?.length ?? 0;
+      const merged = mergePrompts(prompts ?? [], incoming, () => crypto.randomUUID());
+      change(() => merged);
+      showToast({ message: t('prompts.settings.imported', { number: merged.length - before }), tone: 'success' });
+    } catch {
+      setImportFailed(true);
+    }
   };
 
   if (!prompts) return <p>{t('common.loading')}</p>;
@@ -117,6 +142,31 @@ export function PromptSettings() {
           {t('prompts.settings.save')}
         </Button>
       </div>
+      <div className="settings-actions">
+        <Button icon={<Download size={16} />} onClick={() => downloadJson(promptsDocument(prompts), 'parley-prompts')}>
+          {t('prompts.settings.export')}
+        </Button>
+        <Button icon={<Upload size={16} />} onClick={() => fileInput.current?.click()}>
+          {t('prompts.settings.import')}
+        </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="application/json,.json"
+          hidden
+          aria-label={t('prompts.settings.importFile')}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) void importFile(file);
+            e.target.value = '';
+          }}
+        />
+      </div>
+      {importFailed && (
+        <p className="notice notice-error" role="alert">
+          {t('prompts.settings.importFailed')}
+        </p>
+      )}
       {incomplete && (
         <p className="notice notice-error" role="alert">
           {t('prompts.settings.incomplete')}

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeDb, DB_NAME } from '../../../lib/storage/db';
 import { getPref } from '../../../lib/storage/prefs';
 import { starterPrompts } from '../../../lib/prompts/starter';
+import { promptsDocument } from '../../../lib/prompts/prompts-file';
 import { PromptSettings } from '../../../components/prompts/PromptSettings';
 import { toasts } from '../../../components/ui/toast';
 import { byText, mount, settle, type } from '../support/dom';
@@ -81,5 +82,33 @@ describe('Settings › Prompt library', () => {
       text: 'Turn {{selection}} into a haiku.',
       inMenu: true,
     });
+  });
+
+  it('adds the prompts of an imported file to the list, to be saved like any change, and refuses a damaged file', async () => {
+    await open();
+    const input = container.querySelector<HTMLInputElement>('input[type="file"][aria-label="Prompt library file"]')!;
+    const choose = async (text: string) => {
+      Object.defineProperty(input, 'files', {
+        value: [new File([text], 'prompts.json', { type: 'application/json' })],
+        configurable: true,
+      });
+      await act(async () => input.dispatchEvent(new Event('change', { bubbles: true })));
+    };
+    const haiku = { id: 'explain', title: 'Haiku', text: 'Turn {{selection}} into a haiku.', inMenu: true };
+    await choose(JSON.stringify(promptsDocument([haiku])));
+    await settle(() => titles().at(-1) === 'Haiku');
+    expect(toasts.get().some((t) => t.message === 'Prompts added: 1. Save to keep them.')).toBe(true);
+    expect(await getPref('prompts')).toBeUndefined();
+    await save();
+    await settle(() => toasted('Prompts saved.'));
+    const saved = (await getPref('prompts'))!;
+    // The starter "Explain" keeps its id; the imported prompt that claimed it gets another.
+    expect(saved.filter((p) => p.id === 'explain').map((p) => p.title)).toEqual(['Explain']);
+    expect(saved.at(-1)).toEqual({ ...haiku, id: expect.not.stringMatching(/^explain$/) });
+
+    await choose('{"format":"parley.prompts","version":1,"prompts":[{"id":"x","__proto__":{}}]}');
+    await settle(() => !!container.querySelector('[role="alert"]'));
+    expect(container.querySelector('[role="alert"]')!.textContent).toContain('Nothing was added.');
+    expect(titles().at(-1)).toBe('Haiku');
   });
 });

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { ImportError } from '../../../lib/storage/export-format';
+import {
+  MAX_PROMPTS_FILE_BYTES,
+  mergePrompts,
+  parsePromptsFile,
+  promptsDocument,
+  readPromptsDocument,
+} from '../../../lib/prompts/prompts-file';
+
+const prompt = (id: string, title = id) => ({ id, title, text: `${title}: {{selection}}`, inMenu: id === 'a' });
+const file = (prompts: unknown, extra: Record<string, unknown> = {}) => ({
+  format: 'parley.prompts',
+  version: 1,
+  exportedAt: '2026-11-24T00:00:00.000Z',
+  prompts,
+  ...extra,
+});
+
+function refusal(doc: unknown): string {
+  try {
+    readPromptsDocument(doc);
+  } catch (e) {
+    if (e instanceof ImportError) return e.path;
+    throw e;
+  }
+  return 'accepted';
+}
+
+describe('prompt library files', () => {
+  it('reads back what it exports, in order', () => {
+    const doc = JSON.parse(JSON.stringify(promptsDocument([prompt('a'), prompt('b')], new Date(0))));
+    expect(doc).toMatchObject({ format: 'parley.prompts', version: 1, exportedAt: '1970-01-01T00:00:00.000Z' });
+    expect(readPromptsDocument(doc)).toEqual([prompt('a'), prompt('b')]);
+  });
+
+  it('reads the library out of a full export, and refuses a conversations file without one', () => {
+    const full = { format: 'parley.conversations', version: 1, exportedAt: 'x', conversations: [], prompts: [prompt('a')] };
+    expect(readPromptsDocument(full)).toEqual([prompt('a')]);
+    expect(refusal({ ...full, prompts: undefined })).toBe('prompts');
+  });
+
+  it('copies only the known fields, dropping anything else a file carries', () => {
+    const [read] = readPromptsDocument(file([{ ...prompt('a'), script: '<b>', nested: { deep: [1] } }]));
+    expect(read).toEqual(prompt('a'));
+  });
+
+  it('refuses prototype keys anywhere it reads, wrong types, empty prompts and oversized fields', () => {
+    expect(refusal(JSON.parse(`{"format":"parley.prompts","version":1,"exportedAt":"x","prompts":[],"__proto__":{"x":1}}`))).toBe(
+      '.__proto__',
+    );
+    expect(
+      refusal(
+        JSON.parse(
+          `{"format":"parley.prompts","version":1,"exportedAt":"x","prompts":[{"id":"a","title":"T","text":"x","inMenu":true,"constructor":1}]}`,
+        ),
+      ),
+    ).toBe('prompts[0].constructor');
+    expect(refusal(file([{ ...prompt('a'), inMenu: 'yes' }]))).toBe('prompts[0].inMenu');
+    expect(refusal(file([{ ...prompt('a'), title: '  ' }]))).toBe('prompts[0]');
+    expect(refusal(file([{ ...prompt('a'), title: 'x'.repeat(201) }]))).toBe('prompts[0].title');
+    expect(refusal(file(Array.from({ length: 1001 }, (_, i) => prompt(`p${i}`))))).toBe('prompts');
+    expect(refusal(file('not a list'))).toBe('prompts');
+    expect(refusal({ ...file([]), format: 'parley.plugins' })).toBe('format');
+    expect(() => readPromptsDocument({ ...file([]), version: 2 })).toThrow(expect.objectContaining({ code: 'unsupported-version' }));
+  });
+
+  it('refuses a file too large to be a library, or not JSON, before reading it', () => {
+    expect(() => parsePromptsFile(' '.repeat(MAX_PROMPTS_FILE_BYTES + 1))).toThrow(ImportError);
+    expect(() => parsePromptsFile('{"format":')).toThrow(ImportError);
+    expect(parsePromptsFile('{"a":1}')).toEqual({ a: 1 });
+  });
+
+  it('adds imported prompts after the library, renaming taken ids and skipping exact copies', () => {
+    let n = 0;
+    const merged = mergePrompts([prompt('a'), prompt('b')], [prompt('a'), { ...prompt('b', 'Other') }, prompt('c')], () => `new${++n}`);
+    expect(merged.map((p) => [p.id, p.title])).toEqual([
+      ['a', 'a'],
+      ['b', 'b'],
+      ['new1', 'Other'],
+      ['c', 'c'],
+    ]);
+  });
+});
