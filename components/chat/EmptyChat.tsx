@@ -5,6 +5,7 @@ import { displayLanguageName } from '../../lib/page/ask-prompt';
 import type { PageTools } from '../page/PageTools';
 import { startReading, useReaderState, useReaderUi } from '../reader/reader-start';
 import { EmptyState } from '../ui/EmptyState';
+import { PersonaPicker } from '../prompts/PersonaPicker';
 import { usePrompts } from '../prompts/use-prompts';
 
 function Suggestion({
@@ -48,6 +49,7 @@ export function EmptyChat({ page }: { page: PageTools }) {
 
   return (
     <EmptyState icon={<MessageSquare size={24} />} title={t('composer.empty.greeting')} description={t('composer.empty.intro')}>
+      <PersonaPicker />
       <ul className="suggestions" aria-label={t('composer.empty.suggestions')}>
         <Suggestion
           icon={<FileText size={18} />}

@@ -1,9 +1,10 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Database, MessageSquareText, Mic, PanelsTopLeft, Puzzle, Server, SlidersHorizontal } from 'lucide-react';
+import { Database, MessageSquareText, Mic, PanelsTopLeft, Puzzle, Server, SlidersHorizontal, UserRound } from 'lucide-react';
 import { Tabs, TabPanel } from '../ui/Tabs';
 import { PageSettings } from '../page/PageSettings';
 import { PluginSettings } from '../plugins/PluginSettings';
+import { PersonaSettings } from '../prompts/PersonaSettings';
 import { PromptSettings } from '../prompts/PromptSettings';
 import { SpeechSettings } from '../speech/SpeechSettings';
 import { GeneralSection } from './GeneralSection';
@@ -12,7 +13,7 @@ import { DataSection } from './DataSection';
 import { useSettingsTarget } from '../state/settings-target';
 import './settings.css';
 
-const SECTIONS = ['general', 'providers', 'voices', 'page', 'prompts', 'plugins', 'data'] as const;
+const SECTIONS = ['general', 'providers', 'voices', 'page', 'prompts', 'personas', 'plugins', 'data'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const ICONS: Record<Section, ReactNode> = {
@@ -21,6 +22,7 @@ const ICONS: Record<Section, ReactNode> = {
   voices: <Mic size={16} />,
   page: <PanelsTopLeft size={16} />,
   prompts: <MessageSquareText size={16} />,
+  personas: <UserRound size={16} />,
   plugins: <Puzzle size={16} />,
   data: <Database size={16} />,
 };
@@ -71,6 +73,7 @@ export function SettingsView() {
           {section === 'voices' && <SpeechSettings />}
           {section === 'page' && <PageSettings />}
           {section === 'prompts' && <PromptSettings />}
+          {section === 'personas' && <PersonaSettings />}
           {section === 'plugins' && <PluginSettings />}
           {section === 'data' && <DataSection />}
         </TabPanel>

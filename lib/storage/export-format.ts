@@ -68,6 +68,7 @@ function readConversation(value: unknown, path: string): ExportedConversation {
     params: readParams(v.params, `${path}.params`),
     model: optional(v.model, `${path}.model`, readModelRef),
     plugins: optional(v.plugins, `${path}.plugins`, (p, at) => list(p, at, string)),
+    persona: optional(v.persona, `${path}.persona`, string),
     messages: list(v.messages, `${path}.messages`, readMessage),
   });
 }

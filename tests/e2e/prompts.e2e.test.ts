@@ -168,4 +168,27 @@ describe('the prompt library: "/" in the message box and prompts in the right-cl
     expect(lastUserContent()).toBe(`Write a haiku about ${selected}`);
     await article.close();
   });
+
+  it('starts a new chat with the default persona: the header names it and the model gets its system prompt', async () => {
+    const settings = await openSettingsSection(panel, 'Personas');
+    await settings.getByRole('button', { name: 'Add a persona' }).click();
+    await settings.getByLabel('Name', { exact: true }).fill('Pirate');
+    await settings.getByLabel('System prompt', { exact: true }).fill('Talk like a pirate.');
+    await settings.getByLabel('Temperature (empty for the model’s default)').fill('1.1');
+    await settings.getByRole('radio', { name: 'Default for new chats' }).check();
+    await settings.getByRole('button', { name: 'Save personas' }).click();
+    await expect.poll(() => panel.getByText('Personas saved.').isVisible()).toBe(true);
+    await panel.getByRole('button', { name: 'New chat' }).click();
+
+    expect(await panel.getByRole('combobox', { name: 'Persona for this chat' }).inputValue()).not.toBe('');
+    await expect.poll(() => panel.getByRole('note', { name: 'Persona: Pirate' }).isVisible()).toBe(true);
+    const before = chatRequests().length;
+    await composer().fill('Where is the treasure?');
+    await composer().press('Enter');
+    await expect.poll(() => chatRequests().length, { timeout: 15_000 }).toBe(before + 1);
+    const body = chatRequests().at(-1)!.body as ChatBody & { temperature?: number };
+    expect(body.messages[0]).toEqual({ role: 'system', content: 'Talk like a pirate.' });
+    expect(body.temperature).toBe(1.1);
+    expect(await panel.getByRole('note', { name: 'Persona: Pirate' }).isVisible()).toBe(true);
+  });
 });

@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { deleteDB } from 'idb';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { closeDb, DB_NAME } from '../../../lib/storage/db';
+import { getPref } from '../../../lib/storage/prefs';
+import { PersonaSettings } from '../../../components/prompts/PersonaSettings';
+import { toasts } from '../../../components/ui/toast';
+import { byText, mount, settle, type } from '../support/dom';
+
+let container: HTMLElement;
+
+const field = (label: string) => {
+  const found = [...container.querySelectorAll('label')].find((l) => l.textContent === label)!;
+  return document.getElementById(found.htmlFor) as HTMLInputElement | HTMLTextAreaElement;
+};
+const save = () => act(async () => byText('button', 'Save personas')!.click());
+const alertText = () => container.querySelector('[role="alert"]')?.textContent;
+
+beforeEach(async () => {
+  await closeDb();
+  await deleteDB(DB_NAME);
+  toasts.set([]);
+  ({ container } = await mount(<PersonaSettings />));
+  await settle(() => !!byText('button', 'Add a persona'));
+});
+
+describe('Settings › Personas', () => {
+  it('adds a persona with a temperature, refusing it half-filled or out of range, and makes it the default', async () => {
+    await act(async () => byText('button', 'Add a persona')!.click());
+    await act(async () => type(field('Name'), ' Pirate '));
+    await save();
+    expect(alertText()).toBe('Give every persona a name and a system prompt.');
+
+    await act(async () => {
+      type(field('System prompt'), 'Talk like a pirate.');
+      type(field('Temperature (empty for the model’s default)'), '3');
+    });
+    await save();
+    expect(alertText()).toBe('Give each temperature as a number from 0 to 2, or leave it empty.');
+    expect(await getPref('personas')).toEqual([]);
+
+    await act(async () => {
+      type(field('Temperature (empty for the model’s default)'), '0.9');
+      byText('label', 'Default for new chats')!.querySelector('input')!.click();
+    });
+    await save();
+    await settle(() => toasts.get().some((t) => t.message === 'Personas saved.'));
+    const [saved] = await getPref('personas');
+    expect(saved).toEqual({ id: expect.any(String), name: 'Pirate', systemPrompt: 'Talk like a pirate.', temperature: 0.9 });
+    expect(await getPref('defaultPersonaId')).toBe(saved!.id);
+
+    await act(async () => container.querySelector<HTMLButtonElement>('button[aria-label="Delete Pirate"]')!.click());
+    await save();
+    await expect.poll(() => getPref('personas')).toEqual([]);
+    expect(await getPref('defaultPersonaId')).toBeUndefined();
+  });
+});
