@@ -1,4 +1,4 @@
-import type { SavedPrompt } from '../../lib/core/prompts';
+import type { Persona, SavedPrompt } from '../../lib/core/prompts';
 import { exportConversations } from '../../lib/storage/export';
 
 /** Saves `doc` as a JSON file named `<name>-<date>.json`. */
@@ -13,9 +13,9 @@ export function downloadJson(doc: unknown, name: string): void {
 
 /**
  * Saves the given conversations (all when `ids` is omitted) as a Parley JSON export; the full export from
- * Settings › Data passes the prompt library to go with them.
+ * Settings › Data passes the prompt library and the personas to go with them.
  */
-export async function downloadExport(ids?: string[], prompts?: SavedPrompt[]): Promise<void> {
+export async function downloadExport(ids?: string[], library?: { prompts: SavedPrompt[]; personas: Persona[] }): Promise<void> {
   const doc = await exportConversations(ids);
-  downloadJson(prompts ? { ...doc, prompts } : doc, 'parley-conversations');
+  downloadJson(library ? { ...doc, ...library } : doc, 'parley-conversations');
 }

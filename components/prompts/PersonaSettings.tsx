@@ -1,8 +1,16 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Plus, Trash2 } from 'lucide-react';
+import { Download, Plus, Trash2, Upload } from 'lucide-react';
 import type { Persona } from '../../lib/core/prompts';
 import { parseTemperature } from '../../lib/prompts/personas';
+import {
+  MAX_PROMPTS_FILE_BYTES,
+  mergePersonas,
+  parsePromptsFile,
+  promptsDocument,
+  readPersonasDocument,
+} from '../../lib/prompts/prompts-file';
+import { downloadJson } from '../history/history-actions';
 import { getPref, setPref } from '../../lib/storage/prefs';
 import { useProviderName } from '../chat/ModelPicker';
 import { useProvidersStore } from '../state/providers-store';
@@ -16,6 +24,12 @@ type Draft = Omit<Persona, 'temperature'> & { temperature: string };
 
 const SEPARATOR = '\u0000';
 
+/** A persona as edited, in its saved shape: a temperature that is not yet a valid number is left out. */
+function toPersonaShape({ temperature, model, ...p }: Draft): Persona {
+  const parsed = parseTemperature(temperature);
+  return { ...p, ...(model ? { model } : {}), ...(parsed === undefined || Number.isNaN(parsed) ? {} : { temperature: parsed }) };
+}
+
 /** Settings › Personas: each persona's name, system prompt, model and temperature, and the default for new chats. */
 export function PersonaSettings() {
   const { t } = useTranslation();
@@ -24,7 +38,8 @@ export function PersonaSettings() {
   const providerName = useProviderName();
   const [drafts, setDrafts] = useState<Draft[]>();
   const [defaultId, setDefaultId] = useState<string>();
-  const [problem, setProblem] = useState<'incomplete' | 'badTemperature'>();
+  const [problem, setProblem] = useState<'incomplete' | 'badTemperature' | 'importFailed'>();
+  const fileInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     void Promise.all([getPref('personas'), getPref('defaultPersonaId')]).then(([personas, saved]) => {
@@ -61,6 +76,27 @@ export function PersonaSettings() {
     setDefaultId(keptDefault);
     showToast({ message: t('personas.settings.saved'), tone: 'success' });
   };
+
+  /** Adds a file's personas to the list being edited; like any other change, they are kept once saved. */
+  const importFile = async (file: File) => {
+    setProblem(undefined);
+    try {
+      if (file.size > MAX_PROMPTS_FILE_BYTES) throw new RangeError('too large');
+      const incoming = readPersonasDocument(parsePromptsFile(await file.text()));
+      const current = drafts ?? [];
+      const merged = mergePersonas(current.map(toPersonaShape), incoming, () => crypto.randomUUID());
+      const added = merged
+        .slice(current.length)
+        .map((p) => ({ ...p, temperature: p.temperature === undefined ? '' : String(p.temperature) }));
+      setDrafts([...current, ...added]);
+      showToast({ message: t('personas.settings.imported', { number: added.length }), tone: 'success' });
+    } catch {
+      setProblem('importFailed');
+    }
+  };
+
+  /** The saved form of the personas as edited, for export: a temperature not yet valid is left out. */
+  const exportable = (): Persona[] => (drafts ?? []).filter((p) => p.name.trim() && p.systemPrompt.trim()).map(toPersonaShape);
 
   if (!drafts) return <p>{t('common.loading')}</p>;
   return (
@@ -145,6 +181,29 @@ export function PersonaSettings() {
         <Button variant="primary" onClick={() => void save()}>
           {t('personas.settings.save')}
         </Button>
+      </div>
+      <div className="settings-actions">
+        <Button
+          icon={<Download size={16} />}
+          onClick={() => downloadJson(promptsDocument([], new Date(), exportable()), 'parley-personas')}
+        >
+          {t('personas.settings.export')}
+        </Button>
+        <Button icon={<Upload size={16} />} onClick={() => fileInput.current?.click()}>
+          {t('personas.settings.import')}
+        </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="application/json,.json"
+          hidden
+          aria-label={t('personas.settings.importFile')}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) void importFile(file);
+            e.target.value = '';
+          }}
+        />
       </div>
       {problem && (
         <p className="notice notice-error" role="alert">

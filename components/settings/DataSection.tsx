@@ -3,6 +3,7 @@ import { Download, Trash2, Upload } from 'lucide-react';
 import { toChatError } from '../../lib/core/errors';
 import { request } from '../../lib/messaging/client';
 import { loadPrompts } from '../../lib/prompts/library';
+import { getPref } from '../../lib/storage/prefs';
 import { Button } from '../ui/Button';
 import { confirmDialog } from '../ui/confirm';
 import { showToast } from '../ui/toast';
@@ -16,8 +17,9 @@ export function DataSection() {
   const errorText = useErrorText();
   const importer = useConversationImport();
 
-  /** Everything the user made: the conversations and, to go with them, the prompt library. */
-  const exportEverything = async () => downloadExport(undefined, await loadPrompts(i18n.language));
+  /** Everything the user made: the conversations and, to go with them, the prompt library and the personas. */
+  const exportEverything = async () =>
+    downloadExport(undefined, { prompts: await loadPrompts(i18n.language), personas: await getPref('personas') });
 
   const clearAll = async () => {
     const sure = await confirmDialog({

@@ -7,7 +7,7 @@ import type { GenerationParams, ToolCall, Usage } from '../core/chat';
 import type { ContextBlock, Conversation, MessageStatus, StoredMessage, ToolStep } from '../core/conversation';
 import type { ChatError, ChatErrorCode } from '../core/errors';
 import type { ModelRef } from '../core/providers';
-import type { SavedPrompt } from '../core/prompts';
+import type { Persona, SavedPrompt } from '../core/prompts';
 import { withoutUndefined } from './records';
 
 export const EXPORT_FORMAT = 'parley.conversations';
@@ -23,8 +23,9 @@ export interface ConversationsDocument {
   /** ISO 8601 time of export. */
   exportedAt: string;
   conversations: ExportedConversation[];
-  /** The prompt library, in the full export from Settings › Data; read by lib/prompts/prompts-file.ts. */
+  /** The prompt library and the personas, in the full export from Settings › Data; read by lib/prompts/prompts-file.ts. */
   prompts?: SavedPrompt[];
+  personas?: Persona[];
 }
 
 export type ImportErrorCode = 'invalid-format' | 'unsupported-version';

@@ -2,7 +2,7 @@
 import { deleteDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { downloadExport } from '../../../components/history/history-actions';
-import { readPromptsDocument } from '../../../lib/prompts/prompts-file';
+import { readPersonasDocument, readPromptsDocument } from '../../../lib/prompts/prompts-file';
 import { readConversationsDocument } from '../../../lib/storage/export-format';
 import { createConversation } from '../../../lib/storage/conversations';
 import { closeDb, DB_NAME } from '../../../lib/storage/db';
@@ -15,7 +15,7 @@ beforeEach(async () => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('the full export', () => {
-  it('carries the prompt library beside the conversations, and both read back', async () => {
+  it('carries the prompt library and the personas beside the conversations, and both read back', async () => {
     await createConversation({ title: 'Tides' });
     let saved: Blob | undefined;
     URL.createObjectURL = vi.fn((blob: Blob) => {
@@ -26,9 +26,11 @@ describe('the full export', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const library = [{ id: 'p', title: 'Haiku', text: 'Turn {{selection}} into a haiku.', inMenu: true }];
 
-    await downloadExport(undefined, library);
+    const personas = [{ id: 'pirate', name: 'Pirate', systemPrompt: 'Talk like a pirate.', temperature: 1.2 }];
+    await downloadExport(undefined, { prompts: library, personas });
     const doc: unknown = JSON.parse(await saved!.text());
     expect(readConversationsDocument(doc).map((c) => c.title)).toEqual(['Tides']);
     expect(readPromptsDocument(doc)).toEqual(library);
+    expect(readPersonasDocument(doc)).toEqual(personas);
   });
 });

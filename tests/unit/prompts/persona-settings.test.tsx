@@ -6,6 +6,7 @@ import { closeDb, DB_NAME } from '../../../lib/storage/db';
 import { getPref } from '../../../lib/storage/prefs';
 import { PersonaSettings } from '../../../components/prompts/PersonaSettings';
 import { toasts } from '../../../components/ui/toast';
+import { promptsDocument } from '../../../lib/prompts/prompts-file';
 import { byText, mount, settle, type } from '../support/dom';
 
 let container: HTMLElement;
@@ -54,5 +55,27 @@ describe('Settings › Personas', () => {
     await save();
     await expect.poll(() => getPref('personas')).toEqual([]);
     expect(await getPref('defaultPersonaId')).toBeUndefined();
+  });
+
+  it('adds the personas of an imported file to the list, to be saved like any change, and refuses a file without any', async () => {
+    const input = container.querySelector<HTMLInputElement>('input[type="file"][aria-label="Personas file"]')!;
+    const choose = async (text: string) => {
+      Object.defineProperty(input, 'files', {
+        value: [new File([text], 'personas.json', { type: 'application/json' })],
+        configurable: true,
+      });
+      await act(async () => input.dispatchEvent(new Event('change', { bubbles: true })));
+    };
+    const pirate = { id: 'pirate', name: 'Pirate', systemPrompt: 'Talk like a pirate.', temperature: 1.2 };
+    await choose(JSON.stringify(promptsDocument([], new Date(), [pirate])));
+    await settle(() => field('Name')?.value === 'Pirate');
+    expect(field('Temperature (empty for the model’s default)').value).toBe('1.2');
+    expect(toasts.get().some((t) => t.message === 'Personas added: 1. Save to keep them.')).toBe(true);
+    await save();
+    await expect.poll(() => getPref('personas')).toEqual([pirate]);
+
+    await choose(JSON.stringify(promptsDocument([], new Date())));
+    await settle(() => !!alertText());
+    expect(alertText()).toBe('This file holds no Parley personas, or it is damaged. Nothing was added.');
   });
 });

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ImportError } from '../../../lib/storage/export-format';
 import {
   MAX_PROMPTS_FILE_BYTES,
+  mergePersonas,
   mergePrompts,
   parsePromptsFile,
+  readPersonasDocument,
   promptsDocument,
   readPromptsDocument,
 } from '../../../lib/prompts/prompts-file';
@@ -79,6 +81,50 @@ describe('prompt library files', () => {
       ['b', 'b'],
       ['new1', 'Other'],
       ['c', 'c'],
+    ]);
+  });
+
+  it('carries personas with their model and temperature, checked like prompts', () => {
+    const pirate = {
+      id: 'pirate',
+      name: 'Pirate',
+      systemPrompt: 'Talk like a pirate.',
+      temperature: 1.2,
+      model: { providerId: 'p', model: 'm' },
+    };
+    const doc = JSON.parse(JSON.stringify(promptsDocument([], new Date(0), [{ ...pirate, extra: 1 } as never])));
+    expect(readPersonasDocument(doc)).toEqual([pirate]);
+    expect(readPromptsDocument(doc)).toEqual([]);
+    const refused = (persona: unknown) => {
+      try {
+        readPersonasDocument({ ...doc, personas: [persona] });
+      } catch (e) {
+        return (e as ImportError).path;
+      }
+      return 'accepted';
+    };
+    expect(refused({ ...pirate, temperature: 3 })).toBe('personas[0].temperature');
+    expect(refused({ ...pirate, systemPrompt: '' })).toBe('personas[0]');
+    expect(refused(JSON.parse('{"id":"x","name":"N","systemPrompt":"S","model":{"providerId":"p","model":"m","__proto__":{}}}'))).toBe(
+      'personas[0].model.__proto__',
+    );
+    expect(refused({ id: 'x', name: 'N', systemPrompt: 'S' })).toBe('accepted');
+    expect(() => readPersonasDocument(file([]))).toThrow(ImportError);
+  });
+
+  it('adds imported personas after the saved ones, renaming taken ids and skipping exact copies', () => {
+    const saved = [{ id: 'a', name: 'A', systemPrompt: 'x' }];
+    const merged = mergePersonas(
+      saved,
+      [
+        { id: 'a', name: 'A', systemPrompt: 'x' },
+        { id: 'a', name: 'B', systemPrompt: 'y' },
+      ],
+      () => 'new',
+    );
+    expect(merged.map((p) => [p.id, p.name])).toEqual([
+      ['a', 'A'],
+      ['new', 'B'],
     ]);
   });
 });
