@@ -50,6 +50,7 @@ const LIB_LAYERS = [
   ['core', 'i18n'],
   ['transport'],
   ['storage'],
+  ['prompts'],
   ['speech'],
   ['reader'],
   ['page'],

@@ -6,6 +6,7 @@ import { getPref } from '../../lib/storage/prefs';
 import { ChatView } from '../chat/ChatView';
 import { preloadMarkdown } from '../markdown/markdown';
 import { ModelPicker } from '../chat/ModelPicker';
+import { PersonaBadge } from '../prompts/PersonaBadge';
 import { ReaderBar } from './on-demand';
 import { useReaderUi } from '../reader/reader-start';
 import { useChatStore } from '../state/chat-store';
@@ -103,6 +104,7 @@ export function App() {
           onClick={() => toggle('history')}
         />
         <ModelPicker onOpenSettings={openSettings} />
+        <PersonaBadge />
         <IconButton
           label={t('nav.settings')}
           icon={<Settings size={18} />}

@@ -18,6 +18,7 @@ import { ImageChips } from '../images/ImageChips';
 import { useAttachments } from '../images/attachments-store';
 import { isAttachable } from '../images/read-image';
 import { sendWithImages } from '../images/send-images';
+import { useSlashMenu } from './SlashMenu';
 import './composer.css';
 
 // The chat settings (and the plugin list they include) are not needed until the popover opens.
@@ -74,6 +75,7 @@ export function Composer({ streaming, page }: { streaming: boolean; page: PageTo
   const modelsLoaded = useProvidersStore((s) => s.loaded);
   const box = useRef<HTMLTextAreaElement>(null);
   const dictation = useDictation(box);
+  const slash = useSlashMenu(box, page);
   const reading = (useReaderState()?.status ?? 'idle') !== 'idle';
   const startingReading = useReaderUi((s) => s.starting);
   const hasMessage = draft.trim().length > 0 || pendingContext.length > 0 || images.length > 0;
@@ -98,6 +100,7 @@ export function Composer({ streaming, page }: { streaming: boolean; page: PageTo
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (slash.onKeyDown(e)) return;
     // An IME composition's Enter confirms the characters; it must not send.
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
@@ -133,6 +136,7 @@ export function Composer({ streaming, page }: { streaming: boolean; page: PageTo
       )}
       <ImageChips />
       <AttachmentNotice />
+      {slash.menu}
       <textarea
         ref={box}
         className="composer-input"
@@ -149,7 +153,9 @@ export function Composer({ streaming, page }: { streaming: boolean; page: PageTo
           e.preventDefault();
           void useAttachments.getState().add(files);
         }}
+        {...slash.boxProps}
       />
+      {slash.note}
       <DictationNotes dictation={dictation} />
       <div role="status" className="composer-queued">
         {queued && <p className="notice">{t('chat.queued')}</p>}

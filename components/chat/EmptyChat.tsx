@@ -6,6 +6,8 @@ import type { PageTools } from '../page/PageTools';
 import { startReading, useReaderState, useReaderUi } from '../reader/reader-start';
 import { EmptyState } from '../ui/EmptyState';
 import { captureInto } from '../images/capture';
+import { PersonaPicker } from '../prompts/PersonaPicker';
+import { usePrompts } from '../prompts/use-prompts';
 
 function Suggestion({
   icon,
@@ -43,9 +45,12 @@ export function EmptyChat({ page }: { page: PageTools }) {
   const startingReading = useReaderUi((s) => s.starting);
   const noWindow = page.windowId === undefined;
   const language = displayLanguageName(i18n.language);
+  // The user's own "Explain" prompt from the library; once they delete it, the selection waits for their question.
+  const explain = usePrompts()?.find((p) => p.id === 'explain');
 
   return (
     <EmptyState icon={<MessageSquare size={24} />} title={t('composer.empty.greeting')} description={t('composer.empty.intro')}>
+      <PersonaPicker />
       <ul className="suggestions" aria-label={t('composer.empty.suggestions')}>
         <Suggestion
           icon={<FileText size={18} />}
@@ -59,7 +64,9 @@ export function EmptyChat({ page }: { page: PageTools }) {
           title={t('composer.empty.explain')}
           hint={t('composer.empty.explainHint')}
           disabled={noWindow}
-          onClick={() => void page.explainSelection()}
+          onClick={() =>
+            void page.askAboutSelection(explain ? { kind: 'prompt', title: explain.title, text: explain.text } : { kind: 'ask' })
+          }
         />
         <Suggestion
           icon={<Crop size={18} />}

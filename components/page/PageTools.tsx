@@ -6,6 +6,7 @@ import { request } from '../../lib/messaging/client';
 import { onBroadcast } from '../../lib/messaging/events';
 import { currentWindowId, followActiveTab } from '../../lib/page/active-tab';
 import type { HandOff } from '../../lib/page/hand-off';
+import type { AskIntent } from '../../lib/page/menu-model';
 import { IconButton } from '../ui/IconButton';
 import { useChatStore } from '../state/chat-store';
 import { applyHandOff, chosenModel, sendAbout } from './apply-hand-off';
@@ -26,8 +27,8 @@ export interface PageTools {
   toggle(): void;
   /** Sends `prompt` about the active tab's page, read once (the empty chat's "Summarise" and "Translate"). */
   askAboutPage(prompt: string): Promise<void>;
-  /** Hands the active tab's selection to the chat with the "explain" quick action, or says nothing is selected. */
-  explainSelection(): Promise<void>;
+  /** Hands the active tab's selection to the chat with `intent` (the empty chat's "Explain"), or says nothing is selected. */
+  askAboutSelection(intent: AskIntent): Promise<void>;
 }
 
 /**
@@ -146,14 +147,14 @@ export function usePageTools(): PageTools {
     }
   };
 
-  const explainSelection = async () => {
+  const askAboutSelection = async (intent: AskIntent) => {
     if (windowId === undefined) return;
-    const handOff = await request('page.selection', { windowId, intent: { kind: 'action', action: 'explain' } }).catch(() => null);
+    const handOff = await request('page.selection', { windowId, intent }).catch(() => null);
     if (!handOff) return setNotice('failed');
     await apply(handOff);
   };
 
-  return { windowId, following, reading, notice, dismiss: () => setNotice(undefined), toggle, askAboutPage, explainSelection };
+  return { windowId, following, reading, notice, dismiss: () => setNotice(undefined), toggle, askAboutPage, askAboutSelection };
 }
 
 /** Why the page could not be used; the live region stays mounted so that screen readers announce each new notice. */

@@ -8,14 +8,14 @@ import { useChatStore } from '../state/chat-store';
 import { useProvidersStore } from '../state/providers-store';
 
 /**
- * Sends `prompt` about `context` alone: what the user had attached or typed
- * waits for their own message. After a failed send the context is still
- * pending, so it stays for the user to send.
+ * Sends `prompt` about `context` alone (or on its own, when the prompt holds the text itself): what the user had
+ * attached or typed waits for their own message. After a failed send the context is still pending, so it stays for
+ * the user to send.
  */
-export async function sendAbout(context: ContextBlock, prompt: string, model: ModelRef): Promise<void> {
+export async function sendAbout(context: ContextBlock | undefined, prompt: string, model: ModelRef): Promise<void> {
   const chat = useChatStore.getState();
   const { pendingContext, draft } = chat;
-  useChatStore.setState({ pendingContext: [context] });
+  useChatStore.setState({ pendingContext: context ? [context] : [] });
   try {
     await chat.send(prompt, model);
   } finally {
@@ -37,8 +37,8 @@ export function chosenModel(): Promise<ModelRef | undefined> {
 }
 
 /**
- * Puts a handed-off selection into the chat: quoted as context, with the
- * quick action's prompt sent at once or left in the composer, as the
+ * Puts a handed-off selection into the chat: quoted as context or filled into
+ * the quick action's prompt, sent at once or left in the composer, as the
  * settings say. Sending at once needs a model and no answer in progress;
  * otherwise the user finishes it. Returns false when nothing was selected.
  */
@@ -51,7 +51,7 @@ export async function applyHandOff(handOff: HandOff, i18n: I18n): Promise<boolea
     quickActionSendsImmediately,
     askSendsImmediately,
     locale: i18n.language,
-    translate: (key, values) => i18n.t(key, values ?? {}),
+    translate: (key) => i18n.t(key),
   });
   if (!composed) return false;
   const model = composed.sendNow ? await chosenModel() : undefined;
@@ -62,7 +62,7 @@ export async function applyHandOff(handOff: HandOff, i18n: I18n): Promise<boolea
     return true;
   }
   useChatStore.setState((s) => ({
-    pendingContext: [...s.pendingContext, composed.context],
+    pendingContext: composed.context ? [...s.pendingContext, composed.context] : s.pendingContext,
     draft: composed.prompt || s.draft,
   }));
   return true;

@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Download, Trash2, Upload } from 'lucide-react';
 import { toChatError } from '../../lib/core/errors';
 import { request } from '../../lib/messaging/client';
+import { loadPrompts } from '../../lib/prompts/library';
+import { getPref } from '../../lib/storage/prefs';
 import { Button } from '../ui/Button';
 import { confirmDialog } from '../ui/confirm';
 import { showToast } from '../ui/toast';
@@ -11,9 +13,13 @@ import { downloadExport } from '../history/history-actions';
 
 /** Export and import of conversations, and clearing everything Parley stored. */
 export function DataSection() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const errorText = useErrorText();
   const importer = useConversationImport();
+
+  /** Everything the user made: the conversations and, to go with them, the prompt library and the personas. */
+  const exportEverything = async () =>
+    downloadExport(undefined, { prompts: await loadPrompts(i18n.language), personas: await getPref('personas') });
 
   const clearAll = async () => {
     const sure = await confirmDialog({
@@ -39,7 +45,7 @@ export function DataSection() {
         <h4 id="data-conversations">{t('settings.data.conversations')}</h4>
         <p className="settings-hint">{t('settings.data.conversationsHint')}</p>
         <div className="settings-actions">
-          <Button icon={<Download size={16} />} onClick={() => void downloadExport()}>
+          <Button icon={<Download size={16} />} onClick={() => void exportEverything()}>
             {t('history.export')}
           </Button>
           <Button icon={<Upload size={16} />} onClick={importer.choose}>

@@ -1,9 +1,11 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Database, Mic, PanelsTopLeft, Puzzle, Server, SlidersHorizontal } from 'lucide-react';
+import { Database, MessageSquareText, Mic, PanelsTopLeft, Puzzle, Server, SlidersHorizontal, UserRound } from 'lucide-react';
 import { Tabs, TabPanel } from '../ui/Tabs';
 import { PageSettings } from '../page/PageSettings';
 import { PluginSettings } from '../plugins/PluginSettings';
+import { PersonaSettings } from '../prompts/PersonaSettings';
+import { PromptSettings } from '../prompts/PromptSettings';
 import { SpeechSettings } from '../speech/SpeechSettings';
 import { GeneralSection } from './GeneralSection';
 import { ProvidersSection } from './ProvidersSection';
@@ -11,7 +13,7 @@ import { DataSection } from './DataSection';
 import { useSettingsTarget } from '../state/settings-target';
 import './settings.css';
 
-const SECTIONS = ['general', 'providers', 'voices', 'page', 'plugins', 'data'] as const;
+const SECTIONS = ['general', 'providers', 'voices', 'page', 'prompts', 'personas', 'plugins', 'data'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const ICONS: Record<Section, ReactNode> = {
@@ -19,6 +21,8 @@ const ICONS: Record<Section, ReactNode> = {
   providers: <Server size={16} />,
   voices: <Mic size={16} />,
   page: <PanelsTopLeft size={16} />,
+  prompts: <MessageSquareText size={16} />,
+  personas: <UserRound size={16} />,
   plugins: <Puzzle size={16} />,
   data: <Database size={16} />,
 };
@@ -68,6 +72,8 @@ export function SettingsView() {
           {section === 'providers' && <ProvidersSection />}
           {section === 'voices' && <SpeechSettings />}
           {section === 'page' && <PageSettings />}
+          {section === 'prompts' && <PromptSettings />}
+          {section === 'personas' && <PersonaSettings />}
           {section === 'plugins' && <PluginSettings />}
           {section === 'data' && <DataSection />}
         </TabPanel>

@@ -14,9 +14,11 @@ import {
   putMessage,
   updateConversation,
 } from '../../lib/storage/conversations';
-import { setPref } from '../../lib/storage/prefs';
+import { getPref, setPref } from '../../lib/storage/prefs';
 import { storeImages, type NewImage } from '../../lib/storage/images';
 import { useAttachments } from '../images/attachments-store';
+import type { Persona } from '../../lib/core/prompts';
+import { defaultPersona, personaConversation } from '../../lib/prompts/personas';
 
 interface ChatState {
   conversation?: Conversation;
@@ -30,6 +32,9 @@ interface ChatState {
   notice?: 'busy-elsewhere';
   /** The draft was sent before any model was ready: it goes as soon as one is (see sendQueued). */
   queued: boolean;
+  /** The persona the next new chat starts with: null for none, undefined until chosen (the default one then). */
+  personaChoice?: Persona | null;
+  setPersonaChoice(persona: Persona | null): void;
   setDraft(text: string): void;
   /** Holds the draft for the model not chosen yet (an Enter typed while the models load), or lets it go again. */
   setQueued(queued: boolean): void;
@@ -56,6 +61,12 @@ const TITLE_LENGTH = 60;
 function titleFrom(text: string): string {
   const line = text.trim().split('\n')[0] ?? '';
   return line.length > TITLE_LENGTH ? `${line.slice(0, TITLE_LENGTH - 1)}…` : line;
+}
+
+/** What the chosen persona (or, when none was chosen, the default one) sets on a chat it starts. */
+async function personaInit(choice: Persona | null | undefined) {
+  const persona = choice === undefined ? defaultPersona(await getPref('personas'), await getPref('defaultPersonaId')) : choice;
+  return persona ? personaConversation(persona) : {};
 }
 
 let channel: ChatChannel | undefined;
@@ -225,8 +236,12 @@ export const useChatStore = create<ChatState>((set, get) => ({
     if (messages.some((m) => m.status === 'streaming')) chat().post({ type: 'watch', conversationId: conversation.id });
   },
 
+  setPersonaChoice(persona) {
+    set({ personaChoice: persona });
+  },
+
   newChat() {
-    set({ conversation: undefined, messages: [], pendingContext: [], notice: undefined });
+    set({ conversation: undefined, messages: [], pendingContext: [], notice: undefined, personaChoice: undefined });
     void setPref('lastConversationId', undefined);
   },
 
@@ -243,7 +258,11 @@ export const useChatStore = create<ChatState>((set, get) => ({
       return false;
     }
     if (!conversation) {
-      conversation = await createConversation({ title: titleFrom(content || pendingContext[0]?.title || ''), model });
+      conversation = await createConversation({
+        ...(await personaInit(get().personaChoice)),
+        title: titleFrom(content || pendingContext[0]?.title || ''),
+        model,
+      });
       set({ conversation, messages: [], createdHere: conversation.id });
       await setPref('lastConversationId', conversation.id);
     } else {
@@ -323,7 +342,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
       const { conversation } = get();
       // Settings chosen before the first message start the conversation they belong to.
       if (!conversation) {
-        const created = await createConversation(patch);
+        const created = await createConversation({ ...(await personaInit(get().personaChoice)), ...patch });
         set({ conversation: created, createdHere: created.id });
         await setPref('lastConversationId', created.id);
         return;

@@ -8,6 +8,9 @@ import { PAGE_TEXT_GLOBAL, type PageReadResult, type PageTextApi, type Selection
 import { isRestrictedUrl, looksLikePdf } from '../page/restricted';
 import { pickSelection } from '../page/selection';
 import { captionTracksOf, playerCaptionsInPage, youTubeVideoId } from '../page/youtube';
+import type { SavedPrompt } from '../core/prompts';
+import { loadPrompts } from '../prompts/library';
+import { matchLocale } from '../speech/locales';
 import { onStorageChange } from '../storage/change-feed';
 import { getPref } from '../storage/prefs';
 import { createMenuItem, menuTitle } from './context-menus';
@@ -40,18 +43,24 @@ export function openPanel(windowId: number): void {
   }
 }
 
+/**
+ * The prompt library as the panel shows it: until the user changes it, its starter set is in the interface
+ * language, chosen the way the panel chooses it.
+ */
+async function menuPrompts(): Promise<SavedPrompt[]> {
+  return loadPrompts((await getPref('locale')) ?? matchLocale(globalThis.navigator?.language));
+}
+
 let menus: Promise<void> = Promise.resolve();
 
 /** Rebuilds the selection menu; rebuilds run one after another so their item ids never collide. */
 function rebuildMenus(): Promise<void> {
   menus = menus
     .then(async () => {
-      const items = menuItems(await getPref('customPrompts'), menuTitle);
+      const items = menuItems(await menuPrompts(), menuTitle);
       // Only this menu's items: other features keep theirs. Removing a parent removes its children.
       for (const id of MENU_ROOT_IDS) await browser.contextMenus.remove(id).catch(() => undefined);
-      for (const item of items) {
-        await createMenuItem('type' in item ? { ...item, contexts: ['selection'] } : { ...item, type: 'normal', contexts: ['selection'] });
-      }
+      for (const item of items) await createMenuItem({ ...item, type: 'normal', contexts: ['selection'] });
     })
     .catch(() => undefined);
   return menus;
@@ -87,7 +96,7 @@ async function handOffFromMenu(
   tab: Browser.tabs.Tab,
   windowId: number,
 ): Promise<HandOff | undefined> {
-  const intent = intentOfMenuItem(info.menuItemId, await getPref('customPrompts'));
+  const intent = intentOfMenuItem(info.menuItemId, await menuPrompts());
   if (!intent) return undefined;
   const base = handOffBase(windowId, intent);
   let text = '';
@@ -177,7 +186,8 @@ export function startPageJourneys(): void {
   browser.runtime.onInstalled.addListener(() => void rebuildMenus());
   browser.runtime.onStartup.addListener(() => void rebuildMenus());
   onStorageChange((change) => {
-    if (change.type === 'prefs' && change.id === 'customPrompts') void rebuildMenus();
+    // The starter set follows the interface language until the user changes the library.
+    if (change.type === 'prefs' && ['prompts', 'locale'].includes(change.id)) void rebuildMenus();
   });
 
   browser.contextMenus.onClicked.addListener((info, tab) => {

@@ -52,4 +52,6 @@ export interface Conversation {
   plugins?: string[];
   /** Plugins the user allowed to run without asking again in this conversation; never imported. */
   allowedPlugins?: string[];
+  /** The persona the chat was started with (its id), which the chat header names. */
+  persona?: string;
 }

@@ -1,21 +1,22 @@
 import type { ContextBlock } from '../core/conversation';
+import { expandPrompt, variablesIn, type PromptValues } from '../prompts/variables';
 import { SUPPORTED_LOCALES } from '../speech/locales';
 import type { HandOff } from './hand-off';
-import type { QuickAction } from './menu-model';
 
-/** i18n keys of the model-facing prompts, so they follow the interface language. */
-export type PromptKey = 'page.prompts.ask' | `page.prompts.${QuickAction}`;
+/** i18n key of the model-facing question, so it follows the interface language. */
+export type PromptKey = 'page.prompts.ask';
 
 export interface ComposeOptions {
   quickActionSendsImmediately: boolean;
   askSendsImmediately: boolean;
   /** The interface locale, e.g. de-DE: "Translate into my language" means into this one. */
   locale: string;
-  translate(key: PromptKey, values?: Record<string, string>): string;
+  translate(key: PromptKey): string;
 }
 
 export interface ComposedAsk {
-  context: ContextBlock;
+  /** The selection quoted with the message; absent when the prompt already holds it through {{selection}}. */
+  context?: ContextBlock;
   /** The message to send or to leave in the composer; empty when the user is to write it. */
   prompt: string;
   sendNow: boolean;
@@ -43,7 +44,21 @@ export function displayLanguageName(locale: string): string {
   }
 }
 
-/** Turns a hand-off into the quoted selection and the message that goes with it; undefined when nothing was selected. */
+/** The prompt values that need no page: {{language}}, the interface language's name, and {{date}}, today in its format. */
+export function ambientValues(locale: string, now = new Date()): PromptValues {
+  let date: string;
+  try {
+    date = new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(now);
+  } catch {
+    date = now.toISOString().slice(0, 10);
+  }
+  return { language: displayLanguageName(locale), date };
+}
+
+/**
+ * Turns a hand-off into the message and, unless the prompt inlines it, the quoted selection; undefined when nothing
+ * was selected.
+ */
 export function composeAsk(handOff: HandOff, options: ComposeOptions): ComposedAsk | undefined {
   const selection = handOff.selection;
   if (!selection?.text.trim()) return undefined;
@@ -59,13 +74,21 @@ export function composeAsk(handOff: HandOff, options: ComposeOptions): ComposedA
       return options.askSendsImmediately
         ? { context, prompt: options.translate('page.prompts.ask'), sendNow: true }
         : { context, prompt: '', sendNow: false };
-    case 'action':
+    case 'prompt': {
+      const expanded = expandPrompt(intent.text, {
+        ...ambientValues(options.locale),
+        selection: selection.text,
+        ...(selection.title ? { title: selection.title } : {}),
+        ...(selection.url ? { url: selection.url } : {}),
+      });
+      // A prompt that names no place for the selection gets it quoted, as a plain ask does.
+      const quoted = !variablesIn(intent.text).includes('selection');
       return {
-        context,
-        prompt: options.translate(`page.prompts.${intent.action}`, { language: languageName(options.locale) }),
-        sendNow: options.quickActionSendsImmediately,
+        ...(quoted ? { context } : {}),
+        prompt: expanded.text,
+        // A variable left unfilled (a menu prompt asking for {{page}}) stays in the composer for the user to see.
+        sendNow: options.quickActionSendsImmediately && !expanded.missing.length,
       };
-    case 'custom':
-      return { context, prompt: intent.prompt, sendNow: options.quickActionSendsImmediately };
+    }
   }
 }

@@ -8,6 +8,7 @@ import type { ContextBlock, Conversation, MessageStatus, StoredMessage, ToolStep
 import type { ChatError, ChatErrorCode } from '../core/errors';
 import { IMAGE_MIMES, type ImageRef } from '../core/images';
 import type { ModelRef } from '../core/providers';
+import type { Persona, SavedPrompt } from '../core/prompts';
 import { withoutUndefined } from './records';
 
 export const EXPORT_FORMAT = 'parley.conversations';
@@ -32,6 +33,9 @@ export interface ConversationsDocument {
   /** ISO 8601 time of export. */
   exportedAt: string;
   conversations: ExportedConversation[];
+  /** The prompt library and the personas, in the full export from Settings › Data; read by lib/prompts/prompts-file.ts. */
+  prompts?: SavedPrompt[];
+  personas?: Persona[];
 }
 
 export type ImportErrorCode = 'invalid-format' | 'unsupported-version';
@@ -75,6 +79,7 @@ function readConversation(value: unknown, path: string): ExportedConversation {
     params: readParams(v.params, `${path}.params`),
     model: optional(v.model, `${path}.model`, readModelRef),
     plugins: optional(v.plugins, `${path}.plugins`, (p, at) => list(p, at, string)),
+    persona: optional(v.persona, `${path}.persona`, string),
     messages: list(v.messages, `${path}.messages`, readMessage),
   });
 }
@@ -189,26 +194,26 @@ function readToolCall(value: unknown, path: string): ToolCall {
   };
 }
 
-function invalid(path: string, expected: string): never {
+export function invalid(path: string, expected: string): never {
   throw new ImportError('invalid-format', path, `${path || 'document'}: expected ${expected}`);
 }
 
-function record(value: unknown, path: string): Record<string, unknown> {
+export function record(value: unknown, path: string): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) invalid(path, 'an object');
   return value as Record<string, unknown>;
 }
 
-function string(value: unknown, path: string): string {
+export function string(value: unknown, path: string): string {
   if (typeof value !== 'string') invalid(path, 'a string');
   return value;
 }
 
-function number(value: unknown, path: string): number {
+export function number(value: unknown, path: string): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) invalid(path, 'a finite number');
   return value;
 }
 
-function boolean(value: unknown, path: string): boolean {
+export function boolean(value: unknown, path: string): boolean {
   if (typeof value !== 'boolean') invalid(path, 'a boolean');
   return value;
 }
@@ -218,7 +223,7 @@ function oneOf<T extends string>(value: unknown, path: string, allowed: readonly
   return value as T;
 }
 
-function list<T>(value: unknown, path: string, read: (item: unknown, path: string) => T): T[] {
+export function list<T>(value: unknown, path: string, read: (item: unknown, path: string) => T): T[] {
   if (!Array.isArray(value)) invalid(path, 'an array');
   return value.map((item: unknown, i) => read(item, `${path}[${i}]`));
 }

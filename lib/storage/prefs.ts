@@ -1,4 +1,5 @@
 import type { ModelRef } from '../core/providers';
+import type { Persona, SavedPrompt } from '../core/prompts';
 import { notifyChange } from './change-feed';
 import { getDb } from './db';
 
@@ -25,7 +26,13 @@ export interface Prefs {
   quickActionSendsImmediately: boolean;
   /** "Ask about selection" sends at once rather than waiting for a question. */
   askSendsImmediately: boolean;
+  /** The right-click quick actions of versions before the prompt library; read once into it (lib/prompts/library.ts). */
   customPrompts: CustomPrompt[];
+  /** The prompt library in the user's order; absent until the user first changes it, when the starter set applies. */
+  prompts?: SavedPrompt[];
+  personas: Persona[];
+  /** The persona a new chat starts with; absent means none. */
+  defaultPersonaId?: string;
   /**
    * Voices, speed, auto-read and dictation. Its shape belongs to lib/speech, which reads it only through
    * normalizeSpeechSettings (older versions stored less), so storage keeps it as it is and needs no default.
@@ -48,6 +55,7 @@ export const DEFAULT_PREFS: Readonly<Prefs> = {
   quickActionSendsImmediately: true,
   askSendsImmediately: false,
   customPrompts: [],
+  personas: [],
   streamIdleTimeoutMs: 90_000,
 };
 

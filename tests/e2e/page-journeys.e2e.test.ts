@@ -111,17 +111,14 @@ describe('asking about a selection and chatting with the page', () => {
     await Promise.all([pages?.close(), framePages?.close(), openai?.close()]);
   });
 
-  it('sends a quick action at once, with the selection quoted', async () => {
+  it('sends a quick action at once, with the selection filled into its prompt', async () => {
     const article = await openPage('article.html');
     const selected = await select(article, 'article p');
-    await clickMenu(article, 'parley.selection.action.explain', { selectionText: selected });
+    await clickMenu(article, 'parley.selection.prompt.explain', { selectionText: selected });
 
-    await expect.poll(() => lastAnswer().innerText(), { timeout: 15_000 }).toContain('Explain the quoted text clearly and simply.');
-    expect(await lastUserTurn().getByRole('list', { name: 'Attached context' }).innerText()).toContain(selected);
-    expect(lastUserContent()).toContain(
-      `<selection source="Tides of the North Sea — ${pages.url('article.html')}">\n${selected}\n</selection>`,
-    );
-    expect(lastUserContent().endsWith('Explain the quoted text clearly and simply.')).toBe(true);
+    await expect.poll(() => lastAnswer().innerText(), { timeout: 15_000 }).toContain('Explain this text clearly and simply:');
+    expect(lastUserContent()).toBe(`Explain this text clearly and simply:\n\n${selected}`);
+    expect(await lastUserTurn().innerText()).toContain(selected);
     expect(await composer().inputValue()).toBe('');
     await article.close();
   });
@@ -144,11 +141,11 @@ describe('asking about a selection and chatting with the page', () => {
     const article = await openPage('second.html');
     const selected = await select(article, 'p');
     // The synthetic click has no user gesture, so the panel cannot open; the hand-off must wait for it.
-    await clickMenu(article, 'parley.selection.action.summarize', { selectionText: selected });
+    await clickMenu(article, 'parley.selection.prompt.summarize', { selectionText: selected });
     await openPanel();
     await article.bringToFront();
 
-    await expect.poll(() => lastAnswer().innerText(), { timeout: 15_000 }).toContain('Summarize the quoted text in a few sentences.');
+    await expect.poll(() => lastAnswer().innerText(), { timeout: 15_000 }).toContain('Summarize this text in a few sentences:');
     expect(lastUserContent()).toContain(selected);
     await article.close();
   });
@@ -281,8 +278,8 @@ describe('asking about a selection and chatting with the page', () => {
 
     const selected = await select(article, 'article p');
     await card('Explain the selection').click();
-    await expect.poll(() => lastAnswer().innerText(), { timeout: 15_000 }).toContain('Explain the quoted text clearly and simply.');
-    expect(lastUserContent()).toContain(`<selection source="${source}">\n${selected}\n</selection>`);
+    await expect.poll(() => lastAnswer().innerText(), { timeout: 15_000 }).toContain('Explain this text clearly and simply:');
+    expect(lastUserContent()).toBe(`Explain this text clearly and simply:\n\n${selected}`);
 
     await panel.getByRole('button', { name: 'New chat' }).click();
     await card('Summarize this page').click();

@@ -15,7 +15,7 @@ import {
 import type { OpenAIMock } from '../mocks/openai-server';
 
 const KEY = 'sk-settings-e2e-good';
-const SECTIONS = ['General', 'Providers', 'Voices & dictation', 'Page & selection', 'Plugins', 'Data'];
+const SECTIONS = ['General', 'Providers', 'Voices & dictation', 'Page & selection', 'Prompt library', 'Personas', 'Plugins', 'Data'];
 
 /** How far the page reaches past its viewport sideways (0 when nothing scrolls sideways). */
 const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

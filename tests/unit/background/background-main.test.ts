@@ -8,6 +8,7 @@ import { EDGE_READ_ALOUD_ORIGIN, EDGE_READ_ALOUD_URL } from '../../../lib/speech
 import { MENU_ROOT_IDS } from '../../../lib/page/menu-model';
 import { createConversation, getMessage, putMessage } from '../../../lib/storage/conversations';
 import { closeDb, DB_NAME } from '../../../lib/storage/db';
+import { savePrompts } from '../../../lib/prompts/library';
 
 const PANEL = { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/sidepanel.html') };
 
@@ -24,7 +25,7 @@ function event<A extends unknown[]>() {
 
 /** The APIs the background calls that fakeBrowser does not implement, as recording doubles. */
 function stubBrowser() {
-  const created: { id: string; title?: string; contexts?: string[] }[] = [];
+  const created: { id: string; title?: string; parentId?: string; contexts?: string[] }[] = [];
   const clicked = event<[info: { menuItemId: string; frameId?: number; selectionText?: string }, tab?: object]>();
   const scripts: { target: unknown; files?: string[] }[] = [];
   const panelsOpened: number[] = [];
@@ -101,6 +102,19 @@ describe('background.main()', () => {
     await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install' } as never);
     await vi.waitFor(() => expect(created.map((c) => c.id)).toEqual(expect.arrayContaining([...MENU_ROOT_IDS])));
     expect(created.find((c) => c.id === MENU_ROOT_IDS[0])).toMatchObject({ title: '«menuAsk»', contexts: ['selection'] });
+  });
+
+  it('builds the quick actions from the prompt library and rebuilds them when the library changes', async () => {
+    const { created } = stubBrowser();
+    background.main();
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install' } as never);
+    await vi.waitFor(() => expect(created.map((c) => c.title)).toEqual(expect.arrayContaining(['Explain', 'Fix grammar'])));
+    const explain = created.find((c) => c.title === 'Explain')!;
+    expect(explain).toMatchObject({ parentId: MENU_ROOT_IDS[1], contexts: ['selection'] });
+
+    await savePrompts([{ id: 'haiku', title: 'Haiku & co', text: 'Turn {{selection}} into a haiku.', inMenu: true }]);
+    // Each rebuild removes the menu and adds it whole: the last one holds the saved library alone.
+    await vi.waitFor(() => expect(created.slice(-3).map((c) => c.title)).toEqual(['«menuAsk»', '«menuQuickActions»', 'Haiku && co']));
   });
 
   it('reads a page aloud from its menu item: the reader is injected into the clicked tab’s top frame', async () => {

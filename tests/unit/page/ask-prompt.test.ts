@@ -3,6 +3,7 @@ import { createI18n } from '../../../lib/i18n/i18n';
 import { composeAsk, displayLanguageName, languageName, type ComposeOptions } from '../../../lib/page/ask-prompt';
 import type { HandOff } from '../../../lib/page/hand-off';
 import type { AskIntent } from '../../../lib/page/menu-model';
+import { starterPrompts } from '../../../lib/prompts/starter';
 
 const handOff = (intent: AskIntent, text = 'Le chat est sur la table.'): HandOff => ({
   id: 'h',
@@ -18,7 +19,7 @@ async function options(locale: string, patch: Partial<ComposeOptions> = {}): Pro
     quickActionSendsImmediately: true,
     askSendsImmediately: false,
     locale,
-    translate: (key, values) => i18n.t(key, values ?? {}),
+    translate: (key) => i18n.t(key),
     ...patch,
   };
 }
@@ -41,37 +42,37 @@ describe('composeAsk', () => {
     expect(sent?.prompt).toBe('What can you tell me about this?');
   });
 
-  it('sends quick actions at once with their localised prompt, unless the setting holds them', async () => {
-    const explain = composeAsk(handOff({ kind: 'action', action: 'explain' }), await options('en-US'));
-    expect(explain).toMatchObject({ prompt: 'Explain the quoted text clearly and simply.', sendNow: true });
+  it('sends a menu prompt at once with the selection filled in, unless the setting holds it', async () => {
+    const [explain] = starterPrompts('en-US');
+    const sent = composeAsk(handOff({ kind: 'prompt', title: explain!.title, text: explain!.text }), await options('en-US'));
+    expect(sent).toEqual({ prompt: 'Explain this text clearly and simply:\n\nLe chat est sur la table.', sendNow: true });
     const held = composeAsk(
-      handOff({ kind: 'action', action: 'summarize' }),
+      handOff({ kind: 'prompt', title: 'T', text: 'Summarize {{selection}} from {{title}} ({{url}})' }),
       await options('en-US', { quickActionSendsImmediately: false }),
     );
-    expect(held).toMatchObject({ prompt: 'Summarize the quoted text in a few sentences.', sendNow: false });
-  });
-
-  it('has an English prompt for every quick action', async () => {
-    const opts = await options('en-US');
-    for (const action of ['explain', 'summarize', 'translate', 'fixGrammar'] as const) {
-      const prompt = composeAsk(handOff({ kind: 'action', action }), opts)?.prompt ?? '';
-      expect(prompt).not.toContain('page.prompts');
-      expect(prompt.length).toBeGreaterThan(10);
-    }
+    expect(held).toEqual({ prompt: 'Summarize Le chat est sur la table. from Page (https://example.test/a)', sendNow: false });
   });
 
   it('translates into the interface language, named in that language', async () => {
-    const english = composeAsk(handOff({ kind: 'action', action: 'translate' }), await options('en-US'));
-    expect(english?.prompt).toBe('Translate the quoted text into English. Reply with the translation only.');
-    const japanese = composeAsk(handOff({ kind: 'action', action: 'translate' }), await options('ja-JP'));
+    const translate = starterPrompts('ja-JP').find((p) => p.id === 'translate')!;
+    const japanese = composeAsk(handOff({ kind: 'prompt', title: translate.title, text: translate.text }), await options('ja-JP'));
     expect(japanese?.prompt).toContain('日本語');
+    expect(japanese?.prompt).toContain('Le chat est sur la table.');
     expect(languageName('de-DE')).toBe('Deutsch');
     expect(languageName('xx-YY')).toBe('xx-YY');
   });
 
-  it('uses a saved prompt verbatim', async () => {
-    const composed = composeAsk(handOff({ kind: 'custom', title: 'Poem', prompt: 'Turn this into a haiku.' }), await options('en-US'));
-    expect(composed).toMatchObject({ prompt: 'Turn this into a haiku.', sendNow: true });
+  it('quotes the selection for a prompt that has no place for it', async () => {
+    const composed = composeAsk(handOff({ kind: 'prompt', title: 'Poem', text: 'Turn this into a haiku.' }), await options('en-US'));
+    expect(composed).toMatchObject({ prompt: 'Turn this into a haiku.', sendNow: true, context: { kind: 'selection' } });
+  });
+
+  it('holds a prompt whose variables found no value in the composer, naming them as written', async () => {
+    const composed = composeAsk(
+      handOff({ kind: 'prompt', title: 'P', text: 'Compare {{selection}} with {{page}}' }),
+      await options('en-US'),
+    );
+    expect(composed).toEqual({ prompt: 'Compare Le chat est sur la table. with {{page}}', sendNow: false });
   });
 
   it('gives nothing to compose without selected text', async () => {

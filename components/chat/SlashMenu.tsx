@@ -1,0 +1,163 @@
+import { useEffect, useId, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FileText, MessageSquareText, Volume2 } from 'lucide-react';
+import type { SavedPrompt } from '../../lib/core/prompts';
+import { filterPrompts } from '../../lib/prompts/library';
+import { expandWithInput, variablesIn, type PromptVariable } from '../../lib/prompts/variables';
+import type { PageTools } from '../page/PageTools';
+import { promptValues } from '../prompts/prompt-values';
+import { usePrompts } from '../prompts/use-prompts';
+import { startReading } from '../reader/reader-start';
+import { useChatStore } from '../state/chat-store';
+import './slash-menu.css';
+
+/** "/query rest": the command being typed and what follows it, or undefined when the draft is no command. */
+export function parseCommand(draft: string): { query: string; input: string } | undefined {
+  const match = /^\/(\S*)(?:\s+([\s\S]*))?$/.exec(draft);
+  return match ? { query: match[1]!, input: match[2] ?? '' } : undefined;
+}
+
+type Entry = { kind: 'prompt'; prompt: SavedPrompt; label: string } | { kind: 'action'; action: 'usePage' | 'readPage'; label: string };
+
+export interface SlashMenu {
+  /** Handles the message box's keys while the menu is open; true when the key was the menu's. */
+  onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>): boolean;
+  /** Attributes tying the message box to the list, for screen readers. */
+  boxProps: { 'aria-controls'?: string; 'aria-activedescendant'?: string; 'aria-describedby'?: string };
+  /** The list, placed before the box (it opens above it). */
+  menu: ReactNode;
+  /** The note naming variables left without a value, placed after the box. */
+  note: ReactNode;
+}
+
+/**
+ * Typing "/" at the start of the message box lists the prompts and a few actions, filtered by what follows it. Focus
+ * stays in the box (the active option is its aria-activedescendant): arrows move, Enter or a click chooses, Escape
+ * closes. A prompt replaces the draft with its expanded text for the user to edit and send; variables that found no
+ * value are named below the box, and stay in the text as written.
+ */
+export function useSlashMenu(box: RefObject<HTMLTextAreaElement | null>, page: PageTools): SlashMenu {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const draft = useChatStore((s) => s.draft);
+  const prompts = usePrompts();
+  const [active, setActive] = useState(0);
+  const [dismissed, setDismissed] = useState(false);
+  const [missing, setMissing] = useState<PromptVariable[]>([]);
+  const command = parseCommand(draft);
+
+  useEffect(() => {
+    if (!command) setDismissed(false);
+    setActive(0);
+    // Each new command text starts from the first match.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [command?.query, !!command]);
+
+  const query = command?.query ?? '';
+  const actions: Entry[] = [
+    { kind: 'action' as const, action: 'usePage' as const, label: t('page.usePage') },
+    { kind: 'action' as const, action: 'readPage' as const, label: t('reader.readPage') },
+  ].filter((a) => a.label.toLocaleLowerCase().includes(query.toLocaleLowerCase()));
+  const entries: Entry[] = [
+    ...filterPrompts(prompts ?? [], query).map((prompt) => ({ kind: 'prompt' as const, prompt, label: prompt.title })),
+    ...actions,
+  ];
+  const open = !!command && !dismissed && prompts !== undefined;
+  const optionId = (i: number) => `${id}-option-${i}`;
+  // A variable stops being named once the user has replaced it in the text.
+  const stillMissing = missing.filter((name) => variablesIn(draft).includes(name));
+
+  useEffect(() => {
+    if (open) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [active, open]);
+
+  const choose = async (entry: Entry | undefined) => {
+    if (!entry || !command) return;
+    const { input } = command;
+    setDismissed(true);
+    if (entry.kind === 'action') {
+      useChatStore.getState().setDraft(input);
+      if (entry.action === 'usePage' && !page.following) page.toggle();
+      if (entry.action === 'readPage') void startReading();
+      box.current?.focus();
+      return;
+    }
+    const values = await promptValues(entry.prompt.text, input, page.windowId, i18n);
+    const expanded = expandWithInput(entry.prompt.text, values);
+    useChatStore.getState().setDraft(expanded.text);
+    setMissing(expanded.missing);
+    const field = box.current;
+    if (field) {
+      field.focus();
+      requestAnimationFrame(() => field.setSelectionRange(field.value.length, field.value.length));
+    }
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>): boolean => {
+    if (!open || e.nativeEvent.isComposing) return false;
+    const last = entries.length - 1;
+    if (e.key === 'ArrowDown') setActive(active >= last ? 0 : active + 1);
+    else if (e.key === 'ArrowUp') setActive(active <= 0 ? Math.max(0, last) : active - 1);
+    else if (e.key === 'Escape') setDismissed(true);
+    else if (e.key === 'Enter' && !e.shiftKey && entries.length) void choose(entries[active]);
+    else return false;
+    e.preventDefault();
+    return true;
+  };
+
+  const listId = `${id}-list`;
+  const noteId = `${id}-missing`;
+  const list = new Intl.ListFormat(i18n.language, { type: 'conjunction' });
+  const menu = open && (
+    <div className="slash-menu">
+      <div role="listbox" id={listId} aria-label={t('prompts.slash.label')} className="slash-list">
+        {entries.map((entry, i) => (
+          <div
+            key={entry.kind === 'prompt' ? `p-${entry.prompt.id}` : `a-${entry.action}`}
+            id={optionId(i)}
+            role="option"
+            aria-selected={i === active}
+            className={`slash-option${i === active ? ' slash-option-active' : ''}`}
+            onPointerMove={() => setActive(i)}
+            // Keeps focus in the message box, where typing goes on.
+            onPointerDown={(e) => e.preventDefault()}
+            onClick={() => void choose(entry)}
+          >
+            {entry.kind === 'prompt' ? (
+              <MessageSquareText size={16} aria-hidden />
+            ) : entry.action === 'usePage' ? (
+              <FileText size={16} aria-hidden />
+            ) : (
+              <Volume2 size={16} aria-hidden />
+            )}
+            <span dir="auto">{entry.label}</span>
+          </div>
+        ))}
+      </div>
+      {!entries.length && (
+        <p className="slash-empty" role="status">
+          {t('prompts.slash.noMatch')}
+        </p>
+      )}
+    </div>
+  );
+  const note = (
+    <div role="status" id={noteId} className="slash-missing">
+      {stillMissing.length > 0 && (
+        <p className="notice">{t('prompts.slash.missing', { variables: list.format(stillMissing.map((name) => `{{${name}}}`)) })}</p>
+      )}
+    </div>
+  );
+
+  return {
+    onKeyDown,
+    boxProps: {
+      ...(open ? { 'aria-controls': listId } : {}),
+      ...(open && entries.length ? { 'aria-activedescendant': optionId(active) } : {}),
+      ...(stillMissing.length ? { 'aria-describedby': noteId } : {}),
+    },
+    menu,
+    note,
+  };
+}

@@ -1,0 +1,215 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Download, Plus, Trash2, Upload } from 'lucide-react';
+import type { Persona } from '../../lib/core/prompts';
+import { parseTemperature } from '../../lib/prompts/personas';
+import {
+  MAX_PROMPTS_FILE_BYTES,
+  mergePersonas,
+  parsePromptsFile,
+  promptsDocument,
+  readPersonasDocument,
+} from '../../lib/prompts/prompts-file';
+import { downloadJson } from '../history/history-actions';
+import { getPref, setPref } from '../../lib/storage/prefs';
+import { useProviderName } from '../chat/ModelPicker';
+import { useProvidersStore } from '../state/providers-store';
+import { Button } from '../ui/Button';
+import { IconButton } from '../ui/IconButton';
+import { showToast } from '../ui/toast';
+import './prompts.css';
+
+/** A persona as edited: the temperature stays text until saved, so a half-typed "0." is not rejected. */
+type Draft = Omit<Persona, 'temperature'> & { temperature: string };
+
+const SEPARATOR = '\u0000';
+
+/** A persona as edited, in its saved shape: a temperature that is not yet a valid number is left out. */
+function toPersonaShape({ temperature, model, ...p }: Draft): Persona {
+  const parsed = parseTemperature(temperature);
+  return { ...p, ...(model ? { model } : {}), ...(parsed === undefined || Number.isNaN(parsed) ? {} : { temperature: parsed }) };
+}
+
+/** Settings › Personas: each persona's name, system prompt, model and temperature, and the default for new chats. */
+export function PersonaSettings() {
+  const { t } = useTranslation();
+  const id = useId();
+  const groups = useProvidersStore((s) => s.groups);
+  const providerName = useProviderName();
+  const [drafts, setDrafts] = useState<Draft[]>();
+  const [defaultId, setDefaultId] = useState<string>();
+  const [problem, setProblem] = useState<'incomplete' | 'badTemperature' | 'importFailed'>();
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    void Promise.all([getPref('personas'), getPref('defaultPersonaId')]).then(([personas, saved]) => {
+      setDrafts(personas.map((p) => ({ ...p, temperature: p.temperature === undefined ? '' : String(p.temperature) })));
+      setDefaultId(saved);
+    });
+  }, []);
+
+  const edit = (personaId: string, patch: Partial<Draft>) => {
+    setProblem(undefined);
+    setDrafts((list) => list?.map((p) => (p.id === personaId ? { ...p, ...patch } : p)));
+  };
+
+  const save = async () => {
+    if (!drafts) return;
+    const kept = drafts.filter((p) => p.name.trim() || p.systemPrompt.trim());
+    if (kept.some((p) => !p.name.trim() || !p.systemPrompt.trim())) return setProblem('incomplete');
+    const personas: Persona[] = [];
+    for (const { temperature, model, ...p } of kept) {
+      const parsed = parseTemperature(temperature);
+      if (Number.isNaN(parsed)) return setProblem('badTemperature');
+      personas.push({
+        ...p,
+        name: p.name.trim(),
+        systemPrompt: p.systemPrompt.trim(),
+        ...(model ? { model } : {}),
+        ...(parsed === undefined ? {} : { temperature: parsed }),
+      });
+    }
+    const keptDefault = personas.some((p) => p.id === defaultId) ? defaultId : undefined;
+    await setPref('personas', personas);
+    await setPref('defaultPersonaId', keptDefault);
+    setDrafts(kept);
+    setDefaultId(keptDefault);
+    showToast({ message: t('personas.settings.saved'), tone: 'success' });
+  };
+
+  /** Adds a file's personas to the list being edited; like any other change, they are kept once saved. */
+  const importFile = async (file: File) => {
+    setProblem(undefined);
+    try {
+      if (file.size > MAX_PROMPTS_FILE_BYTES) throw new RangeError('too large');
+      const incoming = readPersonasDocument(parsePromptsFile(await file.text()));
+      const current = drafts ?? [];
+      const merged = mergePersonas(current.map(toPersonaShape), incoming, () => crypto.randomUUID());
+      const added = merged
+        .slice(current.length)
+        .map((p) => ({ ...p, temperature: p.temperature === undefined ? '' : String(p.temperature) }));
+      setDrafts([...current, ...added]);
+      showToast({ message: t('personas.settings.imported', { number: added.length }), tone: 'success' });
+    } catch {
+      setProblem('importFailed');
+    }
+  };
+
+  /** The saved form of the personas as edited, for export: a temperature not yet valid is left out. */
+  const exportable = (): Persona[] => (drafts ?? []).filter((p) => p.name.trim() && p.systemPrompt.trim()).map(toPersonaShape);
+
+  if (!drafts) return <p>{t('common.loading')}</p>;
+  return (
+    <div className="prompt-settings">
+      <p className="settings-hint">{t('personas.settings.intro')}</p>
+      <ol className="prompt-list" aria-label={t('settings.section.personas')}>
+        {drafts.map((p) => {
+          const field = (name: string) => `${id}-${p.id}-${name}`;
+          return (
+            <li key={p.id} className="prompt-item">
+              <label htmlFor={field('name')}>{t('personas.settings.name')}</label>
+              <input id={field('name')} dir="auto" value={p.name} onChange={(e) => edit(p.id, { name: e.target.value })} />
+              <label htmlFor={field('system')}>{t('personas.settings.systemPrompt')}</label>
+              <textarea
+                id={field('system')}
+                dir="auto"
+                rows={4}
+                value={p.systemPrompt}
+                onChange={(e) => edit(p.id, { systemPrompt: e.target.value })}
+              />
+              <label htmlFor={field('model')}>{t('personas.settings.model')}</label>
+              <select
+                id={field('model')}
+                value={p.model ? `${p.model.providerId}${SEPARATOR}${p.model.model}` : ''}
+                onChange={(e) => {
+                  const [providerId, model] = e.target.value.split(SEPARATOR);
+                  edit(p.id, { model: providerId && model ? { providerId, model } : undefined });
+                }}
+              >
+                <option value="">{t('personas.settings.anyModel')}</option>
+                {groups.map((g) => (
+                  <optgroup key={g.providerId} label={providerName(g.provider)}>
+                    {g.models.map((m) => (
+                      <option key={m.id} value={`${g.providerId}${SEPARATOR}${m.id}`}>
+                        {m.label ?? m.id}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+              </select>
+              <label htmlFor={field('temperature')}>{t('personas.settings.temperature')}</label>
+              <input
+                id={field('temperature')}
+                inputMode="decimal"
+                dir="ltr"
+                value={p.temperature}
+                onChange={(e) => edit(p.id, { temperature: e.target.value })}
+              />
+              <div className="prompt-item-row">
+                <label className="prompt-in-menu">
+                  <input
+                    type="radio"
+                    name={`${id}-default`}
+                    checked={defaultId === p.id}
+                    onChange={() => setDefaultId(p.id)}
+                    onClick={() => defaultId === p.id && setDefaultId(undefined)}
+                  />
+                  {t('personas.settings.default')}
+                </label>
+                <IconButton
+                  size="sm"
+                  variant="danger"
+                  icon={<Trash2 size={16} />}
+                  label={t('personas.settings.remove', { name: p.name.trim() || t('personas.settings.untitled') })}
+                  onClick={() => {
+                    setProblem(undefined);
+                    setDrafts((list) => list?.filter((q) => q.id !== p.id));
+                  }}
+                />
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      <div className="settings-actions">
+        <Button
+          icon={<Plus size={16} />}
+          onClick={() => setDrafts((list) => [...(list ?? []), { id: crypto.randomUUID(), name: '', systemPrompt: '', temperature: '' }])}
+        >
+          {t('personas.settings.add')}
+        </Button>
+        <Button variant="primary" onClick={() => void save()}>
+          {t('personas.settings.save')}
+        </Button>
+      </div>
+      <div className="settings-actions">
+        <Button
+          icon={<Download size={16} />}
+          onClick={() => downloadJson(promptsDocument([], new Date(), exportable()), 'parley-personas')}
+        >
+          {t('personas.settings.export')}
+        </Button>
+        <Button icon={<Upload size={16} />} onClick={() => fileInput.current?.click()}>
+          {t('personas.settings.import')}
+        </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="application/json,.json"
+          hidden
+          aria-label={t('personas.settings.importFile')}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) void importFile(file);
+            e.target.value = '';
+          }}
+        />
+      </div>
+      {problem && (
+        <p className="notice notice-error" role="alert">
+          {t(`personas.settings.${problem}`)}
+        </p>
+      )}
+    </div>
+  );
+}

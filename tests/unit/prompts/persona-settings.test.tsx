@@ -1,0 +1,81 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { deleteDB } from 'idb';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { closeDb, DB_NAME } from '../../../lib/storage/db';
+import { getPref } from '../../../lib/storage/prefs';
+import { PersonaSettings } from '../../../components/prompts/PersonaSettings';
+import { toasts } from '../../../components/ui/toast';
+import { promptsDocument } from '../../../lib/prompts/prompts-file';
+import { byText, mount, settle, type } from '../support/dom';
+
+let container: HTMLElement;
+
+const field = (label: string) => {
+  const found = [...container.querySelectorAll('label')].find((l) => l.textContent === label)!;
+  return document.getElementById(found.htmlFor) as HTMLInputElement | HTMLTextAreaElement;
+};
+const save = () => act(async () => byText('button', 'Save personas')!.click());
+const alertText = () => container.querySelector('[role="alert"]')?.textContent;
+
+beforeEach(async () => {
+  await closeDb();
+  await deleteDB(DB_NAME);
+  toasts.set([]);
+  ({ container } = await mount(<PersonaSettings />));
+  await settle(() => !!byText('button', 'Add a persona'));
+});
+
+describe('Settings › Personas', () => {
+  it('adds a persona with a temperature, refusing it half-filled or out of range, and makes it the default', async () => {
+    await act(async () => byText('button', 'Add a persona')!.click());
+    await act(async () => type(field('Name'), ' Pirate '));
+    await save();
+    expect(alertText()).toBe('Give every persona a name and a system prompt.');
+
+    await act(async () => {
+      type(field('System prompt'), 'Talk like a pirate.');
+      type(field('Temperature (empty for the model’s default)'), '3');
+    });
+    await save();
+    expect(alertText()).toBe('Give each temperature as a number from 0 to 2, or leave it empty.');
+    expect(await getPref('personas')).toEqual([]);
+
+    await act(async () => {
+      type(field('Temperature (empty for the model’s default)'), '0.9');
+      byText('label', 'Default for new chats')!.querySelector('input')!.click();
+    });
+    await save();
+    await settle(() => toasts.get().some((t) => t.message === 'Personas saved.'));
+    const [saved] = await getPref('personas');
+    expect(saved).toEqual({ id: expect.any(String), name: 'Pirate', systemPrompt: 'Talk like a pirate.', temperature: 0.9 });
+    expect(await getPref('defaultPersonaId')).toBe(saved!.id);
+
+    await act(async () => container.querySelector<HTMLButtonElement>('button[aria-label="Delete Pirate"]')!.click());
+    await save();
+    await expect.poll(() => getPref('personas')).toEqual([]);
+    expect(await getPref('defaultPersonaId')).toBeUndefined();
+  });
+
+  it('adds the personas of an imported file to the list, to be saved like any change, and refuses a file without any', async () => {
+    const input = container.querySelector<HTMLInputElement>('input[type="file"][aria-label="Personas file"]')!;
+    const choose = async (text: string) => {
+      Object.defineProperty(input, 'files', {
+        value: [new File([text], 'personas.json', { type: 'application/json' })],
+        configurable: true,
+      });
+      await act(async () => input.dispatchEvent(new Event('change', { bubbles: true })));
+    };
+    const pirate = { id: 'pirate', name: 'Pirate', systemPrompt: 'Talk like a pirate.', temperature: 1.2 };
+    await choose(JSON.stringify(promptsDocument([], new Date(), [pirate])));
+    await settle(() => field('Name')?.value === 'Pirate');
+    expect(field('Temperature (empty for the model’s default)').value).toBe('1.2');
+    expect(toasts.get().some((t) => t.message === 'Personas added: 1. Save to keep them.')).toBe(true);
+    await save();
+    await expect.poll(() => getPref('personas')).toEqual([pirate]);
+
+    await choose(JSON.stringify(promptsDocument([], new Date())));
+    await settle(() => !!alertText());
+    expect(alertText()).toBe('This file holds no Parley personas, or it is damaged. Nothing was added.');
+  });
+});

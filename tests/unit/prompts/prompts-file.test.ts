@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { ImportError } from '../../../lib/storage/export-format';
+import {
+  MAX_PROMPTS_FILE_BYTES,
+  mergePersonas,
+  mergePrompts,
+  parsePromptsFile,
+  readPersonasDocument,
+  promptsDocument,
+  readPromptsDocument,
+} from '../../../lib/prompts/prompts-file';
+
+const prompt = (id: string, title = id) => ({ id, title, text: `${title}: {{selection}}`, inMenu: id === 'a' });
+const file = (prompts: unknown, extra: Record<string, unknown> = {}) => ({
+  format: 'parley.prompts',
+  version: 1,
+  exportedAt: '2026-11-24T00:00:00.000Z',
+  prompts,
+  ...extra,
+});
+
+function refusal(doc: unknown): string {
+  try {
+    readPromptsDocument(doc);
+  } catch (e) {
+    if (e instanceof ImportError) return e.path;
+    throw e;
+  }
+  return 'accepted';
+}
+
+describe('prompt library files', () => {
+  it('reads back what it exports, in order', () => {
+    const doc = JSON.parse(JSON.stringify(promptsDocument([prompt('a'), prompt('b')], new Date(0))));
+    expect(doc).toMatchObject({ format: 'parley.prompts', version: 1, exportedAt: '1970-01-01T00:00:00.000Z' });
+    expect(readPromptsDocument(doc)).toEqual([prompt('a'), prompt('b')]);
+  });
+
+  it('reads the library out of a full export, and refuses a conversations file without one', () => {
+    const full = { format: 'parley.conversations', version: 1, exportedAt: 'x', conversations: [], prompts: [prompt('a')] };
+    expect(readPromptsDocument(full)).toEqual([prompt('a')]);
+    expect(refusal({ ...full, prompts: undefined })).toBe('prompts');
+  });
+
+  it('copies only the known fields, dropping anything else a file carries', () => {
+    const [read] = readPromptsDocument(file([{ ...prompt('a'), script: '<b>', nested: { deep: [1] } }]));
+    expect(read).toEqual(prompt('a'));
+  });
+
+  it('refuses prototype keys anywhere it reads, wrong types, empty prompts and oversized fields', () => {
+    expect(refusal(JSON.parse(`{"format":"parley.prompts","version":1,"exportedAt":"x","prompts":[],"__proto__":{"x":1}}`))).toBe(
+      '.__proto__',
+    );
+    expect(
+      refusal(
+        JSON.parse(
+          `{"format":"parley.prompts","version":1,"exportedAt":"x","prompts":[{"id":"a","title":"T","text":"x","inMenu":true,"constructor":1}]}`,
+        ),
+      ),
+    ).toBe('prompts[0].constructor');
+    expect(refusal(file([{ ...prompt('a'), inMenu: 'yes' }]))).toBe('prompts[0].inMenu');
+    expect(refusal(file([{ ...prompt('a'), title: '  ' }]))).toBe('prompts[0]');
+    expect(refusal(file([{ ...prompt('a'), title: 'x'.repeat(201) }]))).toBe('prompts[0].title');
+    expect(refusal(file(Array.from({ length: 1001 }, (_, i) => prompt(`p${i}`))))).toBe('prompts');
+    expect(refusal(file('not a list'))).toBe('prompts');
+    expect(refusal({ ...file([]), format: 'parley.plugins' })).toBe('format');
+    expect(() => readPromptsDocument({ ...file([]), version: 2 })).toThrow(expect.objectContaining({ code: 'unsupported-version' }));
+  });
+
+  it('refuses a file too large to be a library, or not JSON, before reading it', () => {
+    expect(() => parsePromptsFile(' '.repeat(MAX_PROMPTS_FILE_BYTES + 1))).toThrow(ImportError);
+    expect(() => parsePromptsFile('{"format":')).toThrow(ImportError);
+    expect(parsePromptsFile('{"a":1}')).toEqual({ a: 1 });
+  });
+
+  it('adds imported prompts after the library, renaming taken ids and skipping exact copies', () => {
+    let n = 0;
+    const merged = mergePrompts([prompt('a'), prompt('b')], [prompt('a'), { ...prompt('b', 'Other') }, prompt('c')], () => `new${++n}`);
+    expect(merged.map((p) => [p.id, p.title])).toEqual([
+      ['a', 'a'],
+      ['b', 'b'],
+      ['new1', 'Other'],
+      ['c', 'c'],
+    ]);
+  });
+
+  it('carries personas with their model and temperature, checked like prompts', () => {
+    const pirate = {
+      id: 'pirate',
+      name: 'Pirate',
+      systemPrompt: 'Talk like a pirate.',
+      temperature: 1.2,
+      model: { providerId: 'p', model: 'm' },
+    };
+    const doc = JSON.parse(JSON.stringify(promptsDocument([], new Date(0), [{ ...pirate, extra: 1 } as never])));
+    expect(readPersonasDocument(doc)).toEqual([pirate]);
+    expect(readPromptsDocument(doc)).toEqual([]);
+    const refused = (persona: unknown) => {
+      try {
+        readPersonasDocument({ ...doc, personas: [persona] });
+      } catch (e) {
+        return (e as ImportError).path;
+      }
+      return 'accepted';
+    };
+    expect(refused({ ...pirate, temperature: 3 })).toBe('personas[0].temperature');
+    expect(refused({ ...pirate, systemPrompt: '' })).toBe('personas[0]');
+    expect(refused(JSON.parse('{"id":"x","name":"N","systemPrompt":"S","model":{"providerId":"p","model":"m","__proto__":{}}}'))).toBe(
+      'personas[0].model.__proto__',
+    );
+    expect(refused({ id: 'x', name: 'N', systemPrompt: 'S' })).toBe('accepted');
+    expect(() => readPersonasDocument(file([]))).toThrow(ImportError);
+  });
+
+  it('adds imported personas after the saved ones, renaming taken ids and skipping exact copies', () => {
+    const saved = [{ id: 'a', name: 'A', systemPrompt: 'x' }];
+    const merged = mergePersonas(
+      saved,
+      [
+        { id: 'a', name: 'A', systemPrompt: 'x' },
+        { id: 'a', name: 'B', systemPrompt: 'y' },
+      ],
+      () => 'new',
+    );
+    expect(merged.map((p) => [p.id, p.name])).toEqual([
+      ['a', 'A'],
+      ['new', 'B'],
+    ]);
+  });
+});
