@@ -2,6 +2,8 @@ import { settleOrphans } from '../chat/panel-port';
 import { serveRequests } from '../messaging/server';
 import { createStreams, serveChatPorts } from './chat-ports';
 import { pageRequestHandlers, startPageJourneys } from './page-journeys';
+import { combineToolRuntimes } from '../core/tool-runtime';
+import { mcpHandlers, mcpToolRuntime } from './mcp-handlers';
 import { pluginHandlers, pluginToolRuntime } from './plugin-handlers';
 import { providerHandlers, syncOriginRules } from './provider-handlers';
 import { readAloudHandlers, startReadAloud } from './read-aloud';
@@ -15,7 +17,7 @@ export function startBackground(): void {
   // Firefox opens its sidebar itself; the build-time check keeps the Chrome call out of its bundle.
   if (!import.meta.env.FIREFOX) chrome.sidePanel?.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);
 
-  const streams = createStreams(pluginToolRuntime);
+  const streams = createStreams(combineToolRuntimes(pluginToolRuntime, mcpToolRuntime));
 
   // Rules and interrupted answers are settled before any request is served; a worker that just started runs no answer yet.
   const ready = Promise.all([syncOriginRules(), settleOrphans([])]).catch(() => undefined);
@@ -27,6 +29,7 @@ export function startBackground(): void {
   serveRequests({
     ...pageRequestHandlers,
     ...pluginHandlers,
+    ...mcpHandlers,
     ...readAloudHandlers,
     ...speechHandlers,
     ...providerHandlers(ready),
