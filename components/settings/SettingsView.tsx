@@ -4,6 +4,7 @@ import { Database, Mic, PanelsTopLeft, Puzzle, Server, SlidersHorizontal } from 
 import { Tabs, TabPanel } from '../ui/Tabs';
 import { PageSettings } from '../page/PageSettings';
 import { PluginSettings } from '../plugins/PluginSettings';
+import { McpSettings } from '../mcp/McpSettings';
 import { SpeechSettings } from '../speech/SpeechSettings';
 import { GeneralSection } from './GeneralSection';
 import { ProvidersSection } from './ProvidersSection';
@@ -68,7 +69,12 @@ export function SettingsView() {
           {section === 'providers' && <ProvidersSection />}
           {section === 'voices' && <SpeechSettings />}
           {section === 'page' && <PageSettings />}
-          {section === 'plugins' && <PluginSettings />}
+          {section === 'plugins' && (
+            <>
+              <PluginSettings />
+              <McpSettings />
+            </>
+          )}
           {section === 'data' && <DataSection />}
         </TabPanel>
       </div>

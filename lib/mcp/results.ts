@@ -19,11 +19,15 @@ export interface ResultLimits {
 
 type Block = CallToolResult['content'][number];
 
+const IMAGE_TYPE = /^image\/(png|jpeg|gif|webp|avif|bmp|svg\+xml)$/;
+
 function blockText(block: Block, images: ToolImage[], limits: ResultLimits, imageChars: { used: number }): string {
   switch (block.type) {
     case 'text':
       return block.text;
     case 'image':
+      // Shown as an <img> in the panel: only an image type, so no other kind of content is ever rendered from it.
+      if (!IMAGE_TYPE.test(block.mimeType)) return `[Content of type ${block.mimeType} sent as an image, not shown.]`;
       if (imageChars.used + block.data.length > limits.maxImageChars) {
         return `[An image (${block.mimeType}) was left out: the result is over the size limit.]`;
       }
