@@ -23,8 +23,8 @@ export function McpServerCard({ view }: { view: McpServerView }) {
 
   const refresh = () =>
     run(async () => {
-      const updated = await request('mcp.refresh', { id: view.id });
-      showToast({ message: t('mcp.refreshed', { name, count: updated.tools.length }), tone: 'success' });
+      await request('mcp.refresh', { id: view.id });
+      showToast({ message: t('mcp.refreshed', { name }), tone: 'success' });
     });
 
   const remove = () =>
@@ -44,7 +44,7 @@ export function McpServerCard({ view }: { view: McpServerView }) {
           {inertText(view.url)}
         </p>
         <details className="mcp-tools">
-          <summary>{t('mcp.tools', { count: view.tools.length })}</summary>
+          <summary>{t('mcp.tools', { n: view.tools.length })}</summary>
           <ul>
             {view.tools.map((tool) => (
               <li key={tool.name}>

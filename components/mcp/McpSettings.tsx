@@ -44,7 +44,7 @@ export function McpSettings() {
       });
       setUrl('');
       setCredentials(EMPTY);
-      showToast({ message: t('mcp.addedToast', { name: inertText(view.name), count: view.tools.length }), tone: 'success' });
+      showToast({ message: t('mcp.addedToast', { name: inertText(view.name) }), tone: 'success' });
     });
 
   return (

@@ -2,6 +2,13 @@ import type { ToolCall, ToolDefinition } from './chat';
 import type { Conversation } from './conversation';
 import type { ChatErrorCode } from './errors';
 
+const SHOWN_IMAGE_TYPE = /^image\/(png|jpeg|gif|webp|avif|bmp|svg\+xml)$/;
+
+/** Whether a tool's image may be shown as an <img>: image types only, so no other content is ever rendered from one. */
+export function isShownImageType(mimeType: string): boolean {
+  return SHOWN_IMAGE_TYPE.test(mimeType);
+}
+
 /** An image a tool returned, shown with its step; base64 without the data: prefix. */
 export interface ToolImage {
   mimeType: string;

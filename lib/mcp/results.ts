@@ -3,7 +3,7 @@
  * past the cap is cut with a note, so a huge result neither floods the model's context nor the stored message.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolImage } from '../core/tool-runtime';
+import { isShownImageType, type ToolImage } from '../core/tool-runtime';
 
 export interface MappedResult {
   text: string;
@@ -19,15 +19,13 @@ export interface ResultLimits {
 
 type Block = CallToolResult['content'][number];
 
-const IMAGE_TYPE = /^image\/(png|jpeg|gif|webp|avif|bmp|svg\+xml)$/;
-
 function blockText(block: Block, images: ToolImage[], limits: ResultLimits, imageChars: { used: number }): string {
   switch (block.type) {
     case 'text':
       return block.text;
     case 'image':
       // Shown as an <img> in the panel: only an image type, so no other kind of content is ever rendered from it.
-      if (!IMAGE_TYPE.test(block.mimeType)) return `[Content of type ${block.mimeType} sent as an image, not shown.]`;
+      if (!isShownImageType(block.mimeType)) return `[Content of type ${block.mimeType} sent as an image, not shown.]`;
       if (imageChars.used + block.data.length > limits.maxImageChars) {
         return `[An image (${block.mimeType}) was left out: the result is over the size limit.]`;
       }
