@@ -4,22 +4,18 @@
  * when SSE answered last time. Runs in the service worker, so the client validates tool output schemas with the
  * interpreting @cfworker/json-schema validator: the SDK's default (ajv) compiles code, which MV3 forbids.
  */
+import './zod-jitless';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { config as zodConfig } from 'zod/v4/core';
 import type { McpToolInfo, McpTransportKind } from '../core/mcp';
 import type { FetchLike } from '../transport/secure-fetch';
 import { toMcpError } from './errors';
 import { mcpFetch } from './mcp-fetch';
 import { ChatFailure } from '../core/errors';
-
-// The SDK checks every message with zod, which would probe `new Function` for its fast path: under the extension's
-// CSP that probe is reported as a violation even though zod catches it. Interpreted parsing is fast enough here.
-zodConfig({ jitless: true });
 
 export interface McpConnectOptions {
   url: string;

@@ -2,6 +2,7 @@
  * What went wrong talking to an MCP server, as a ChatError the panel words in the user's language. The SDK throws
  * transport errors with an HTTP status, McpError with a JSON-RPC code, and fetch's TypeError when nothing answers.
  */
+import './zod-jitless';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
