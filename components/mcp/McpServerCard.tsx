@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { KeyRound, RefreshCw, Trash2 } from 'lucide-react';
+import { RefreshCw, Settings2, Trash2 } from 'lucide-react';
 import { inertText } from '../../lib/core/inert-text';
 import { request } from '../../lib/messaging/client';
 import type { McpServerView } from '../../lib/messaging/mcp-protocol';
@@ -11,14 +11,15 @@ import { Dialog } from '../ui/Dialog';
 import { IconButton } from '../ui/IconButton';
 import { Switch } from '../ui/Switch';
 import { showToast } from '../ui/toast';
+import { McpApproval } from './McpApproval';
 import { McpCredentialFields, type Credentials } from './McpCredentialFields';
 
-/** One added MCP server: its name and address, on/off, its tools, and reading them again, credentials, removal. */
+/** One added MCP server: its name and address, on/off, its tools, and reading them again, its settings, removal. */
 export function McpServerCard({ view }: { view: McpServerView }) {
   const { t } = useTranslation();
   const id = useId();
   const name = inertText(view.name);
-  const [credentialsOpen, setCredentialsOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const { busy, error, run } = useBusyRun();
 
   const refresh = () =>
@@ -58,10 +59,10 @@ export function McpServerCard({ view }: { view: McpServerView }) {
       <div className="plugin-card-actions">
         <IconButton label={t('mcp.refresh', { name })} icon={<RefreshCw size={16} />} disabled={busy} onClick={() => void refresh()} />
         <IconButton
-          label={t('mcp.credentials', { name })}
-          icon={<KeyRound size={16} />}
+          label={t('mcp.settings', { name })}
+          icon={<Settings2 size={16} />}
           disabled={busy}
-          onClick={() => setCredentialsOpen(true)}
+          onClick={() => setSettingsOpen(true)}
         />
         <IconButton label={t('mcp.remove', { name })} icon={<Trash2 size={16} />} disabled={busy} onClick={() => void remove()} />
       </div>
@@ -78,25 +79,50 @@ export function McpServerCard({ view }: { view: McpServerView }) {
           <ErrorNotice error={error} />
         </div>
       )}
-      {credentialsOpen && <CredentialsDialog view={view} name={name} onClose={() => setCredentialsOpen(false)} />}
+      {settingsOpen && <SettingsDialog view={view} name={name} onClose={() => setSettingsOpen(false)} />}
     </li>
   );
 }
 
-/** New values replace the saved ones; a field left empty keeps its value, "Forget" removes both. */
-function CredentialsDialog({ view, name, onClose }: { view: McpServerView; name: string; onClose(): void }) {
+/**
+ * The server's address, token and headers. New values replace the saved ones once the server answers with them; a
+ * field left empty keeps its value, "Forget" removes both. An address at another origin is approved first, as adding is.
+ */
+function SettingsDialog({ view, name, onClose }: { view: McpServerView; name: string; onClose(): void }) {
   const { t } = useTranslation();
+  const [url, setUrl] = useState(view.url);
   const [value, setValue] = useState<Credentials>({ token: '', headers: '' });
+  const [approval, setApproval] = useState<{ url: string; origin: string }>();
   const { busy, error, run } = useBusyRun();
-  const save = (credentials: { token?: string; headers?: string }) =>
+
+  const apply = (target: { url: string; origin: string }, credentials: { token?: string; headers?: string }) =>
     run(async () => {
-      await request('mcp.saveCredentials', { id: view.id, ...credentials });
+      setApproval(undefined);
+      await request('mcp.update', { id: view.id, ...target, ...credentials });
       onClose();
     });
+
+  const typed = () => ({
+    ...(value.token.trim() ? { token: value.token.trim() } : {}),
+    ...(value.headers.trim() ? { headers: value.headers.trim() } : {}),
+  });
+
+  const save = (credentials: { token?: string; headers?: string }) =>
+    run(async () => {
+      const target = await request('mcp.preview', { url });
+      if (target.origin !== view.origin) setApproval(target);
+      else await apply(target, credentials);
+    });
+
+  if (approval) {
+    return (
+      <McpApproval {...approval} busy={busy} onApprove={() => void apply(approval, typed())} onCancel={() => setApproval(undefined)} />
+    );
+  }
   return (
     <Dialog
       open
-      title={t('mcp.credentialsTitle', { name })}
+      title={t('mcp.settingsTitle', { name })}
       onClose={onClose}
       footer={
         <>
@@ -105,22 +131,17 @@ function CredentialsDialog({ view, name, onClose }: { view: McpServerView; name:
               {t('mcp.forget')}
             </Button>
           )}
-          <Button
-            variant="primary"
-            disabled={busy || (!value.token.trim() && !value.headers.trim())}
-            onClick={() =>
-              void save({
-                ...(value.token.trim() ? { token: value.token.trim() } : {}),
-                ...(value.headers.trim() ? { headers: value.headers.trim() } : {}),
-              })
-            }
-          >
+          <Button variant="primary" disabled={busy || !url.trim()} onClick={() => void save(typed())}>
             {t('common.save')}
           </Button>
         </>
       }
     >
       <div className="mcp-credentials">
+        <label className="field">
+          <span>{t('mcp.url')}</span>
+          <input type="url" dir="ltr" value={url} onChange={(e) => setUrl(e.target.value)} />
+        </label>
         <McpCredentialFields value={value} onChange={setValue} saved={{ token: view.tokenSet, headers: view.headersSet }} />
         {error && <ErrorNotice error={error} />}
       </div>

@@ -25,7 +25,7 @@ export const mcpHandlers: Pick<RequestHandlers, keyof McpRequests> = {
     return { url: parsed.href, origin: parsed.origin };
   },
   'mcp.add': (req) => changing(service.add(req)),
-  'mcp.saveCredentials': ({ id, ...credentials }) => changing(service.saveCredentials(id, credentials)),
+  'mcp.update': ({ id, ...req }) => changing(service.update(id, req)),
   'mcp.refresh': ({ id }) => changing(service.refresh(id)),
   'mcp.setEnabled': ({ id, enabled }) => changing(service.setEnabled(id, enabled)),
   'mcp.remove': async ({ id }) => {

@@ -37,6 +37,9 @@ export interface McpCredentials {
   headers?: string;
 }
 
+/** Only the values set: an empty string means "remove", which is no value at all. */
+const filled = (secrets: Record<string, string>) => Object.fromEntries(Object.entries(secrets).filter(([, value]) => value));
+
 function headersFrom(secrets: Record<string, string>): Record<string, string> {
   const headers = parseExtraHeaders(secrets.extraHeaders);
   if (secrets.token) headers.Authorization = `Bearer ${secrets.token}`;
@@ -83,6 +86,33 @@ export function createMcpService(deps: McpServiceDeps = {}) {
     return server;
   }
 
+  /** The typed address, refused unless it lies at the origin the user approved. */
+  function approvedUrl(req: { url: string; origin: string }): URL {
+    const url = assertCredentialUrl(req.url.trim());
+    if (url.origin !== req.origin) fail('forbidden', `The user approved ${req.origin}, not ${url.origin}.`);
+    return url;
+  }
+
+  /** Connects once with these secrets and reads what the record keeps: the server's name, transport and tools. */
+  async function probe(url: URL, secrets: Record<string, string>) {
+    const connection = await connectMcp({
+      url: url.href,
+      origin: url.origin,
+      headers: headersFrom(secrets),
+      timeoutMs: CONNECT_TIMEOUT_MS,
+      maxBytes: MAX_MESSAGE_BYTES,
+      fetch: deps.fetch,
+    });
+    try {
+      const tools = await listTools(connection, CONNECT_TIMEOUT_MS);
+      return { name: connection.name, version: connection.version, transport: connection.transport, tools };
+    } catch (e) {
+      throw new ChatFailure(toMcpError(e, url.origin));
+    } finally {
+      await connection.close().catch(() => undefined);
+    }
+  }
+
   return {
     async list(): Promise<McpServerView[]> {
       return Promise.all((await listMcpServers()).map(view));
@@ -93,44 +123,28 @@ export function createMcpService(deps: McpServiceDeps = {}) {
      * half-added is left behind. `origin` is what the user approved: a URL at any other origin is refused.
      */
     async add(req: { url: string; origin: string } & McpCredentials): Promise<McpServerView> {
-      const url = assertCredentialUrl(req.url.trim());
-      if (url.origin !== req.origin) fail('forbidden', `The user approved ${req.origin}, not ${url.origin}.`);
-      const secrets = checkedSecrets(req);
-      const connection = await connectMcp({
-        url: url.href,
-        origin: url.origin,
-        headers: headersFrom(secrets),
-        timeoutMs: CONNECT_TIMEOUT_MS,
-        maxBytes: MAX_MESSAGE_BYTES,
-        fetch: deps.fetch,
-      });
-      const server: McpServerRecord = {
-        id: newId(),
-        url: url.href,
-        origin: url.origin,
-        name: connection.name,
-        ...(connection.version ? { version: connection.version } : {}),
-        transport: connection.transport,
-        tools: [],
-        addedAt: now(),
-      };
-      try {
-        server.tools = await listTools(connection, CONNECT_TIMEOUT_MS);
-      } catch (e) {
-        throw new ChatFailure(toMcpError(e, url.origin));
-      } finally {
-        await connection.close().catch(() => undefined);
-      }
-      const filled = Object.fromEntries(Object.entries(secrets).filter(([, value]) => value));
-      if (Object.keys(filled).length) await setSecrets(mcpSecretOwner(server.id), filled);
+      const url = approvedUrl(req);
+      const secrets = filled(checkedSecrets(req));
+      const found = await probe(url, secrets);
+      const server: McpServerRecord = { id: newId(), url: url.href, origin: url.origin, ...found, addedAt: now() };
+      if (Object.keys(secrets).length) await setSecrets(mcpSecretOwner(server.id), secrets);
       await putMcpServer(server);
       return view(server);
     },
 
-    /** Saves a new token or headers (an empty string removes one); the next use connects with them. */
-    async saveCredentials(id: string, credentials: McpCredentials): Promise<McpServerView> {
-      const server = await serverOrFail(id);
-      await setSecrets(mcpSecretOwner(id), checkedSecrets(credentials));
+    /**
+     * A new address, token or headers (an empty string removes one, an absent one keeps it), saved once the server
+     * answers with them. The token goes wherever the address points, so an address at another origin than the one
+     * approved before needs that new origin approved (`origin`), as adding does.
+     */
+    async update(id: string, req: { url: string; origin: string } & McpCredentials): Promise<McpServerView> {
+      const current = await serverOrFail(id);
+      const url = approvedUrl(req);
+      const typed = checkedSecrets(req);
+      const found = await probe(url, filled({ ...(await getSecrets(mcpSecretOwner(id))), ...typed }));
+      const server: McpServerRecord = { ...current, url: url.href, origin: url.origin, ...found };
+      if (Object.keys(typed).length) await setSecrets(mcpSecretOwner(id), typed);
+      await putMcpServer(server);
       await connections.drop(id);
       return view(server);
     },

@@ -12,8 +12,11 @@ export interface McpRequests {
    * (a JSON object) go to the vault. Fails, storing nothing, when the server cannot be used.
    */
   'mcp.add': { req: { url: string; origin: string; token?: string; headers?: string }; res: McpServerView };
-  /** A new token or headers; an empty string removes one, an absent one keeps it. */
-  'mcp.saveCredentials': { req: { id: string; token?: string; headers?: string }; res: McpServerView };
+  /**
+   * A new address, token or headers (an empty string removes one, an absent one keeps it), saved once the server
+   * answers with them; `origin` is the address's origin, approved again by the user when it changed.
+   */
+  'mcp.update': { req: { id: string; url: string; origin: string; token?: string; headers?: string }; res: McpServerView };
   /** Reads the server's tools again now. */
   'mcp.refresh': { req: { id: string }; res: McpServerView };
   /** Switches a server on or off everywhere. */

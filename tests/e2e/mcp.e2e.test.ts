@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
 import { startMcpServer, type McpMock } from '../mocks/mcp-server';
+import { axeViolations } from './support/axe';
 import { launchExtension, type ExtensionHarness } from './support/extension';
 import {
   addProvider,
@@ -71,12 +72,14 @@ describe('MCP servers', () => {
     expect(await dialog.getByRole('list', { name: 'Origin to approve' }).innerText()).toBe(mcp.origin);
     // Nothing is contacted before the approval.
     expect(mcp.headers).toHaveLength(0);
+    expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Allow and connect' }).click();
     await expect.poll(() => card().count(), { timeout: 15_000 }).toBe(1);
     expect(await card().innerText()).toContain('Tools: 5');
     expect(mcp.headers.length).toBeGreaterThan(0);
     expect(mcp.headers.every((h) => h.authorization === `Bearer ${MCP_TOKEN}`)).toBe(true);
     expect(await page.content()).not.toContain(MCP_TOKEN);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it("runs the model's tool call on the server once enabled in the chat, and the answer uses the result", async () => {
@@ -115,6 +118,31 @@ describe('MCP servers', () => {
     expect(await step('loopback-tools__broken').innerText()).toContain(
       'The tool reported an error. The model was told and can try another way.',
     );
+  });
+
+  it('asks again before moving the server to another origin, and the calls then go there', async () => {
+    const other = await startMcpServer();
+    try {
+      await openSettingsSection(page, 'Plugins');
+      await card().getByRole('button', { name: 'Settings of loopback-tools' }).click();
+      const settings = page.getByRole('dialog', { name: 'loopback-tools settings' });
+      await settings.getByLabel('Server address').fill(other.url);
+      await settings.getByRole('button', { name: 'Save', exact: true }).click();
+      const approval = page.getByRole('dialog', { name: 'Connect to this MCP server?' });
+      expect(await approval.getByRole('list', { name: 'Origin to approve' }).innerText()).toBe(other.origin);
+      expect(other.headers).toHaveLength(0);
+      await approval.getByRole('button', { name: 'Allow and connect' }).click();
+      await expect.poll(() => card().innerText()).toContain(other.url);
+      expect(other.headers.every((h) => h.authorization === `Bearer ${MCP_TOKEN}`)).toBe(true);
+
+      await backToChat(page);
+      openai.enqueue({ kind: 'tool-call', name: 'loopback-tools__add', arguments: '{"a":1,"b":1}' });
+      await sendMessage(page, 'And 1 + 1?');
+      await waitForAnswer(page, 'The tool says: The sum is 2.');
+      expect(other.calls).toEqual([{ tool: 'add', args: { a: 1, b: 1 } }]);
+    } finally {
+      await other.close();
+    }
   });
 
   it('ran the SDK in the service worker without any CSP violation', async () => {

@@ -92,6 +92,42 @@ describe('adding an MCP server', () => {
   });
 });
 
+describe("changing a server's address or credentials", () => {
+  it('saves a new token once the server answers with it', async () => {
+    const { id } = await service.add({ url: mock.url, origin: mock.origin, token: 'old' });
+    mock.headers.length = 0;
+    const view = await service.update(id, { url: mock.url, origin: mock.origin, token: 'new' });
+    expect(view.tokenSet).toBe(true);
+    expect(mock.headers.every((h) => h.authorization === 'Bearer new')).toBe(true);
+    expect(await getSecrets(mcpSecretOwner(id))).toEqual({ token: 'new' });
+  });
+
+  it('keeps everything as it was when the server refuses the change', async () => {
+    const { id } = await service.add({ url: mock.url, origin: mock.origin, token: 'old' });
+    mock.requireAuth(true);
+    expect((await failureOf(service.update(id, { url: mock.url, origin: mock.origin, token: 'new' }))).code).toBe('mcp-unauthorized');
+    expect(await getSecrets(mcpSecretOwner(id))).toEqual({ token: 'old' });
+  });
+
+  it('moves to another origin only with that origin approved, the token then going there', async () => {
+    const other = await startMcpServer();
+    try {
+      const { id } = await service.add({ url: mock.url, origin: mock.origin, token: 'tok' });
+      const refused = await failureOf(service.update(id, { url: other.url, origin: mock.origin }));
+      expect(refused.code).toBe('forbidden');
+      expect(other.headers).toHaveLength(0);
+      const moved = await service.update(id, { url: other.sseUrl, origin: other.origin });
+      expect(moved).toMatchObject({ origin: other.origin, url: other.sseUrl, transport: 'sse' });
+      expect(other.headers[0]?.authorization).toBe('Bearer tok');
+      const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__add', { a: 1, b: 2 }), signal());
+      expect(outcome.result).toBe('The sum is 3.');
+      expect(other.calls).toEqual([{ tool: 'add', args: { a: 1, b: 2 } }]);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('MCP tools in a conversation', () => {
   it('offers only the tools of servers enabled in the conversation and switched on', async () => {
     const { id } = await service.add({ url: mock.url, origin: mock.origin });
