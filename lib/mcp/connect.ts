@@ -16,6 +16,7 @@ import type { FetchLike } from '../transport/secure-fetch';
 import { toMcpError } from './errors';
 import { mcpFetch } from './mcp-fetch';
 import { ChatFailure } from '../core/errors';
+import { redactSecrets, secretNeedles } from '../core/redact';
 
 export interface McpConnectOptions {
   url: string;
@@ -115,7 +116,12 @@ export async function connectMcp(options: McpConnectOptions): Promise<McpConnect
       if (kind === 'streamable-http' && !mayBeOldServer(e)) break;
     }
   }
-  throw new ChatFailure(toMcpError(first, new URL(options.url).host));
+  throw new ChatFailure(redactSecrets(toMcpError(first, new URL(options.url).host), headerSecrets(options.headers)));
+}
+
+/** The token and header values, as a server might echo them in an error or a result: never shown or stored. */
+export function headerSecrets(headers: Record<string, string>): string[] {
+  return secretNeedles(Object.values(headers).flatMap((value) => [value, value.replace(/^Bearer\s+/i, '')]));
 }
 
 /** Every page of tools/list. */

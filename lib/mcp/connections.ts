@@ -6,8 +6,9 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerRecord, McpToolInfo } from '../core/mcp';
 import type { FetchLike } from '../transport/secure-fetch';
-import { connectMcp, listTools, type McpConnection } from './connect';
+import { connectMcp, headerSecrets, listTools, type McpConnection } from './connect';
 import { ChatFailure } from '../core/errors';
+import { redactSecrets } from '../core/redact';
 import { toMcpError } from './errors';
 
 export interface McpConnectionsDeps {
@@ -23,6 +24,8 @@ export interface McpConnectionsDeps {
 
 interface Live {
   key: string;
+  /** What to redact from the server's errors and results: its token and header values. */
+  secrets: string[];
   connection: Promise<McpConnection>;
   tools?: McpToolInfo[];
 }
@@ -43,7 +46,7 @@ export function createMcpConnections(deps: McpConnectionsDeps) {
       live.delete(server.id);
       void current.connection.then((c) => c.close()).catch(() => undefined);
     }
-    const entry = { key } as Live;
+    const entry = { key, secrets: headerSecrets(headers) } as Live;
     entry.connection = connectMcp({
       url: server.url,
       origin: server.origin,
@@ -77,7 +80,7 @@ export function createMcpConnections(deps: McpConnectionsDeps) {
       try {
         entry.tools = await listTools(connection, deps.timeoutMs);
       } catch (e) {
-        throw new ChatFailure(toMcpError(e, server.origin));
+        throw new ChatFailure(redactSecrets(toMcpError(e, server.origin), entry.secrets));
       }
       deps.onTools?.(server, entry.tools, connection);
       return entry.tools;
@@ -92,13 +95,15 @@ export function createMcpConnections(deps: McpConnectionsDeps) {
       const entry = await open(server);
       const connection = await entry.connection;
       try {
-        return (await connection.client.callTool({ name, arguments: args }, undefined, {
+        const result = (await connection.client.callTool({ name, arguments: args }, undefined, {
           signal: options.signal,
           timeout: options.timeoutMs,
         })) as CallToolResult;
+        // The result goes to the model, the screen and storage: a server echoing the token must not put it there.
+        return redactSecrets(result, entry.secrets);
       } catch (e) {
         if (options.signal.aborted) throw e;
-        throw new ChatFailure(toMcpError(e, server.origin));
+        throw new ChatFailure(redactSecrets(toMcpError(e, server.origin), entry.secrets));
       }
     },
 

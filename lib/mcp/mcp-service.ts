@@ -9,7 +9,8 @@ import { deleteSecrets, getSecrets, secretFieldsSet, setSecrets } from '../stora
 import { parseExtraHeaders } from '../transport/extra-headers';
 import type { FetchLike } from '../transport/secure-fetch';
 import { assertCredentialUrl } from '../transport/url-policy';
-import { connectMcp, listTools } from './connect';
+import { connectMcp, headerSecrets, listTools } from './connect';
+import { redactSecrets } from '../core/redact';
 import { toMcpError } from './errors';
 import { createMcpConnections } from './connections';
 import { createMcpRuntime, MCP_CALL_TIMEOUT_MS } from './runtime';
@@ -95,10 +96,11 @@ export function createMcpService(deps: McpServiceDeps = {}) {
 
   /** Connects once with these secrets and reads what the record keeps: the server's name, transport and tools. */
   async function probe(url: URL, secrets: Record<string, string>) {
+    const headers = headersFrom(secrets);
     const connection = await connectMcp({
       url: url.href,
       origin: url.origin,
-      headers: headersFrom(secrets),
+      headers,
       timeoutMs: CONNECT_TIMEOUT_MS,
       maxBytes: MAX_MESSAGE_BYTES,
       fetch: deps.fetch,
@@ -107,7 +109,7 @@ export function createMcpService(deps: McpServiceDeps = {}) {
       const tools = await listTools(connection, CONNECT_TIMEOUT_MS);
       return { name: connection.name, version: connection.version, transport: connection.transport, tools };
     } catch (e) {
-      throw new ChatFailure(toMcpError(e, url.origin));
+      throw new ChatFailure(redactSecrets(toMcpError(e, url.origin), headerSecrets(headers)));
     } finally {
       await connection.close().catch(() => undefined);
     }

@@ -75,7 +75,7 @@ describe('MCP servers', () => {
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Allow and connect' }).click();
     await expect.poll(() => card().count(), { timeout: 15_000 }).toBe(1);
-    expect(await card().innerText()).toContain('Tools: 5');
+    expect(await card().innerText()).toContain('Tools: 6');
     expect(mcp.headers.length).toBeGreaterThan(0);
     expect(mcp.headers.every((h) => h.authorization === `Bearer ${MCP_TOKEN}`)).toBe(true);
     expect(await page.content()).not.toContain(MCP_TOKEN);

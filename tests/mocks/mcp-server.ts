@@ -3,7 +3,7 @@
  * client's unit and end-to-end tests. It serves Streamable HTTP at /mcp and, for
  * the fallback, only the older HTTP+SSE transport at /sse (+ /messages). Tools:
  * `add` (arguments), `chart` (an image result), `slow` (answers after `ms`),
- * `broken` (a tool error, isError) and `lookup` (a text and a resource), and
+ * `broken` (a tool error, isError), `whoami` (echoes the token) and `lookup` (a text and a resource), and
  * `addTool()` registers one more while clients are connected, which sends
  * notifications/tools/list_changed. Headers of every request are recorded, to
  * check the bearer token and custom headers arrive.
@@ -67,6 +67,9 @@ function defineTools(server: McpServer, mock: Pick<McpMock, 'calls'>, extra: Map
       ],
     };
   });
+  server.registerTool('whoami', { description: 'Tells what it was sent.' }, async (extra) => ({
+    content: [{ type: 'text', text: `You sent ${extra.requestInfo?.headers.authorization}.` }],
+  }));
   for (const [name, reply] of extra) registerExtra(server, name, reply);
 }
 
@@ -133,7 +136,10 @@ export async function startMcpServer(): Promise<McpMock> {
     mock.headers.push({ ...req.headers });
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (authRequired) {
-      res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"unauthorized"}');
+      // Echoing what it was sent, as careless servers do: Parley must keep it off screen and out of storage.
+      res
+        .writeHead(401, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: `unauthorized: ${req.headers.authorization}` }));
       return;
     }
     const handle = url.pathname === '/mcp' ? streamable(req, res) : sse(req, res, url);

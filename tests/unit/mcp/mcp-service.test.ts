@@ -45,7 +45,7 @@ describe('adding an MCP server', () => {
   it('connects over Streamable HTTP, lists its tools and seals the token and headers in the vault', async () => {
     const view = await service.add({ url: mock.url, origin: mock.origin, token: 'tok-123', headers: '{"X-Team":"blue"}' });
     expect(view).toMatchObject({ name: 'loopback-tools', transport: 'streamable-http', tokenSet: true, headersSet: true, enabled: true });
-    expect(view.tools.map((t) => t.name)).toEqual(['add', 'chart', 'slow', 'broken', 'lookup']);
+    expect(view.tools.map((t) => t.name)).toEqual(['add', 'chart', 'slow', 'broken', 'lookup', 'whoami']);
     expect(view.tools[0]!.inputSchema).toMatchObject({ type: 'object', required: ['a', 'b'] });
     expect(mock.headers.every((h) => h.authorization === 'Bearer tok-123' && h['x-team'] === 'blue')).toBe(true);
     expect(await getSecrets(mcpSecretOwner(view.id))).toEqual({ token: 'tok-123', extraHeaders: '{"X-Team":"blue"}' });
@@ -139,6 +139,7 @@ describe('MCP tools in a conversation', () => {
       'loopback-tools__slow',
       'loopback-tools__broken',
       'loopback-tools__lookup',
+      'loopback-tools__whoami',
     ]);
     await service.setEnabled(id, false);
     expect((await service.runtime.definitions(conversationWith(id))).tools).toEqual([]);
@@ -209,6 +210,21 @@ describe('MCP tools in a conversation', () => {
     expect(outcome.result).toBe('Sunny.');
     // The stored list follows, for when the server cannot be reached.
     await expect.poll(async () => (await getMcpServer(id))?.tools.map((t) => t.name)).toContain('weather');
+  });
+
+  it('keeps the token out of what a server echoes: its errors and its results', async () => {
+    const { id } = await service.add({ url: mock.url, origin: mock.origin, token: 'tok-secret-42' });
+    const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__whoami', {}), signal());
+    expect(outcome.result).toBe('You sent [redacted].');
+    mock.requireAuth(true);
+    const refused = await failureOf(service.update(id, { url: mock.url, origin: mock.origin, token: 'tok-other-43' }));
+    expect(refused.code).toBe('mcp-unauthorized');
+    expect(refused.message).toContain('unauthorized: [redacted]');
+    expect(refused.message).not.toContain('tok-other-43');
+    await service.refresh(id).catch(() => undefined);
+    const failed = await service.runtime.execute(conversationWith(id), call('loopback-tools__add', { a: 1, b: 1 }), signal());
+    expect(failed.code).toBe('mcp-unauthorized');
+    expect(failed.result).not.toContain('tok-secret-42');
   });
 
   it('forgets the token and headers when the server is removed', async () => {
