@@ -35,7 +35,7 @@ export interface McpServerRecord {
 }
 
 /** The server's entry in a conversation's `plugins` list, beside plugin identifiers. */
-export const MCP_TOOLSET_PREFIX = 'mcp:';
+const MCP_TOOLSET_PREFIX = 'mcp:';
 
 export function mcpToolsetId(serverId: string): string {
   return `${MCP_TOOLSET_PREFIX}${serverId}`;

@@ -45,7 +45,7 @@ export interface McpConnection {
 
 const CLIENT_INFO = { name: 'Parley', version: '1' };
 
-export function toToolInfo(tool: Tool): McpToolInfo {
+function toToolInfo(tool: Tool): McpToolInfo {
   return {
     name: tool.name,
     ...((tool.title ?? tool.annotations?.title) ? { title: tool.title ?? tool.annotations?.title } : {}),

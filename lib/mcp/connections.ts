@@ -15,7 +15,7 @@ export interface McpConnectionsDeps {
   /** The server's bearer token and custom headers, as request headers. */
   headers(server: McpServerRecord): Promise<Record<string, string>>;
   /** A server's tools changed (or were read for the first time on a new connection). */
-  onTools?(server: McpServerRecord, tools: McpToolInfo[], connection: McpConnection): void;
+  onTools?(server: McpServerRecord, tools: McpToolInfo[]): void;
   fetch?: FetchLike;
   /** For connecting and listing. */
   timeoutMs: number;
@@ -57,7 +57,7 @@ export function createMcpConnections(deps: McpConnectionsDeps) {
       fetch: deps.fetch,
       onToolsChanged: (tools) => {
         entry.tools = tools;
-        void entry.connection.then((connection) => deps.onTools?.(server, tools, connection));
+        deps.onTools?.(server, tools);
       },
       onClose: () => forget(server.id, entry),
     });
@@ -67,11 +67,6 @@ export function createMcpConnections(deps: McpConnectionsDeps) {
   }
 
   return {
-    /** Connects (if need be) and returns the connection, for the caller to learn the server's name and transport. */
-    async connect(server: McpServerRecord): Promise<McpConnection> {
-      return (await open(server)).connection;
-    },
-
     /** The server's tools: read on a new connection, then as its notifications left them. */
     async tools(server: McpServerRecord): Promise<McpToolInfo[]> {
       const entry = await open(server);
@@ -82,7 +77,7 @@ export function createMcpConnections(deps: McpConnectionsDeps) {
       } catch (e) {
         throw new ChatFailure(redactSecrets(toMcpError(e, server.origin), entry.secrets));
       }
-      deps.onTools?.(server, entry.tools, connection);
+      deps.onTools?.(server, entry.tools);
       return entry.tools;
     },
 
