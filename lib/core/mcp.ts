@@ -40,3 +40,8 @@ const MCP_TOOLSET_PREFIX = 'mcp:';
 export function mcpToolsetId(serverId: string): string {
   return `${MCP_TOOLSET_PREFIX}${serverId}`;
 }
+
+/** Whether an entry of a conversation's `plugins` list names an MCP server rather than a plugin. */
+export function isMcpToolsetId(entry: string): boolean {
+  return entry.startsWith(MCP_TOOLSET_PREFIX);
+}

@@ -1,3 +1,4 @@
+import { isMcpToolsetId } from '../core/mcp';
 import { notifyChange } from './change-feed';
 import { getDb, reserveMessageSeq, type MessageRecord } from './db';
 import {
@@ -46,7 +47,8 @@ export function summarizeImport(doc: unknown): ImportSummary {
   return {
     conversations: incoming.length,
     systemPrompts: incoming.filter((c) => c.systemPrompt.trim()).length,
-    plugins: [...new Set(incoming.flatMap((c) => c.plugins ?? []))],
+    // An MCP server's entry names a server added in the exporting browser only: nothing to tell the user here.
+    plugins: [...new Set(incoming.flatMap((c) => c.plugins ?? []))].filter((entry) => !isMcpToolsetId(entry)),
   };
 }
 
