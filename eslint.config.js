@@ -34,6 +34,7 @@ const noVault = {
     '**/lib/storage/secret-vault',
     '**/lib/speech/speech-service',
     '**/lib/plugins/plugin-service',
+    '**/lib/mcp/mcp-service',
     '**/lib/storage/vault-secrets',
     // The request server redacts errors with the vault's secrets.
     '**/lib/messaging/server',
@@ -56,6 +57,7 @@ const LIB_LAYERS = [
   ['page'],
   ['providers'],
   ['plugins'],
+  ['mcp'],
   ['chat'],
   ['messaging'],
   ['background'],

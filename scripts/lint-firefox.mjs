@@ -23,6 +23,9 @@ const THIRD_PARTY = [
   { code: 'UNSAFE_VAR_ASSIGNMENT', file: /^chunks\//, near: '"__html"in', why: 'react-dom' },
   // pdf.js probes for eval support and compiles PostScript functions when it is allowed (it is not, under the CSP).
   { code: 'DANGEROUS_EVAL', file: /pdf/, near: 'new Function(', why: 'pdf.js feature test' },
+  // ajv's compiler, which the MCP SDK's client imports as its default validator; Parley passes the interpreting
+  // @cfworker/json-schema validator instead (lib/mcp/connect.ts), so this code never runs.
+  { code: 'DANGEROUS_EVAL', file: /^background\.js$/, near: 'validateFunctionCode', why: 'ajv compile (MCP SDK default)' },
   // pdf.js loads its worker and decoder fallbacks by URL.
   { code: 'UNSAFE_VAR_ASSIGNMENT', file: /pdf/, near: 'workerSrc', why: 'pdf.js worker' },
   { code: 'UNSAFE_VAR_ASSIGNMENT', file: /pdf/, near: 'openjpeg', why: 'pdf.js decoder fallback' },

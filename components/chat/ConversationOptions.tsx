@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { GenerationParams } from '../../lib/core/chat';
 import { useChatStore } from '../state/chat-store';
 import { ConversationPlugins } from '../plugins/ConversationPlugins';
+import { ConversationMcpServers } from '../mcp/ConversationMcpServers';
 
 type NumericParam = 'temperature' | 'topP' | 'maxTokens';
 
@@ -80,6 +81,7 @@ export function ConversationOptions() {
         />
       </label>
       <ConversationPlugins />
+      <ConversationMcpServers />
       <details className="advanced">
         <summary>{t('options.advanced')}</summary>
         {(Object.keys(LIMITS) as NumericParam[]).map((k) => (

@@ -5,6 +5,7 @@ import type { ToolStep } from '../../lib/core/conversation';
 import { stepFailure } from '../../lib/plugins/step-failure';
 import { PluginStepTitle } from '../plugins/PluginStepTitle';
 import { ToolCallApproval } from '../app/on-demand';
+import { useErrorText } from '../common/use-error-text';
 import { startPendingCalls, usePendingCalls } from '../plugins/pending-calls-store';
 import './tool-steps.css';
 
@@ -45,7 +46,7 @@ export function ToolSteps({ steps, waitingIn }: { steps: ToolStep[]; waitingIn?:
               </span>
             </summary>
             {approval && <ToolCallApproval call={approval} />}
-            {failed && <StepError error={step.error!} />}
+            {failed && (step.errorCode ? <CodedStepError step={step} /> : <StepError error={step.error!} />)}
             <p className="tool-label">{t('chat.toolArguments')}</p>
             <pre dir="ltr">{step.call.arguments}</pre>
             {step.result !== undefined && (
@@ -54,6 +55,14 @@ export function ToolSteps({ steps, waitingIn }: { steps: ToolStep[]; waitingIn?:
                 <pre dir="ltr">{step.result}</pre>
               </>
             )}
+            {step.images?.map((image, i) => (
+              <img
+                key={i}
+                className="tool-image"
+                src={`data:${image.mimeType};base64,${image.data}`}
+                alt={t('chat.toolImage', { n: i + 1, name: step.call.name })}
+              />
+            ))}
           </details>
         );
       })}
@@ -62,6 +71,21 @@ export function ToolSteps({ steps, waitingIn }: { steps: ToolStep[]; waitingIn?:
           <ToolCallApproval call={call} />
         </div>
       ))}
+    </div>
+  );
+}
+
+/** A failure its source named by code (an MCP server's): titled and explained as the error notices word it. */
+function CodedStepError({ step }: { step: ToolStep }) {
+  const { t } = useTranslation();
+  const text = useErrorText()({ code: step.errorCode!, message: step.error!, retryable: false });
+  return (
+    <div className="tool-error">
+      <p>{`${text.title}. ${text.hint}`}</p>
+      <details className="notice-detail">
+        <summary>{t('errors.details')}</summary>
+        <code>{step.error}</code>
+      </details>
     </div>
   );
 }

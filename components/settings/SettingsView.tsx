@@ -6,6 +6,7 @@ import { PageSettings } from '../page/PageSettings';
 import { PluginSettings } from '../plugins/PluginSettings';
 import { PersonaSettings } from '../prompts/PersonaSettings';
 import { PromptSettings } from '../prompts/PromptSettings';
+import { McpSettings } from '../mcp/McpSettings';
 import { SpeechSettings } from '../speech/SpeechSettings';
 import { GeneralSection } from './GeneralSection';
 import { ProvidersSection } from './ProvidersSection';
@@ -74,7 +75,12 @@ export function SettingsView() {
           {section === 'page' && <PageSettings />}
           {section === 'prompts' && <PromptSettings />}
           {section === 'personas' && <PersonaSettings />}
-          {section === 'plugins' && <PluginSettings />}
+          {section === 'plugins' && (
+            <>
+              <PluginSettings />
+              <McpSettings />
+            </>
+          )}
           {section === 'data' && <DataSection />}
         </TabPanel>
       </div>

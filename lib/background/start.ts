@@ -3,6 +3,8 @@ import { serveRequests } from '../messaging/server';
 import { captureRequestHandlers, startCapture } from './capture';
 import { createStreams, serveChatPorts } from './chat-ports';
 import { pageRequestHandlers, startPageJourneys } from './page-journeys';
+import { combineToolRuntimes } from '../core/tool-runtime';
+import { mcpHandlers, mcpToolRuntime } from './mcp-handlers';
 import { pluginHandlers, pluginToolRuntime } from './plugin-handlers';
 import { providerHandlers, syncOriginRules } from './provider-handlers';
 import { readAloudHandlers, startReadAloud } from './read-aloud';
@@ -16,7 +18,7 @@ export function startBackground(): void {
   // Firefox opens its sidebar itself; the build-time check keeps the Chrome call out of its bundle.
   if (!import.meta.env.FIREFOX) chrome.sidePanel?.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);
 
-  const streams = createStreams(pluginToolRuntime);
+  const streams = createStreams(combineToolRuntimes(pluginToolRuntime, mcpToolRuntime));
 
   // Rules and interrupted answers are settled before any request is served; a worker that just started runs no answer yet.
   const ready = Promise.all([syncOriginRules(), settleOrphans([])]).catch(() => undefined);
@@ -30,6 +32,7 @@ export function startBackground(): void {
     ...pageRequestHandlers,
     ...captureRequestHandlers,
     ...pluginHandlers,
+    ...mcpHandlers,
     ...readAloudHandlers,
     ...speechHandlers,
     ...providerHandlers(ready),

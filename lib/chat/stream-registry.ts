@@ -225,6 +225,8 @@ export class StreamRegistry {
         step.plugin = outcome.plugin;
         if (outcome.isError) step.error = outcome.result;
         else step.result = outcome.result;
+        if (outcome.code) step.errorCode = outcome.code;
+        if (outcome.images?.length) step.images = outcome.images;
         replies.push({ role: 'tool', toolCallId: call.id, name: call.name, content: outcome.result });
       } catch (e) {
         const err = toChatError(e);

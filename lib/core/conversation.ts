@@ -1,6 +1,7 @@
 import type { GenerationParams, ToolCall, Usage } from './chat';
-import type { ChatError } from './errors';
+import type { ChatError, ChatErrorCode } from './errors';
 import type { ImageRef } from './images';
+import type { ToolImage } from './tool-runtime';
 import type { ModelRef } from './providers';
 
 export type MessageStatus = 'complete' | 'streaming' | 'incomplete' | 'error';
@@ -20,6 +21,10 @@ export interface ToolStep {
   plugin?: string;
   result?: string;
   error?: string;
+  /** Why it failed, when the source said (an MCP server's failures), for the panel to word. */
+  errorCode?: ChatErrorCode;
+  /** Images the tool returned, shown with the step. */
+  images?: ToolImage[];
   startedAt: number;
   durationMs?: number;
 }
@@ -48,7 +53,7 @@ export interface Conversation {
   systemPrompt: string;
   params: GenerationParams;
   model?: ModelRef;
-  /** Plugin identifiers enabled for this conversation. */
+  /** Plugin identifiers, and `mcp:<id>` of MCP servers, enabled for this conversation. */
   plugins?: string[];
   /** Plugins the user allowed to run without asking again in this conversation; never imported. */
   allowedPlugins?: string[];

@@ -40,6 +40,18 @@ export type ChatErrorCode =
   | 'cut-off'
   /** The model kept asking for tools past the round limit. */
   | 'tool-rounds'
+  /** An MCP server could not be reached (down, wrong address, connection lost). */
+  | 'mcp-unreachable'
+  /** An MCP server answered outside the protocol (not MCP, a malformed message, a JSON-RPC error). */
+  | 'mcp-protocol'
+  /** An MCP server refused the token or headers, or wants a sign-in Parley cannot do. */
+  | 'mcp-unauthorized'
+  /** An MCP tool reported its own failure (isError). */
+  | 'mcp-tool-error'
+  /** An MCP tool did not answer within the per-call time limit. */
+  | 'mcp-timeout'
+  /** An MCP server's answer was over the size cap. */
+  | 'mcp-too-large'
   | 'conflict'
   | 'unsupported'
   /** The chosen model takes text only, and the turn has images. */
@@ -80,6 +92,8 @@ const RETRYABLE: ReadonlySet<ChatErrorCode> = new Set([
   'aborted',
   'connection-dropped',
   'interrupted',
+  'mcp-unreachable',
+  'mcp-timeout',
 ]);
 
 export function chatError(code: ChatErrorCode, message: string, extra: Partial<Omit<ChatError, 'code' | 'message'>> = {}): ChatError {

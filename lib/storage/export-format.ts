@@ -9,6 +9,7 @@ import type { ChatError, ChatErrorCode } from '../core/errors';
 import { IMAGE_MIMES, type ImageRef } from '../core/images';
 import type { ModelRef } from '../core/providers';
 import type { Persona, SavedPrompt } from '../core/prompts';
+import { isShownImageType, type ToolImage } from '../core/tool-runtime';
 import { withoutUndefined } from './records';
 
 export const EXPORT_FORMAT = 'parley.conversations';
@@ -180,9 +181,20 @@ export function readToolStep(value: unknown, path: string): ToolStep {
     plugin: optional(v.plugin, `${path}.plugin`, string),
     result: optional(v.result, `${path}.result`, string),
     error: optional(v.error, `${path}.error`, string),
+    // Any code, as for a message's error: the panel falls back to a generic text for codes it lacks.
+    errorCode: optional(v.errorCode, `${path}.errorCode`, string) as ChatErrorCode | undefined,
+    images: optional(v.images, `${path}.images`, (s, at) => list(s, at, readToolImage)),
     startedAt: number(v.startedAt, `${path}.startedAt`),
     durationMs: optional(v.durationMs, `${path}.durationMs`, number),
   });
+}
+
+/** Only image types: the panel shows these as <img> from a data: URL. */
+function readToolImage(value: unknown, path: string): ToolImage {
+  const v = record(value, path);
+  const mimeType = string(v.mimeType, `${path}.mimeType`);
+  if (!isShownImageType(mimeType)) invalid(`${path}.mimeType`, 'an image type');
+  return { mimeType, data: string(v.data, `${path}.data`) };
 }
 
 function readToolCall(value: unknown, path: string): ToolCall {

@@ -1,5 +1,6 @@
 import { base64ToBytes, bytesToBase64 } from '../core/base64';
 import type { StoredMessage } from '../core/conversation';
+import { isMcpToolsetId } from '../core/mcp';
 import { notifyChange } from './change-feed';
 import { getDb, reserveMessageSeq, type ImageRecord, type MessageRecord } from './db';
 import {
@@ -71,7 +72,8 @@ export function summarizeImport(doc: unknown): ImportSummary {
   return {
     conversations: incoming.length,
     systemPrompts: incoming.filter((c) => c.systemPrompt.trim()).length,
-    plugins: [...new Set(incoming.flatMap((c) => c.plugins ?? []))],
+    // An MCP server's entry names a server added in the exporting browser only: nothing to tell the user here.
+    plugins: [...new Set(incoming.flatMap((c) => c.plugins ?? []))].filter((entry) => !isMcpToolsetId(entry)),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { McpServerRecord } from '../core/mcp';
 import type { ModelRef } from '../core/providers';
 import type { Persona, SavedPrompt } from '../core/prompts';
 import { notifyChange } from './change-feed';
@@ -48,6 +49,8 @@ export interface Prefs {
   storageRepairNotice?: boolean;
   /** An answer with no data from its provider for this long is given up (kept as incomplete). */
   streamIdleTimeoutMs: number;
+  /** MCP servers the user added; their tokens and headers are sealed in the vault. */
+  mcpServers: McpServerRecord[];
 }
 
 export const DEFAULT_PREFS: Readonly<Prefs> = {
@@ -57,6 +60,7 @@ export const DEFAULT_PREFS: Readonly<Prefs> = {
   customPrompts: [],
   personas: [],
   streamIdleTimeoutMs: 90_000,
+  mcpServers: [],
 };
 
 export async function getPref<K extends keyof Prefs>(key: K): Promise<Prefs[K]> {

@@ -45,6 +45,15 @@ export interface OpenAIMock {
   close(): Promise<void>;
 }
 
+/**
+ * With nothing queued after a tool call, the mock model answers from the tool's result, as a real one would: a test
+ * then sees the answer use what the tool returned.
+ */
+function toolEcho(body: unknown): string | undefined {
+  const last = (body as { messages?: { role?: string; content?: unknown }[] } | undefined)?.messages?.at(-1);
+  return last?.role === 'tool' && typeof last.content === 'string' ? `The tool says: ${last.content}` : undefined;
+}
+
 interface ChatBody {
   model?: string;
   stream?: boolean;
@@ -121,7 +130,7 @@ export async function startOpenAIMock(options: OpenAIMockOptions = {}): Promise<
       sendJson(res, 400, openAIErrorBody(400, `Invalid image: ${badImage}`, 'invalid_image_format'));
       return;
     }
-    const reply = scenario ?? { kind: 'text', text: echoText(body) };
+    const reply = scenario ?? { kind: 'text', text: toolEcho(recorded.body) ?? echoText(body) };
     if (body.stream) await streamChat(res, body, reply);
     else await completeChat(res, body, reply);
     lastReplyEndedAt = Date.now();

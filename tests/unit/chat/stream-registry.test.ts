@@ -243,6 +243,32 @@ describe('StreamRegistry', () => {
     expect(t.seen.some((m) => m.type === 'steps-changed')).toBe(true);
   });
 
+  it("keeps a failed call's code and a call's images with their steps, for the panel to word and show", async () => {
+    const tools: ToolRuntime = {
+      definitions: async () => ({ tools: [{ name: 'chart', description: 'draws', parameters: { type: 'object' } }] }),
+      execute: async (_c, call) =>
+        call.id === 'late'
+          ? { result: 'Error: too slow', isError: true, code: 'mcp-timeout' }
+          : { result: '[Image 1]', images: [{ mimeType: 'image/png', data: 'iVBO' }] },
+    };
+    let round = 0;
+    const t = setup(
+      () =>
+        round++ === 0
+          ? events(
+              { type: 'tool-call', call: { id: 'late', name: 'chart', arguments: '{}' } },
+              { type: 'tool-call', call: { id: 'drawn', name: 'chart', arguments: '{}' } },
+              { type: 'finish', reason: 'tool-calls' },
+            )
+          : events({ type: 'text-delta', text: 'Here.' }, { type: 'finish', reason: 'stop' }),
+      { tools },
+    );
+    await t.registry.start('c1', 'a1');
+    const [late, drawn] = t.stored.get('a1')!.steps!;
+    expect(late).toMatchObject({ error: 'Error: too slow', errorCode: 'mcp-timeout' });
+    expect(drawn).toMatchObject({ result: '[Image 1]', images: [{ mimeType: 'image/png', data: 'iVBO' }] });
+  });
+
   it('reports a missing provider as an error on the message', async () => {
     const t = setup(() => events(), { resolve: async () => Promise.reject(new Error('gone')) });
     await t.registry.start('c1', 'a1');

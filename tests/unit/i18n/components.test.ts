@@ -6,7 +6,12 @@ import { componentFiles, hardCodedText, projectCompilerOptions, translationKeys,
 import { flatten } from './strings';
 
 /** Text that is the same in every language: product names, symbols and code the user copies. */
-const ALLOWED_TEXT = new Set(['OLLAMA_ORIGINS=chrome-extension://*,moz-extension://*', '{"X-Header": "value"}', 'https://…/manifest.json']);
+const ALLOWED_TEXT = new Set([
+  'OLLAMA_ORIGINS=chrome-extension://*,moz-extension://*',
+  '{"X-Header": "value"}',
+  'https://…/manifest.json',
+  'https://…/mcp',
+]);
 
 const english = flatten(await englishStrings());
 

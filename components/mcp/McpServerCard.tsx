@@ -1,0 +1,150 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RefreshCw, Settings2, Trash2 } from 'lucide-react';
+import { inertText } from '../../lib/core/inert-text';
+import { request } from '../../lib/messaging/client';
+import type { McpServerView } from '../../lib/messaging/mcp-protocol';
+import { ErrorNotice } from '../common/ErrorNotice';
+import { useBusyRun } from '../common/use-busy-run';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+import { IconButton } from '../ui/IconButton';
+import { Switch } from '../ui/Switch';
+import { showToast } from '../ui/toast';
+import { McpApproval } from './McpApproval';
+import { McpCredentialFields, type Credentials } from './McpCredentialFields';
+
+/** One added MCP server: its name and address, on/off, its tools, and reading them again, its settings, removal. */
+export function McpServerCard({ view }: { view: McpServerView }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const name = inertText(view.name);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const { busy, error, run } = useBusyRun();
+
+  const refresh = () =>
+    run(async () => {
+      await request('mcp.refresh', { id: view.id });
+      showToast({ message: t('mcp.refreshed', { name }), tone: 'success' });
+    });
+
+  const remove = () =>
+    run(async () => {
+      await request('mcp.remove', { id: view.id });
+      showToast({ message: t('mcp.removed', { name }), tone: 'success' });
+    });
+
+  return (
+    <li className="plugin-card mcp-card" aria-labelledby={`${id}-title`}>
+      <div className="plugin-card-body">
+        <p id={`${id}-title`} className="plugin-card-title" dir="auto">
+          {name}
+          {view.version && <span className="plugin-badge">{inertText(view.version)}</span>}
+        </p>
+        <p className="plugin-card-description plugin-url" dir="ltr">
+          {inertText(view.url)}
+        </p>
+        <details className="mcp-tools">
+          <summary>{t('mcp.tools', { n: view.tools.length })}</summary>
+          <ul>
+            {view.tools.map((tool) => (
+              <li key={tool.name}>
+                <code dir="ltr">{inertText(tool.name)}</code>
+                {(tool.description || tool.title) && <span dir="auto">{` ${inertText((tool.description || tool.title)!)}`}</span>}
+              </li>
+            ))}
+          </ul>
+        </details>
+      </div>
+      <div className="plugin-card-actions">
+        <IconButton label={t('mcp.refresh', { name })} icon={<RefreshCw size={16} />} disabled={busy} onClick={() => void refresh()} />
+        <IconButton
+          label={t('mcp.settings', { name })}
+          icon={<Settings2 size={16} />}
+          disabled={busy}
+          onClick={() => setSettingsOpen(true)}
+        />
+        <IconButton label={t('mcp.remove', { name })} icon={<Trash2 size={16} />} disabled={busy} onClick={() => void remove()} />
+      </div>
+      <div className="plugin-card-switch">
+        <Switch
+          checked={view.enabled}
+          onChange={(enabled) => void run(async () => void (await request('mcp.setEnabled', { id: view.id, enabled })))}
+          label={t('mcp.enable', { name })}
+          disabled={busy}
+        />
+      </div>
+      {error && (
+        <div className="plugin-card-notices">
+          <ErrorNotice error={error} />
+        </div>
+      )}
+      {settingsOpen && <SettingsDialog view={view} name={name} onClose={() => setSettingsOpen(false)} />}
+    </li>
+  );
+}
+
+/**
+ * The server's address, token and headers. New values replace the saved ones once the server answers with them; a
+ * field left empty keeps its value, "Forget" removes both. An address at another origin is approved first, as adding is.
+ */
+function SettingsDialog({ view, name, onClose }: { view: McpServerView; name: string; onClose(): void }) {
+  const { t } = useTranslation();
+  const [url, setUrl] = useState(view.url);
+  const [value, setValue] = useState<Credentials>({ token: '', headers: '' });
+  const [approval, setApproval] = useState<{ url: string; origin: string }>();
+  const { busy, error, run } = useBusyRun();
+
+  const apply = (target: { url: string; origin: string }, credentials: { token?: string; headers?: string }) =>
+    run(async () => {
+      setApproval(undefined);
+      await request('mcp.update', { id: view.id, ...target, ...credentials });
+      onClose();
+    });
+
+  const typed = () => ({
+    ...(value.token.trim() ? { token: value.token.trim() } : {}),
+    ...(value.headers.trim() ? { headers: value.headers.trim() } : {}),
+  });
+
+  const save = (credentials: { token?: string; headers?: string }) =>
+    run(async () => {
+      const target = await request('mcp.preview', { url });
+      if (target.origin !== view.origin) setApproval(target);
+      else await apply(target, credentials);
+    });
+
+  if (approval) {
+    return (
+      <McpApproval {...approval} busy={busy} onApprove={() => void apply(approval, typed())} onCancel={() => setApproval(undefined)} />
+    );
+  }
+  return (
+    <Dialog
+      open
+      title={t('mcp.settingsTitle', { name })}
+      onClose={onClose}
+      footer={
+        <>
+          {(view.tokenSet || view.headersSet) && (
+            <Button variant="secondary" disabled={busy} onClick={() => void save({ token: '', headers: '' })}>
+              {t('mcp.forget')}
+            </Button>
+          )}
+          <Button variant="primary" disabled={busy || !url.trim()} onClick={() => void save(typed())}>
+            {t('common.save')}
+          </Button>
+        </>
+      }
+    >
+      <div className="mcp-credentials">
+        <label className="field">
+          <span>{t('mcp.url')}</span>
+          <input type="url" dir="ltr" value={url} onChange={(e) => setUrl(e.target.value)} />
+        </label>
+        <McpCredentialFields value={value} onChange={setValue} saved={{ token: view.tokenSet, headers: view.headersSet }} />
+        {error && <ErrorNotice error={error} />}
+      </div>
+    </Dialog>
+  );
+}

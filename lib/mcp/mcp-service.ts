@@ -1,0 +1,190 @@
+/**
+ * The background's view of MCP servers: adding one (after the user approved its origin), its token and headers
+ * sealed in the vault, switching it off, reading its tools again, removal; and views for the panel that never carry
+ * a secret. Only the background imports this module, because it reads the vault.
+ */
+import { ChatFailure, fail } from '../core/errors';
+import type { McpServerRecord, McpToolInfo } from '../core/mcp';
+import { deleteSecrets, getSecrets, secretFieldsSet, setSecrets } from '../storage/secret-vault';
+import { parseExtraHeaders } from '../transport/extra-headers';
+import type { FetchLike } from '../transport/secure-fetch';
+import { assertCredentialUrl } from '../transport/url-policy';
+import { connectMcp, headerSecrets, listTools } from './connect';
+import { redactSecrets } from '../core/redact';
+import { toMcpError } from './errors';
+import { createMcpConnections } from './connections';
+import { createMcpRuntime, MCP_CALL_TIMEOUT_MS } from './runtime';
+import { deleteMcpServer, getMcpServer, listMcpServers, mcpSecretOwner, putMcpServer } from './server-records';
+import type { McpServerView } from './views';
+
+/** Connecting and listing tools; a server slower than this is treated as unreachable for now. */
+const CONNECT_TIMEOUT_MS = 15_000;
+/** One message from the server: far beyond any useful tool result, and well below what would strain the worker. */
+const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
+
+export interface McpServiceDeps {
+  fetch?: FetchLike;
+  now?: () => number;
+  newId?: () => string;
+  callTimeoutMs?: number;
+  /** The servers or their tools changed. */
+  announce?(): void;
+}
+
+/** What the user typed for a server's credentials; an empty string removes a value. */
+export interface McpCredentials {
+  token?: string;
+  /** A JSON object of header names to values. */
+  headers?: string;
+}
+
+/** Only the values set: an empty string means "remove", which is no value at all. */
+const filled = (secrets: Record<string, string>) => Object.fromEntries(Object.entries(secrets).filter(([, value]) => value));
+
+function headersFrom(secrets: Record<string, string>): Record<string, string> {
+  const headers = parseExtraHeaders(secrets.extraHeaders);
+  if (secrets.token) headers.Authorization = `Bearer ${secrets.token}`;
+  return headers;
+}
+
+/** Checks typed credentials before anything is sent or stored: a header that cannot be sent is refused. */
+function checkedSecrets(credentials: McpCredentials): Record<string, string> {
+  const token = credentials.token?.trim();
+  if (token && /[\r\n\0]/.test(token)) fail('invalid-credential', 'The token contains a line break.');
+  const headers = credentials.headers?.trim();
+  parseExtraHeaders(headers);
+  return { ...(token !== undefined ? { token } : {}), ...(headers !== undefined ? { extraHeaders: headers } : {}) };
+}
+
+export function createMcpService(deps: McpServiceDeps = {}) {
+  const now = deps.now ?? Date.now;
+  const newId = deps.newId ?? (() => crypto.randomUUID());
+
+  const connections = createMcpConnections({
+    fetch: deps.fetch,
+    timeoutMs: CONNECT_TIMEOUT_MS,
+    maxBytes: MAX_MESSAGE_BYTES,
+    headers: async (server) => headersFrom(await getSecrets(mcpSecretOwner(server.id))),
+    onTools: (server, tools) => void rememberTools(server.id, tools),
+  });
+
+  /** Keeps the latest list, offered while the server cannot be reached; a list that did not change is not written. */
+  async function rememberTools(id: string, tools: McpToolInfo[]): Promise<void> {
+    const current = await getMcpServer(id);
+    if (!current || JSON.stringify(current.tools) === JSON.stringify(tools)) return;
+    await putMcpServer({ ...current, tools });
+    deps.announce?.();
+  }
+
+  async function view(server: McpServerRecord): Promise<McpServerView> {
+    const set = await secretFieldsSet(mcpSecretOwner(server.id));
+    return { ...server, enabled: server.enabled !== false, tokenSet: !!set.token, headersSet: !!set.extraHeaders };
+  }
+
+  async function serverOrFail(id: string): Promise<McpServerRecord> {
+    const server = await getMcpServer(id);
+    if (!server) fail('not-found', `No MCP server "${id}" is added.`);
+    return server;
+  }
+
+  /** The typed address, refused unless it lies at the origin the user approved. */
+  function approvedUrl(req: { url: string; origin: string }): URL {
+    const url = assertCredentialUrl(req.url.trim());
+    if (url.origin !== req.origin) fail('forbidden', `The user approved ${req.origin}, not ${url.origin}.`);
+    return url;
+  }
+
+  /** Connects once with these secrets and reads what the record keeps: the server's name, transport and tools. */
+  async function probe(url: URL, secrets: Record<string, string>) {
+    const headers = headersFrom(secrets);
+    const connection = await connectMcp({
+      url: url.href,
+      origin: url.origin,
+      headers,
+      timeoutMs: CONNECT_TIMEOUT_MS,
+      maxBytes: MAX_MESSAGE_BYTES,
+      fetch: deps.fetch,
+    });
+    try {
+      const tools = await listTools(connection, CONNECT_TIMEOUT_MS);
+      return { name: connection.name, version: connection.version, transport: connection.transport, tools };
+    } catch (e) {
+      throw new ChatFailure(redactSecrets(toMcpError(e, url.origin), headerSecrets(headers)));
+    } finally {
+      await connection.close().catch(() => undefined);
+    }
+  }
+
+  return {
+    async list(): Promise<McpServerView[]> {
+      return Promise.all((await listMcpServers()).map(view));
+    },
+
+    /**
+     * Connects with the typed credentials and reads the tools; stores the server only once that worked, so nothing
+     * half-added is left behind. `origin` is what the user approved: a URL at any other origin is refused.
+     */
+    async add(req: { url: string; origin: string } & McpCredentials): Promise<McpServerView> {
+      const url = approvedUrl(req);
+      const secrets = filled(checkedSecrets(req));
+      const found = await probe(url, secrets);
+      const server: McpServerRecord = { id: newId(), url: url.href, origin: url.origin, ...found, addedAt: now() };
+      if (Object.keys(secrets).length) await setSecrets(mcpSecretOwner(server.id), secrets);
+      await putMcpServer(server);
+      return view(server);
+    },
+
+    /**
+     * A new address, token or headers (an empty string removes one, an absent one keeps it), saved once the server
+     * answers with them. The token goes wherever the address points, so an address at another origin than the one
+     * approved before needs that new origin approved (`origin`), as adding does.
+     */
+    async update(id: string, req: { url: string; origin: string } & McpCredentials): Promise<McpServerView> {
+      const current = await serverOrFail(id);
+      const url = approvedUrl(req);
+      const typed = checkedSecrets(req);
+      const found = await probe(url, filled({ ...(await getSecrets(mcpSecretOwner(id))), ...typed }));
+      const server: McpServerRecord = { ...current, url: url.href, origin: url.origin, ...found };
+      if (Object.keys(typed).length) await setSecrets(mcpSecretOwner(id), typed);
+      await putMcpServer(server);
+      await connections.drop(id);
+      return view(server);
+    },
+
+    /** Reads the tools again now (the panel's "refresh"); fails with the server's error, localised by code. */
+    async refresh(id: string): Promise<McpServerView> {
+      const server = await serverOrFail(id);
+      await connections.drop(id);
+      const tools = await connections.tools(server);
+      const updated = { ...server, tools };
+      await putMcpServer(updated);
+      return view(updated);
+    },
+
+    async setEnabled(id: string, enabled: boolean): Promise<McpServerView> {
+      const server: McpServerRecord = { ...(await serverOrFail(id)), enabled };
+      await putMcpServer(server);
+      if (!enabled) await connections.drop(id);
+      return view(server);
+    },
+
+    async remove(id: string): Promise<void> {
+      await serverOrFail(id);
+      await connections.drop(id);
+      await deleteMcpServer(id);
+      await deleteSecrets(mcpSecretOwner(id));
+    },
+
+    /** The tool runtime for the stream loop, on this service's live connections. */
+    runtime: createMcpRuntime({
+      servers: listMcpServers,
+      tools: (server) => connections.tools(server),
+      call: (server, name, args, options) => connections.call(server, name, args, options),
+      timeoutMs: deps.callTimeoutMs ?? MCP_CALL_TIMEOUT_MS,
+    }),
+
+    close: () => connections.closeAll(),
+  };
+}
+
+export type McpService = ReturnType<typeof createMcpService>;

@@ -1,0 +1,28 @@
+/** Requests and broadcasts for MCP servers: adding one after its origin is approved, credentials, tools, removal. */
+import type { McpServerView } from '../mcp/views';
+
+export type { McpServerView } from '../mcp/views';
+
+export interface McpRequests {
+  'mcp.list': { req: Record<string, never>; res: McpServerView[] };
+  /** Checks the address and names its origin for the user to approve; contacts nothing. */
+  'mcp.preview': { req: { url: string }; res: { url: string; origin: string } };
+  /**
+   * Connects after the user approved `origin`, reads the tools and stores the server; the token and headers
+   * (a JSON object) go to the vault. Fails, storing nothing, when the server cannot be used.
+   */
+  'mcp.add': { req: { url: string; origin: string; token?: string; headers?: string }; res: McpServerView };
+  /**
+   * A new address, token or headers (an empty string removes one, an absent one keeps it), saved once the server
+   * answers with them; `origin` is the address's origin, approved again by the user when it changed.
+   */
+  'mcp.update': { req: { id: string; url: string; origin: string; token?: string; headers?: string }; res: McpServerView };
+  /** Reads the server's tools again now. */
+  'mcp.refresh': { req: { id: string }; res: McpServerView };
+  /** Switches a server on or off everywhere. */
+  'mcp.setEnabled': { req: { id: string; enabled: boolean }; res: McpServerView };
+  'mcp.remove': { req: { id: string }; res: null };
+}
+
+/** Servers, their tools or credentials changed: read mcp.list again. */
+export type McpEvent = { type: 'mcp.changed' };

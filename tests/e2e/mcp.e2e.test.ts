@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
+import { startMcpServer, type McpMock } from '../mocks/mcp-server';
+import { axeViolations } from './support/axe';
+import { launchExtension, type ExtensionHarness } from './support/extension';
+import {
+  addProvider,
+  backToChat,
+  closeChatSettings,
+  lastAnswer,
+  openChatSettings,
+  openSettingsSection,
+  pickModel,
+  sendMessage,
+  waitForAnswer,
+} from './support/panel';
+
+const PROVIDER_KEY = 'sk-provider-e2e-mcp';
+const MCP_TOKEN = 'mcp-token-e2e-123';
+
+interface ChatBody {
+  messages: { role: string; content: string | null }[];
+  tools?: { function: { name: string } }[];
+}
+
+declare global {
+  var __cspViolations: string[] | undefined;
+}
+
+describe('MCP servers', () => {
+  let harness: ExtensionHarness;
+  let openai: OpenAIMock;
+  let mcp: McpMock;
+  let page: Page;
+
+  const chatBodies = () => openai.requests.filter((r) => r.path.endsWith('/chat/completions')).map((r) => r.body as ChatBody);
+  const card = () => page.locator('.mcp').getByRole('listitem', { name: 'loopback-tools' });
+  const step = (name: string) =>
+    lastAnswer(page)
+      .locator('details.tool-step')
+      .filter({ hasText: `Tool: ${name}` });
+
+  beforeAll(async () => {
+    openai = await startOpenAIMock({ apiKey: PROVIDER_KEY, models: ['gpt-tools'] });
+    mcp = await startMcpServer();
+    harness = await launchExtension();
+    // Every CSP violation in the worker since it started (buffered), and from now on: the SDK must run without eval.
+    await harness.evalInWorker(() => {
+      globalThis.__cspViolations = [];
+      const record = (reports: Report[]) => globalThis.__cspViolations!.push(...reports.map((r) => JSON.stringify(r.body)));
+      new ReportingObserver(record, { types: ['csp-violation'], buffered: true }).observe();
+    });
+    page = await harness.openSidePanelPage();
+    await addProvider(page, 'OpenAI-compatible', { 'Base URL': openai.url, 'API key': PROVIDER_KEY });
+    await backToChat(page);
+    await pickModel(page, 'gpt-tools');
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+    await openai?.close();
+    await mcp?.close();
+  });
+
+  it('adds a server by URL only after the user approves its origin, with the token sent and kept out of view', async () => {
+    await openSettingsSection(page, 'Plugins');
+    await page.getByLabel('Server address').fill(mcp.url);
+    await page.getByLabel('Bearer token (optional)').fill(MCP_TOKEN);
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Connect to this MCP server?' });
+    expect(await dialog.getByRole('list', { name: 'Origin to approve' }).innerText()).toBe(mcp.origin);
+    // Nothing is contacted before the approval.
+    expect(mcp.headers).toHaveLength(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Allow and connect' }).click();
+    await expect.poll(() => card().count(), { timeout: 15_000 }).toBe(1);
+    expect(await card().innerText()).toContain('Tools: 6');
+    expect(mcp.headers.length).toBeGreaterThan(0);
+    expect(mcp.headers.every((h) => h.authorization === `Bearer ${MCP_TOKEN}`)).toBe(true);
+    expect(await page.content()).not.toContain(MCP_TOKEN);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it("runs the model's tool call on the server once enabled in the chat, and the answer uses the result", async () => {
+    await backToChat(page);
+    const settings = await openChatSettings(page);
+    await settings.getByRole('checkbox', { name: 'loopback-tools' }).check();
+    await closeChatSettings(page);
+
+    openai.enqueue({ kind: 'tool-call', name: 'loopback-tools__add', arguments: '{"a":20,"b":22}' });
+    await sendMessage(page, 'What is 20 + 22?');
+    await waitForAnswer(page, 'The tool says: The sum is 42.');
+
+    expect(mcp.calls).toEqual([{ tool: 'add', args: { a: 20, b: 22 } }]);
+    const [offered, answered] = chatBodies().slice(-2);
+    expect(offered!.tools!.map((t) => t.function.name)).toContain('loopback-tools__add');
+    expect(answered!.messages.at(-1)).toMatchObject({ role: 'tool', content: 'The sum is 42.' });
+    // The step, collapsed, opens to the arguments and the result.
+    await step('loopback-tools__add').locator(':scope > summary').click();
+    expect(await step('loopback-tools__add').innerText()).toContain('The sum is 42.');
+  });
+
+  it('shows an image result in its step and tells the model it was shown', async () => {
+    openai.enqueue({ kind: 'tool-call', name: 'loopback-tools__chart', arguments: '{}' });
+    await sendMessage(page, 'Draw the chart');
+    await waitForAnswer(page, /The tool says: \[Image 1 \(image\/png\), shown to the user\.\]/);
+    await step('loopback-tools__chart').locator(':scope > summary').click();
+    const image = step('loopback-tools__chart').getByRole('img', { name: 'Image 1 returned by loopback-tools__chart' });
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+  });
+
+  it("words the tool's own error for the user, and the chat goes on", async () => {
+    openai.enqueue({ kind: 'tool-call', name: 'loopback-tools__broken', arguments: '{}' });
+    await sendMessage(page, 'Use the broken tool');
+    await waitForAnswer(page, 'The tool says: The broken tool is out of order.');
+    await step('loopback-tools__broken').locator(':scope > summary').click();
+    expect(await step('loopback-tools__broken').innerText()).toContain(
+      'The tool reported an error. The model was told and can try another way.',
+    );
+  });
+
+  it('asks again before moving the server to another origin, and the calls then go there', async () => {
+    const other = await startMcpServer();
+    try {
+      await openSettingsSection(page, 'Plugins');
+      await card().getByRole('button', { name: 'Settings of loopback-tools' }).click();
+      const settings = page.getByRole('dialog', { name: 'loopback-tools settings' });
+      await settings.getByLabel('Server address').fill(other.url);
+      await settings.getByRole('button', { name: 'Save', exact: true }).click();
+      const approval = page.getByRole('dialog', { name: 'Connect to this MCP server?' });
+      expect(await approval.getByRole('list', { name: 'Origin to approve' }).innerText()).toBe(other.origin);
+      expect(other.headers).toHaveLength(0);
+      await approval.getByRole('button', { name: 'Allow and connect' }).click();
+      await expect.poll(() => card().innerText()).toContain(other.url);
+      expect(other.headers.every((h) => h.authorization === `Bearer ${MCP_TOKEN}`)).toBe(true);
+
+      await backToChat(page);
+      openai.enqueue({ kind: 'tool-call', name: 'loopback-tools__add', arguments: '{"a":1,"b":1}' });
+      await sendMessage(page, 'And 1 + 1?');
+      await waitForAnswer(page, 'The tool says: The sum is 2.');
+      expect(other.calls).toEqual([{ tool: 'add', args: { a: 1, b: 1 } }]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('ran the SDK in the service worker without any CSP violation', async () => {
+    expect(await harness.evalInWorker(() => globalThis.__cspViolations)).toEqual([]);
+    // The observer works: an eval the CSP refuses, run by the worker itself (not by the test's evaluation), is recorded.
+    const probe = await harness.evalInWorker(
+      () =>
+        new Promise<string>((resolve) =>
+          setTimeout(() => {
+            try {
+              new Function('return 1');
+              resolve('ran');
+            } catch {
+              resolve('refused');
+            }
+          }),
+        ),
+    );
+    expect(probe).toBe('refused');
+    await expect.poll(() => harness.evalInWorker(() => globalThis.__cspViolations?.length)).toBeGreaterThan(0);
+  });
+});
