@@ -26,3 +26,9 @@ export const ToolSteps = onDemand(() => import('../chat/ToolSteps').then((m) => 
 export const PluginOutputs = onDemand(() => import('../plugins/PluginOutputs').then((m) => m.PluginOutputs));
 /** Asking before a plugin runs. */
 export const ToolCallApproval = onDemand(() => import('../plugins/ToolCallApproval').then((m) => m.ToolCallApproval));
+/** The images waiting in the composer. */
+export const ImageChips = onDemand(() => import('../images/ImageChips').then((m) => m.ImageChips));
+/** Why an image could not be added or sent. */
+export const AttachmentNotice = onDemand(() => import('../images/AttachmentNotice').then((m) => m.AttachmentNotice));
+/** The images of a sent message. */
+export const MessageImages = onDemand(() => import('../images/MessageImages').then((m) => m.MessageImages));

@@ -11,15 +11,19 @@ import { IconButton } from '../ui/IconButton';
 import { Popover, useAnchorToggle } from '../ui/Popover';
 import { ContextChips } from './ContextChips';
 import { AttachImageButton } from '../images/AttachImageButton';
-import { AttachmentNotice } from '../images/AttachmentNotice';
 import { CaptureButtons } from '../images/CaptureButtons';
 import { useMenuCaptures } from '../images/capture';
-import { ImageChips } from '../images/ImageChips';
 import { useAttachments } from '../images/attachments-store';
-import { isAttachable } from '../images/read-image';
-import { sendWithImages } from '../images/send-images';
+import { isAttachable } from '../../lib/core/images';
+import type { ModelRef, ProviderKind } from '../../lib/core/providers';
+import { AttachmentNotice, ImageChips } from '../app/on-demand';
 import { useSlashMenu } from './SlashMenu';
 import './composer.css';
+
+/** Sends with the composer's images, scaled for the model: that code loads with the first image sent. */
+async function sendWithImages(text: string, model: ModelRef, kind: ProviderKind | undefined): Promise<boolean> {
+  return (await import('../images/send-images')).sendWithImages(text, model, kind);
+}
 
 // The chat settings (and the plugin list they include) are not needed until the popover opens.
 const ConversationOptions = lazy(() => import('./ConversationOptions').then((m) => ({ default: m.ConversationOptions })));
@@ -70,6 +74,7 @@ export function Composer({ streaming, page }: { streaming: boolean; page: PageTo
   const selected = useProvidersStore((s) => s.selected);
   const kind = useProvidersStore((s) => s.providers.find((p) => p.id === s.selected?.providerId)?.kind);
   const images = useAttachments((s) => s.images);
+  const attachmentProblem = useAttachments((s) => !!s.problem);
   const [dropping, setDropping] = useState(false);
   useMenuCaptures(page.windowId);
   const modelsLoaded = useProvidersStore((s) => s.loaded);
@@ -134,8 +139,8 @@ export function Composer({ streaming, page }: { streaming: boolean; page: PageTo
           onRemove={(i) => useChatStore.setState({ pendingContext: pendingContext.filter((_, j) => j !== i) })}
         />
       )}
-      <ImageChips />
-      <AttachmentNotice />
+      {images.length > 0 && <ImageChips />}
+      {attachmentProblem && <AttachmentNotice />}
       {slash.menu}
       <textarea
         ref={box}

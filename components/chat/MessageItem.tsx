@@ -10,10 +10,9 @@ import { useChatStore } from '../state/chat-store';
 import { useProvidersStore } from '../state/providers-store';
 import { CopyButton } from './CopyButton';
 import { ContextChips } from './ContextChips';
-import { PluginOutputs, ToolSteps } from '../app/on-demand';
+import { MessageImages, PluginOutputs, ToolSteps } from '../app/on-demand';
 import { AnswerSpeech } from '../speech/AnswerSpeech';
 import { MessageMeta } from './MessageMeta';
-import { MessageImages } from '../images/MessageImages';
 import './messages.css';
 
 interface Props {

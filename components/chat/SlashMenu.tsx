@@ -5,7 +5,6 @@ import type { SavedPrompt } from '../../lib/core/prompts';
 import { filterPrompts } from '../../lib/prompts/library';
 import { expandWithInput, variablesIn, type PromptVariable } from '../../lib/prompts/variables';
 import type { PageTools } from '../page/PageTools';
-import { promptValues } from '../prompts/prompt-values';
 import { usePrompts } from '../prompts/use-prompts';
 import { startReading } from '../reader/reader-start';
 import { useChatStore } from '../state/chat-store';
@@ -83,6 +82,8 @@ export function useSlashMenu(box: RefObject<HTMLTextAreaElement | null>, page: P
       box.current?.focus();
       return;
     }
+    // What fills the variables (the page reader and its trimmer) loads with the first prompt chosen.
+    const { promptValues } = await import('../prompts/prompt-values');
     const values = await promptValues(entry.prompt.text, input, page.windowId, i18n);
     const expanded = expandWithInput(entry.prompt.text, values);
     useChatStore.getState().setDraft(expanded.text);

@@ -2,7 +2,8 @@ import { create } from 'zustand';
 import type { ChatErrorCode } from '../../lib/core/errors';
 import type { ImageRef } from '../../lib/core/images';
 import { loadImageBlob } from '../../lib/storage/images';
-import { isAttachable, readImage, type PendingImage } from './read-image';
+import { isAttachable } from '../../lib/core/images';
+import type { PendingImage } from './read-image';
 
 /** Why the composer's images could not be added or go (shown above them until the next change). */
 export type AttachmentProblem =
@@ -37,6 +38,8 @@ export const useAttachments = create<AttachmentsState>((set, get) => ({
         continue;
       }
       try {
+        // The decoder loads with the first image, not with the panel.
+        const { readImage } = await import('./read-image');
         added.push(await readImage(file));
       } catch {
         problem = { kind: 'unreadable', name: file.name };

@@ -5,7 +5,7 @@
  * provider takes or in a format it does not read (lib/core/image-limits).
  */
 import { fitWithin, type ImageLimit } from '../../lib/core/image-limits';
-import { ATTACHABLE_IMAGE_TYPES, IMAGE_MIMES, type ImageMime, type ImageRef } from '../../lib/core/images';
+import { IMAGE_MIMES, type ImageMime, type ImageRef } from '../../lib/core/images';
 import type { NewImage } from '../../lib/storage/images';
 
 /** An image waiting in the composer. */
@@ -17,10 +17,6 @@ export interface PendingImage {
   height: number;
   /** Object URL of `blob`, for the thumbnail; revoked when the image leaves the composer. */
   url: string;
-}
-
-export function isAttachable(file: Blob): boolean {
-  return ATTACHABLE_IMAGE_TYPES.includes(file.type);
 }
 
 async function encode(bitmap: ImageBitmap, size: { width: number; height: number }, type: ImageMime, quality?: number): Promise<Blob> {

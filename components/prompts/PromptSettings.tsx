@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ArrowDown, ArrowUp, Copy, Download, Plus, Trash2, Upload } from 'lucide-react';
 import type { SavedPrompt } from '../../lib/core/prompts';
 import { request } from '../../lib/messaging/client';
+import { panelStarters } from './panel-starters';
 import { duplicatePrompt, loadPrompts, movePrompt, savePrompts } from '../../lib/prompts/library';
 import {
   MAX_PROMPTS_FILE_BYTES,
@@ -31,8 +32,8 @@ export function PromptSettings() {
   const fileInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    void loadPrompts(i18n.language).then(setPrompts);
-  }, [i18n.language]);
+    void loadPrompts(panelStarters(i18n)).then(setPrompts);
+  }, [i18n, i18n.language]);
 
   const change = (next: (list: SavedPrompt[]) => SavedPrompt[]) => {
     setIncomplete(false);

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SavedPrompt } from '../../lib/core/prompts';
+import { panelStarters } from './panel-starters';
 import { loadPrompts } from '../../lib/prompts/library';
 import { onStorageChange } from '../../lib/storage/change-feed';
 
@@ -12,7 +13,7 @@ export function usePrompts(): SavedPrompt[] | undefined {
   useEffect(() => {
     let current = true;
     const load = () =>
-      void loadPrompts(locale).then((list) => {
+      void loadPrompts(panelStarters(i18n)).then((list) => {
         if (current) setPrompts(list);
       });
     load();
@@ -23,6 +24,6 @@ export function usePrompts(): SavedPrompt[] | undefined {
       current = false;
       stop();
     };
-  }, [locale]);
+  }, [i18n, locale]);
   return prompts;
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Download, Trash2, Upload } from 'lucide-react';
 import { toChatError } from '../../lib/core/errors';
 import { request } from '../../lib/messaging/client';
+import { panelStarters } from '../prompts/panel-starters';
 import { loadPrompts } from '../../lib/prompts/library';
 import { getPref } from '../../lib/storage/prefs';
 import { Button } from '../ui/Button';
@@ -19,7 +20,7 @@ export function DataSection() {
 
   /** Everything the user made: the conversations and, to go with them, the prompt library and the personas. */
   const exportEverything = async () =>
-    downloadExport(undefined, { prompts: await loadPrompts(i18n.language), personas: await getPref('personas') });
+    downloadExport(undefined, { prompts: await loadPrompts(panelStarters(i18n)), personas: await getPref('personas') });
 
   const clearAll = async () => {
     const sure = await confirmDialog({

@@ -9,6 +9,7 @@ import { isRestrictedUrl, looksLikePdf } from '../page/restricted';
 import { pickSelection } from '../page/selection';
 import { captionTracksOf, playerCaptionsInPage, youTubeVideoId } from '../page/youtube';
 import type { SavedPrompt } from '../core/prompts';
+import { starterPrompts } from '../prompts/bundled-starters';
 import { loadPrompts } from '../prompts/library';
 import { matchLocale } from '../speech/locales';
 import { onStorageChange } from '../storage/change-feed';
@@ -48,7 +49,7 @@ export function openPanel(windowId: number): void {
  * language, chosen the way the panel chooses it.
  */
 async function menuPrompts(): Promise<SavedPrompt[]> {
-  return loadPrompts((await getPref('locale')) ?? matchLocale(globalThis.navigator?.language));
+  return loadPrompts(starterPrompts((await getPref('locale')) ?? matchLocale(globalThis.navigator?.language)));
 }
 
 let menus: Promise<void> = Promise.resolve();

@@ -10,6 +10,11 @@ export type ImageMime = 'image/png' | 'image/jpeg' | 'image/webp';
 /** Files the composer takes: the stored formats, and GIF (its first frame). */
 export const ATTACHABLE_IMAGE_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 
+/** Whether the composer takes this file as an image. */
+export function isAttachable(file: Blob): boolean {
+  return ATTACHABLE_IMAGE_TYPES.includes(file.type);
+}
+
 export const IMAGE_MIMES: readonly ImageMime[] = ['image/png', 'image/jpeg', 'image/webp'];
 
 /** An image a message refers to; its bytes are in the images store under `id`. */

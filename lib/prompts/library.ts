@@ -1,6 +1,5 @@
 import type { SavedPrompt } from '../core/prompts';
 import { getPref, setPref } from '../storage/prefs';
-import { starterPrompts } from './starter';
 
 const isPrompt = (value: unknown): value is SavedPrompt => {
   const p = value as Partial<SavedPrompt> | null;
@@ -15,17 +14,18 @@ const isPrompt = (value: unknown): value is SavedPrompt => {
 };
 
 /**
- * The user's prompts, in their order. Until the user first changes the library it is the starter set in `locale`
- * (so it follows a change of language), followed by the quick actions an older version let them write. A stored
+ * The user's prompts, in their order. Until the user first changes the library it is `starters`, the starter set
+ * in the interface language (so it follows a change of language), followed by the quick actions an older version
+ * let them write. A stored
  * entry of the wrong shape (a bug's, a newer version's) is skipped rather than blanking the library.
  */
-export async function loadPrompts(locale: string): Promise<SavedPrompt[]> {
+export async function loadPrompts(starters: readonly SavedPrompt[]): Promise<SavedPrompt[]> {
   const stored = await getPref('prompts');
   if (Array.isArray(stored)) return stored.filter(isPrompt);
   const legacy = (await getPref('customPrompts'))
     .filter((p) => p.title.trim() && p.prompt.trim())
     .map((p) => ({ id: p.id, title: p.title, text: p.prompt, inMenu: true }));
-  return [...starterPrompts(locale), ...legacy];
+  return [...starters, ...legacy];
 }
 
 /** Stores the whole library; the older quick actions now live in it, so their own record is emptied. */

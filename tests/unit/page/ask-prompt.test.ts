@@ -3,7 +3,7 @@ import { createI18n } from '../../../lib/i18n/i18n';
 import { composeAsk, displayLanguageName, languageName, type ComposeOptions } from '../../../lib/page/ask-prompt';
 import type { HandOff } from '../../../lib/page/hand-off';
 import type { AskIntent } from '../../../lib/page/menu-model';
-import { starterPrompts } from '../../../lib/prompts/starter';
+import { starterPrompts } from '../../../lib/prompts/bundled-starters';
 
 const handOff = (intent: AskIntent, text = 'Le chat est sur la table.'): HandOff => ({
   id: 'h',

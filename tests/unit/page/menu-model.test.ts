@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SavedPrompt } from '../../../lib/core/prompts';
-import { starterPrompts } from '../../../lib/prompts/starter';
+import { starterPrompts } from '../../../lib/prompts/bundled-starters';
 import { MENU_ROOT_IDS, intentOfMenuItem, isSelectionMenuItem, menuItems, type MenuLabel } from '../../../lib/page/menu-model';
 
 const label = (key: MenuLabel) => `<${key}>`;

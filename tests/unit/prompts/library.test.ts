@@ -4,7 +4,8 @@ import { SUPPORTED_LOCALES } from '../../../lib/speech/locales';
 import { closeDb, DB_NAME } from '../../../lib/storage/db';
 import { getPref, setPref } from '../../../lib/storage/prefs';
 import { duplicatePrompt, filterPrompts, loadPrompts, movePrompt, savePrompts } from '../../../lib/prompts/library';
-import { STARTER_PROMPTS, starterPrompts } from '../../../lib/prompts/starter';
+import { starterPrompts } from '../../../lib/prompts/bundled-starters';
+import { STARTER_PROMPTS } from '../../../lib/prompts/starter';
 import { variablesIn } from '../../../lib/prompts/variables';
 
 beforeEach(async () => {
@@ -37,19 +38,19 @@ describe('prompt library', () => {
       { id: 'poem', title: 'Poem', prompt: 'Turn this into a poem.' },
       { id: 'half', title: '', prompt: 'untitled' },
     ]);
-    const german = await loadPrompts('de-DE');
+    const german = await loadPrompts(starterPrompts('de-DE'));
     expect(german.slice(0, STARTER_PROMPTS.length)).toEqual(starterPrompts('de-DE'));
     expect(german.at(-1)).toEqual({ id: 'poem', title: 'Poem', text: 'Turn this into a poem.', inMenu: true });
     expect(german).toHaveLength(STARTER_PROMPTS.length + 1);
-    expect((await loadPrompts('ja-JP'))[0]!.title).toBe(starterPrompts('ja-JP')[0]!.title);
+    expect((await loadPrompts(starterPrompts('ja-JP')))[0]!.title).toBe(starterPrompts('ja-JP')[0]!.title);
   });
 
   it('keeps the saved library as the user left it, skipping entries of the wrong shape', async () => {
     await savePrompts([prompt('b'), prompt('a')]);
-    expect(await loadPrompts('fr-FR')).toEqual([prompt('b'), prompt('a')]);
+    expect(await loadPrompts(starterPrompts('fr-FR'))).toEqual([prompt('b'), prompt('a')]);
     expect(await getPref('customPrompts')).toEqual([]);
     await setPref('prompts', [prompt('a'), { id: 'broken', title: 3 } as never]);
-    expect(await loadPrompts('fr-FR')).toEqual([prompt('a')]);
+    expect(await loadPrompts(starterPrompts('fr-FR'))).toEqual([prompt('a')]);
   });
 
   it('duplicates a prompt right after itself and moves prompts within the ends', () => {

@@ -4,7 +4,7 @@ import { deleteDB } from 'idb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeDb, DB_NAME } from '../../../lib/storage/db';
 import { getPref } from '../../../lib/storage/prefs';
-import { starterPrompts } from '../../../lib/prompts/starter';
+import { starterPrompts } from '../../../lib/prompts/bundled-starters';
 import { promptsDocument } from '../../../lib/prompts/prompts-file';
 import { PromptSettings } from '../../../components/prompts/PromptSettings';
 import { toasts } from '../../../components/ui/toast';
