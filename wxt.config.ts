@@ -22,7 +22,11 @@ const FIREFOX_ONLY_PERMISSIONS = ['webRequest', 'webRequestBlocking'];
 
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
-  vite: () => ({ plugins: [katexWoff2Only(), localeBundles(), privacyPage(fileURLToPath(new URL('.', import.meta.url)))] }),
+  // Terser packs the panel's first load tighter than esbuild's minifier (about 2 KB gzip of ~130).
+  vite: () => ({
+    build: { minify: 'terser' },
+    plugins: [katexWoff2Only(), localeBundles(), privacyPage(fileURLToPath(new URL('.', import.meta.url)))],
+  }),
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',

@@ -1,4 +1,4 @@
-import { useCallback, useRef, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowDown } from 'lucide-react';
 import { useChatStore } from '../state/chat-store';
@@ -6,7 +6,6 @@ import { useProvidersStore } from '../state/providers-store';
 import { IconButton } from '../ui/IconButton';
 import { Onboarding } from '../app/on-demand';
 import { Composer } from './Composer';
-import { MessageItem } from './MessageItem';
 import { MessageList } from './MessageList';
 import { EmptyChat } from './EmptyChat';
 import { ProviderRefusals } from './ProviderRefusals';
@@ -14,6 +13,9 @@ import { AnswerAnnouncer } from './AnswerAnnouncer';
 import { useScrollKeeper } from './use-scroll-keeper';
 import { PageNotice, usePageTools } from '../page/PageTools';
 import './composer.css';
+
+// An empty chat shows no message: the message view, its actions and speech load with the first one.
+const MessageItem = lazy(() => import('./MessageItem').then((m) => ({ default: m.MessageItem })));
 
 export function ChatView({ onOpenSettings }: { onOpenSettings(providerId?: string): void }) {
   const { t } = useTranslation();
@@ -53,14 +55,18 @@ export function ChatView({ onOpenSettings }: { onOpenSettings(providerId?: strin
             {loaded && !providers.length && !messages.length && <Onboarding onOpenSettings={onOpenSettings} />}
             {!messages.length && providers.length > 0 && <EmptyChat page={page} />}
             {!messages.length && <ProviderRefusals onOpenSettings={onOpenSettings} />}
-            <MessageList
-              messages={messages}
-              scrollRef={log}
-              startAt={scroll.startAt}
-              renderMessage={(m) => (
-                <MessageItem key={m.id} message={m} isLast={m === last} busy={streaming} onOpenSettings={openSettings} />
-              )}
-            />
+            {messages.length > 0 && (
+              <Suspense fallback={null}>
+                <MessageList
+                  messages={messages}
+                  scrollRef={log}
+                  startAt={scroll.startAt}
+                  renderMessage={(m) => (
+                    <MessageItem key={m.id} message={m} isLast={m === last} busy={streaming} onOpenSettings={openSettings} />
+                  )}
+                />
+              </Suspense>
+            )}
           </div>
         </div>
         {scroll.away && (

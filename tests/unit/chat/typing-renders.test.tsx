@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { mount } from '../support/dom';
+import { mount, settle } from '../support/dom';
 import { alternatingMessages } from '../support/panel-offline';
 
 // Each render of an assistant message renders its markdown: counting those counts message renders.
@@ -34,7 +34,8 @@ beforeEach(() => {
 describe('typing in a long conversation', () => {
   it('re-renders none of its messages', async () => {
     const view = await mount(<ChatView onOpenSettings={() => undefined} />);
-    expect(view.container.querySelectorAll('article').length).toBe(59);
+    // The message view loads with the first message.
+    await settle(() => view.container.querySelectorAll('article').length === 59);
     const before = markdownRenders.count;
     expect(before).toBeGreaterThan(0);
 
@@ -46,7 +47,8 @@ describe('typing in a long conversation', () => {
   });
 
   it('re-renders only the message that changed while an answer streams', async () => {
-    await mount(<ChatView onOpenSettings={() => undefined} />);
+    const view = await mount(<ChatView onOpenSettings={() => undefined} />);
+    await settle(() => view.container.querySelectorAll('article').length === 59);
     const before = markdownRenders.count;
     await act(async () =>
       useChatStore.setState((s) => ({ messages: s.messages.map((m) => (m.id === 'm57' ? { ...m, content: `${m.content}!` } : m)) })),
