@@ -25,6 +25,9 @@ export const OPENAI_PLUGINS = {
   'mixer-box-weather': 'https://weather.mixerbox.com',
   'aladin-search-book': 'https://aladin-search-book.azurewebsites.net',
   litmaps: 'https://api.litmaps.com',
+  seo: 'https://seo-plugin.orrenprunckun.com',
+  uptime: 'https://api.pulsetic.com',
+  levinbot: 'https://levinbot.customplugin.ai',
 } as const;
 export type OpenAIPluginName = keyof typeof OPENAI_PLUGINS;
 /** Where the recorded ai-plugin.json files say their documents are published. */

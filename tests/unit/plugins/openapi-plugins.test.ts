@@ -112,6 +112,24 @@ describe("LobeChat's recorded OpenAI-format plugins", () => {
       call: { api: 'keywordSearch', args: { query: 'peroxiredoxin', useReranker: false } },
       sends: { method: 'GET', path: '/openai-api/litmaps/keywordSearch?query=peroxiredoxin&useReranker=false' },
     },
+    seo: {
+      identifier: 'SEO',
+      tools: ['getData'],
+      call: { api: 'getData', args: { keyword: 'lighthouses', url: 'https://example.com/a?b=1' } },
+      sends: { method: 'GET', path: '/openai-api/seo/?keyword=lighthouses&url=https%3A%2F%2Fexample.com%2Fa%3Fb%3D1' },
+    },
+    uptime: {
+      identifier: 'uptime',
+      tools: ['getUptime'],
+      call: { api: 'getUptime', args: { url: 'example.com' } },
+      sends: { method: 'GET', path: '/openai-api/uptime/getUptime?url=example.com' },
+    },
+    levinbot: {
+      identifier: 'levinbot',
+      tools: ['query_get_context'],
+      call: { api: 'query_get_context', args: { _requestBody: { text: 'bioelectric code' } } },
+      sends: { method: 'POST', path: '/openai-api/levinbot/query', body: { text: 'bioelectric code' } },
+    },
   };
 
   for (const name of Object.keys(OPENAI_PLUGINS) as OpenAIPluginName[]) {
