@@ -28,6 +28,8 @@ export const OPENAI_PLUGINS = {
   seo: 'https://seo-plugin.orrenprunckun.com',
   uptime: 'https://api.pulsetic.com',
   levinbot: 'https://levinbot.customplugin.ai',
+  'stock-data': 'https://portfoliometa.com',
+  'seo-assistant': 'https://webfx.ai',
 } as const;
 export type OpenAIPluginName = keyof typeof OPENAI_PLUGINS;
 /** Where the recorded ai-plugin.json files say their documents are published. */

@@ -130,6 +130,19 @@ describe("LobeChat's recorded OpenAI-format plugins", () => {
       call: { api: 'query_get_context', args: { _requestBody: { text: 'bioelectric code' } } },
       sends: { method: 'POST', path: '/openai-api/levinbot/query', body: { text: 'bioelectric code' } },
     },
+    'stock-data': {
+      identifier: 'StockData',
+      tools: ['getStockData'],
+      // A path parameter placed in the query string the document's path carries.
+      call: { api: 'getStockData', args: { ticker: 'BRK.B' } },
+      sends: { method: 'GET', path: '/openai-api/stock-data/api/all-stock-info?ticker=BRK.B' },
+    },
+    'seo-assistant': {
+      identifier: 'seo_assistant',
+      tools: ['getGeneratedKeywordSuggestion'],
+      call: { api: 'getGeneratedKeywordSuggestion', args: { keyword: 'lighthouse tours' } },
+      sends: { method: 'GET', path: '/openai-api/seo-assistant/suggestions.php?keyword=lighthouse+tours' },
+    },
   };
 
   for (const name of Object.keys(OPENAI_PLUGINS) as OpenAIPluginName[]) {
