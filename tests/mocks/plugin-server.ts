@@ -30,6 +30,8 @@ export const OPENAI_PLUGINS = {
   levinbot: 'https://levinbot.customplugin.ai',
   'stock-data': 'https://portfoliometa.com',
   'seo-assistant': 'https://webfx.ai',
+  'shopping-tools': 'https://shoppingtools.biz',
+  'mixer-box-podcasts': 'https://podcasts.mixerbox.com',
 } as const;
 export type OpenAIPluginName = keyof typeof OPENAI_PLUGINS;
 /** Where the recorded ai-plugin.json files say their documents are published. */

@@ -143,6 +143,37 @@ describe("LobeChat's recorded OpenAI-format plugins", () => {
       call: { api: 'getGeneratedKeywordSuggestion', args: { keyword: 'lighthouse tours' } },
       sends: { method: 'GET', path: '/openai-api/seo-assistant/suggestions.php?keyword=lighthouse+tours' },
     },
+    'shopping-tools': {
+      identifier: 'ShoppingTools',
+      tools: [
+        'retrieveEbayProducts',
+        'retrieveAliexpressProducts',
+        'RetrieveUpcomingEbayEvents',
+        'RetrieveUpcomingEbayCoupons',
+        'RetrieveUpcomingEbayEventItems',
+        'ShowPromptsExamples',
+      ],
+      // Optional query parameters the model leaves out are not sent.
+      call: { api: 'retrieveEbayProducts', args: { _context: 'a red kettle', siteId: 'EBAY_GB', freeShipping: true } },
+      sends: {
+        method: 'GET',
+        path: '/openai-api/shopping-tools/get-ebay-product?_context=a+red+kettle&siteId=EBAY_GB&freeShipping=true',
+      },
+    },
+    'mixer-box-podcasts': {
+      identifier: 'MixerBox_Podcasts',
+      tools: [
+        'getPodcastsByCategoryInZhTw',
+        'getPodcastsByCategoryGlobal',
+        'searchPodcast',
+        'getPopularPodcasts',
+        'getPopularEpisodes',
+        'getEpisodesByCategoryInZhTw',
+        'getEpisodesByPodcast',
+      ],
+      call: { api: 'getPodcastsByCategoryGlobal', args: { locale: 'ja-jp', categoryId: '1487' } },
+      sends: { method: 'GET', path: '/openai-api/mixer-box-podcasts/gpt/getPodcastsByCategory?locale=ja-jp&categoryId=1487' },
+    },
   };
 
   for (const name of Object.keys(OPENAI_PLUGINS) as OpenAIPluginName[]) {
