@@ -32,6 +32,9 @@ export const OPENAI_PLUGINS = {
   'seo-assistant': 'https://webfx.ai',
   'shopping-tools': 'https://shoppingtools.biz',
   'mixer-box-podcasts': 'https://podcasts.mixerbox.com',
+  'savvy-trader': 'https://api.savvytrader.com',
+  questmate: 'https://chatgpt-plugin.questmate.com',
+  'video-summary': 'https://glarity.app',
 } as const;
 export type OpenAIPluginName = keyof typeof OPENAI_PLUGINS;
 /** Where the recorded ai-plugin.json files say their documents are published. */

@@ -174,6 +174,28 @@ describe("LobeChat's recorded OpenAI-format plugins", () => {
       call: { api: 'getPodcastsByCategoryGlobal', args: { locale: 'ja-jp', categoryId: '1487' } },
       sends: { method: 'GET', path: '/openai-api/mixer-box-podcasts/gpt/getPodcastsByCategory?locale=ja-jp&categoryId=1487' },
     },
+    'savvy-trader': {
+      identifier: 'savvy_trader_ai',
+      tools: ['getSummaries', 'getAssetsInfo', 'getQuotes'],
+      // An array in the query is sent as OpenAPI's default form style does: the name repeated for each item.
+      call: { api: 'getQuotes', args: { stocks: ['AAPL', 'MSFT'], cryptos: ['BTC'] } },
+      sends: { method: 'GET', path: '/openai-api/savvy-trader/pricing/gpt/quotes?stocks=AAPL&stocks=MSFT&cryptos=BTC' },
+    },
+    questmate: {
+      identifier: 'questmate',
+      tools: ['createQuestFromPrompt'],
+      call: { api: 'createQuestFromPrompt', args: { _requestBody: { prompt: 'A morning checklist' } } },
+      sends: { method: 'POST', path: '/openai-api/questmate/api/createQuestFromPrompt', body: { prompt: 'A morning checklist' } },
+    },
+    'video-summary': {
+      identifier: 'Video_summary',
+      tools: ['GetVideoSummaryTranscribeVideo'],
+      call: { api: 'GetVideoSummaryTranscribeVideo', args: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' } },
+      sends: {
+        method: 'GET',
+        path: '/openai-api/video-summary/api/youtube?url=https%3A%2F%2Fwww.youtube.com%2Fwatch%3Fv%3DdQw4w9WgXcQ',
+      },
+    },
   };
 
   for (const name of Object.keys(OPENAI_PLUGINS) as OpenAIPluginName[]) {
@@ -302,6 +324,35 @@ describe('OpenAPI expansion', () => {
     expect(patch.headers).toEqual({ 'content-type': 'application/json', Authorization: 'Bearer t' });
   });
 
+  it('sends query arrays and objects in OpenAPI’s form style: exploded by default, comma-separated when not', async () => {
+    const list = { type: 'array', items: { type: 'string' } };
+    const result = await expandOpenApi(
+      JSON.stringify({
+        openapi: '3.0.0',
+        paths: {
+          '/q': {
+            get: {
+              operationId: 'q',
+              parameters: [
+                { name: 'tags', in: 'query', schema: list },
+                { name: 'ids', in: 'query', explode: false, schema: list },
+                { name: 'filter', in: 'query', schema: { type: 'object' } },
+                { name: 'point', in: 'query', explode: false, schema: { type: 'object' } },
+              ],
+            },
+          },
+        },
+      }),
+      DOC_URL,
+    );
+    if (!result.ok) throw new Error(result.issue.message);
+    const manifest: PluginManifest = { identifier: 'q', meta: {}, type: 'default', ...result.expansion };
+    const args = { tags: ['a b', 'c'], ids: [1, 2], filter: { lang: 'en', n: 3 }, point: { x: 1, y: 2 } };
+    expect(buildPluginRequest({ manifest, apiName: 'q', args }).url).toBe(
+      'https://plugin.example/q?tags=a+b&tags=c&ids=1%2C2&lang=en&n=3&point=x%2C1%2Cy%2C2',
+    );
+  });
+
   it('refuses a YAML document clearly instead of installing without tools', async () => {
     const result = await expandOpenApi('openapi: 3.0.0\npaths: {}\n', DOC_URL);
     expect(result).toMatchObject({ ok: false, issue: { code: 'openapi-invalid', message: expect.stringContaining('not JSON') } });
@@ -392,6 +443,28 @@ describe('OpenAPI expansion', () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded', 'X-Key': 'k1' },
         body: 'text=hi+there',
       });
+    });
+
+    it('sends a query array comma-separated unless its collectionFormat is multi', async () => {
+      const list = (collectionFormat?: string) => ({ in: 'query', type: 'array', items: { type: 'string' }, collectionFormat });
+      const expansion = await expanded({
+        swagger: '2.0',
+        paths: {
+          '/q': {
+            get: {
+              operationId: 'q',
+              parameters: [
+                { name: 'csv', ...list() },
+                { name: 'multi', ...list('multi') },
+              ],
+            },
+          },
+        },
+      });
+      const manifest: PluginManifest = { identifier: 'legacy', meta: {}, type: 'default', ...expansion };
+      expect(buildPluginRequest({ manifest, apiName: 'q', args: { csv: ['a', 'b'], multi: ['a', 'b'] } }).url).toBe(
+        'https://plugin.example/q?csv=a%2Cb&multi=a&multi=b',
+      );
     });
 
     it('serves a document without a host from the document’s own address', async () => {
