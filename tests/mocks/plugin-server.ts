@@ -35,6 +35,8 @@ export const OPENAI_PLUGINS = {
   'savvy-trader': 'https://api.savvytrader.com',
   questmate: 'https://chatgpt-plugin.questmate.com',
   'video-summary': 'https://glarity.app',
+  'github-stats': 'https://chat-gpt-github-stat-plugin.vercel.app',
+  'access-google-sheets': 'https://sheets.accessplugins.com',
 } as const;
 export type OpenAIPluginName = keyof typeof OPENAI_PLUGINS;
 /** Where the recorded ai-plugin.json files say their documents are published. */

@@ -196,6 +196,22 @@ describe("LobeChat's recorded OpenAI-format plugins", () => {
         path: '/openai-api/video-summary/api/youtube?url=https%3A%2F%2Fwww.youtube.com%2Fwatch%3Fv%3DdQw4w9WgXcQ',
       },
     },
+    'github-stats': {
+      identifier: 'gitUserRepoStats',
+      tools: ['getGithubUser', 'getGithubRepo'],
+      // Two path parameters, each encoded on its own.
+      call: { api: 'getGithubRepo', args: { owner: 'lobehub', repo: 'lobe chat' } },
+      sends: { method: 'GET', path: '/openai-api/github-stats/api/github/lobehub/lobe%20chat' },
+    },
+    'access-google-sheets': {
+      identifier: 'access_google_sheets',
+      tools: ['parse_url_get'],
+      call: { api: 'parse_url_get', args: { url: 'https://docs.google.com/spreadsheets/d/1x', chat_context: 'totals by month' } },
+      sends: {
+        method: 'GET',
+        path: '/openai-api/access-google-sheets/parse-url?url=https%3A%2F%2Fdocs.google.com%2Fspreadsheets%2Fd%2F1x&chat_context=totals+by+month',
+      },
+    },
   };
 
   for (const name of Object.keys(OPENAI_PLUGINS) as OpenAIPluginName[]) {
