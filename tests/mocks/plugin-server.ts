@@ -37,6 +37,7 @@ export const OPENAI_PLUGINS = {
   'video-summary': 'https://glarity.app',
   'github-stats': 'https://chat-gpt-github-stat-plugin.vercel.app',
   'access-google-sheets': 'https://sheets.accessplugins.com',
+  'game-sight': 'https://openai.tapapis.com',
 } as const;
 export type OpenAIPluginName = keyof typeof OPENAI_PLUGINS;
 /** Where the recorded ai-plugin.json files say their documents are published. */

@@ -212,6 +212,20 @@ describe("LobeChat's recorded OpenAI-format plugins", () => {
         path: '/openai-api/access-google-sheets/parse-url?url=https%3A%2F%2Fdocs.google.com%2Fspreadsheets%2Fd%2F1x&chat_context=totals+by+month',
       },
     },
+    'game-sight': {
+      identifier: 'GameSight',
+      tools: ['searchGames', 'searchGameRelatedContent'],
+      // A $ref body whose schema has required properties of its own.
+      call: {
+        api: 'searchGameRelatedContent',
+        args: { _requestBody: { raw_question: 'Beginner tips for Hades?', query: 'Hades beginner guide' } },
+      },
+      sends: {
+        method: 'POST',
+        path: '/openai-api/game-sight/plugin/v1/search-game-related-content',
+        body: { raw_question: 'Beginner tips for Hades?', query: 'Hades beginner guide' },
+      },
+    },
   };
 
   for (const name of Object.keys(OPENAI_PLUGINS) as OpenAIPluginName[]) {
