@@ -38,6 +38,7 @@ export const OPENAI_PLUGINS = {
   'github-stats': 'https://chat-gpt-github-stat-plugin.vercel.app',
   'access-google-sheets': 'https://sheets.accessplugins.com',
   'game-sight': 'https://openai.tapapis.com',
+  'mixer-box-translate-ai-language-tutor': 'https://translate.mixerbox.com',
 } as const;
 export type OpenAIPluginName = keyof typeof OPENAI_PLUGINS;
 /** Where the recorded ai-plugin.json files say their documents are published. */

@@ -226,6 +226,31 @@ describe("LobeChat's recorded OpenAI-format plugins", () => {
         body: { raw_question: 'Beginner tips for Hades?', query: 'Hades beginner guide' },
       },
     },
+    'mixer-box-translate-ai-language-tutor': {
+      identifier: 'MixerBox_Translate_AI_language_tutor',
+      tools: ['translate', 'explain', 'task'],
+      call: {
+        api: 'translate',
+        args: {
+          _requestBody: {
+            translate_phrase: 'good morning',
+            learning_language: 'Japanese',
+            native_language: 'English',
+            origin_query: 'How do I say good morning in Japanese?',
+          },
+        },
+      },
+      sends: {
+        method: 'POST',
+        path: '/openai-api/mixer-box-translate-ai-language-tutor/api/gpt_plugins/translate/translate',
+        body: {
+          translate_phrase: 'good morning',
+          learning_language: 'Japanese',
+          native_language: 'English',
+          origin_query: 'How do I say good morning in Japanese?',
+        },
+      },
+    },
   };
 
   for (const name of Object.keys(OPENAI_PLUGINS) as OpenAIPluginName[]) {
