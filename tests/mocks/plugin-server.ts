@@ -39,6 +39,7 @@ export const OPENAI_PLUGINS = {
   'access-google-sheets': 'https://sheets.accessplugins.com',
   'game-sight': 'https://openai.tapapis.com',
   'mixer-box-translate-ai-language-tutor': 'https://translate.mixerbox.com',
+  'weather-gpt': 'https://weathergpt.vercel.app',
 } as const;
 export type OpenAIPluginName = keyof typeof OPENAI_PLUGINS;
 /** Where the recorded ai-plugin.json files say their documents are published. */

@@ -251,6 +251,12 @@ describe("LobeChat's recorded OpenAI-format plugins", () => {
         },
       },
     },
+    'weather-gpt': {
+      identifier: 'WeatherGPT',
+      tools: ['checkWeatherUsingGET'],
+      call: { api: 'checkWeatherUsingGET', args: { location: 'São Paulo' } },
+      sends: { method: 'GET', path: '/openai-api/weather-gpt/api/weather?location=S%C3%A3o+Paulo' },
+    },
   };
 
   for (const name of Object.keys(OPENAI_PLUGINS) as OpenAIPluginName[]) {
