@@ -40,6 +40,7 @@ export const OPENAI_PLUGINS = {
   'game-sight': 'https://openai.tapapis.com',
   'mixer-box-translate-ai-language-tutor': 'https://translate.mixerbox.com',
   'weather-gpt': 'https://weathergpt.vercel.app',
+  'video-captions': 'https://vcaption.maila.ai',
 } as const;
 export type OpenAIPluginName = keyof typeof OPENAI_PLUGINS;
 /** Where the recorded ai-plugin.json files say their documents are published. */

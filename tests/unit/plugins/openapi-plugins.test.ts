@@ -257,6 +257,17 @@ describe("LobeChat's recorded OpenAI-format plugins", () => {
       call: { api: 'checkWeatherUsingGET', args: { location: 'São Paulo' } },
       sends: { method: 'GET', path: '/openai-api/weather-gpt/api/weather?location=S%C3%A3o+Paulo' },
     },
+    'video-captions': {
+      identifier: 'VideoCaptions',
+      tools: ['transcribeVideo'],
+      // A body with no required property, sent with the values the model gave, of their own types.
+      call: { api: 'transcribeVideo', args: { _requestBody: { videoId: 'dQw4w9WgXcQ', segment: 2, includeTimestamp: false } } },
+      sends: {
+        method: 'POST',
+        path: '/openai-api/video-captions/api/transcription',
+        body: { videoId: 'dQw4w9WgXcQ', segment: 2, includeTimestamp: false },
+      },
+    },
   };
 
   for (const name of Object.keys(OPENAI_PLUGINS) as OpenAIPluginName[]) {
