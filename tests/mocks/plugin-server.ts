@@ -41,6 +41,7 @@ export const OPENAI_PLUGINS = {
   'mixer-box-translate-ai-language-tutor': 'https://translate.mixerbox.com',
   'weather-gpt': 'https://weathergpt.vercel.app',
   'video-captions': 'https://vcaption.maila.ai',
+  travelmyth: 'https://www.travelmyth.com',
 } as const;
 export type OpenAIPluginName = keyof typeof OPENAI_PLUGINS;
 /** Where the recorded ai-plugin.json files say their documents are published. */

@@ -268,6 +268,16 @@ describe("LobeChat's recorded OpenAI-format plugins", () => {
         body: { videoId: 'dQw4w9WgXcQ', segment: 2, includeTimestamp: false },
       },
     },
+    travelmyth: {
+      identifier: 'travelmyth',
+      tools: ['fetchHotels'],
+      // The server address ends in a script's name, and the operation's path follows it.
+      call: { api: 'fetchHotels', args: { destination: 'Lisbon', adults: 2, categories: 'rooftop_pool,boutique' } },
+      sends: {
+        method: 'GET',
+        path: '/openai-api/travelmyth/api_chat.php/search?destination=Lisbon&adults=2&categories=rooftop_pool%2Cboutique',
+      },
+    },
   };
 
   for (const name of Object.keys(OPENAI_PLUGINS) as OpenAIPluginName[]) {
