@@ -42,6 +42,7 @@ export const OPENAI_PLUGINS = {
   'weather-gpt': 'https://weathergpt.vercel.app',
   'video-captions': 'https://vcaption.maila.ai',
   travelmyth: 'https://www.travelmyth.com',
+  defillama: 'https://llamawrapper-prod.onrender.com',
 } as const;
 export type OpenAIPluginName = keyof typeof OPENAI_PLUGINS;
 /** Where the recorded ai-plugin.json files say their documents are published. */
