@@ -44,6 +44,8 @@ export const OPENAI_PLUGINS = {
   'video-captions': 'https://vcaption.maila.ai',
   travelmyth: 'https://www.travelmyth.com',
   defillama: 'https://llamawrapper-prod.onrender.com',
+  astrodaily: 'https://api.360macky.com',
+  domatron: 'https://gpt.domatron.com',
 } as const;
 export type OpenAIPluginName = keyof typeof OPENAI_PLUGINS;
 /** Where the recorded ai-plugin.json files say their documents are published. */

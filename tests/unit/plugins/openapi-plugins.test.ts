@@ -313,6 +313,20 @@ describe("LobeChat's recorded OpenAI-format plugins", () => {
       call: { api: 'getTopGainers', args: { num_protocols: 5, time_period: 'day', category: 'liquid staking' } },
       sends: { method: 'GET', path: '/openai-api/defillama/top_gainers/5?time_period=day&category=liquid+staking' },
     },
+    astrodaily: {
+      identifier: 'astrodaily',
+      tools: ['getImage', 'searchImages'],
+      // An operation without parameters: a GET with neither query nor body.
+      call: { api: 'getImage', args: {} },
+      sends: { method: 'GET', path: '/openai-api/astrodaily/image' },
+    },
+    domatron: {
+      identifier: 'domatron',
+      tools: ['searchDomain', 'whoisLookup'],
+      // An array in a JSON body stays an array.
+      call: { api: 'searchDomain', args: { _requestBody: { queries: ['quiet yoga studio', 'harbour bakery'] } } },
+      sends: { method: 'POST', path: '/openai-api/domatron/search', body: { queries: ['quiet yoga studio', 'harbour bakery'] } },
+    },
   };
 
   for (const name of Object.keys(OPENAI_PLUGINS) as OpenAIPluginName[]) {
