@@ -46,6 +46,8 @@ export const OPENAI_PLUGINS = {
   defillama: 'https://llamawrapper-prod.onrender.com',
   astrodaily: 'https://api.360macky.com',
   domatron: 'https://gpt.domatron.com',
+  scholarly: 'https://scholarly.maila.ai',
+  factcheck: 'https://app.filtir.com',
 } as const;
 export type OpenAIPluginName = keyof typeof OPENAI_PLUGINS;
 /** Where the recorded ai-plugin.json files say their documents are published. */

@@ -327,6 +327,25 @@ describe("LobeChat's recorded OpenAI-format plugins", () => {
       call: { api: 'searchDomain', args: { _requestBody: { queries: ['quiet yoga studio', 'harbour bakery'] } } },
       sends: { method: 'POST', path: '/openai-api/domatron/search', body: { queries: ['quiet yoga studio', 'harbour bakery'] } },
     },
+    scholarly: {
+      identifier: 'scholarly',
+      tools: ['searchPost'],
+      call: {
+        api: 'searchPost',
+        args: { _requestBody: { query: 'polar bears', semanticQuery: 'polar bear climate', keyTerms: 'polar bear' } },
+      },
+      sends: {
+        method: 'POST',
+        path: '/openai-api/scholarly/search',
+        body: { query: 'polar bears', semanticQuery: 'polar bear climate', keyTerms: 'polar bear' },
+      },
+    },
+    factcheck: {
+      identifier: 'factcheck',
+      tools: ['getVerifiedFacts'],
+      call: { api: 'getVerifiedFacts', args: { _requestBody: { text: 'London is a city in the UK.' } } },
+      sends: { method: 'POST', path: '/openai-api/factcheck/facts', body: { text: 'London is a city in the UK.' } },
+    },
   };
 
   for (const name of Object.keys(OPENAI_PLUGINS) as OpenAIPluginName[]) {
