@@ -32,7 +32,11 @@ export type PluginHttpParamLocation = 'path' | 'query' | 'header';
  */
 export interface PluginHttpOperation {
   method: 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
-  params: { name: string; in: PluginHttpParamLocation }[];
+  /**
+   * `explode: false` marks a query parameter whose array or object goes as one comma-separated value
+   * (OpenAPI `explode: false`, Swagger 2 `collectionFormat: csv`) instead of OpenAPI's default, one `name=value` per item.
+   */
+  params: { name: string; in: PluginHttpParamLocation; explode?: false }[];
   body?: 'json' | 'form';
   /** Keys of the manifest's `httpAuth` applied to this operation. */
   auth?: string[];

@@ -19,11 +19,28 @@ export interface HttpRequest {
 /** Header names fetch would refuse or that would let an argument take over the exchange. */
 const FORBIDDEN_HEADERS = /^(host|cookie|content-length|connection|transfer-encoding|origin|referer|authorization|proxy-.*|sec-.*)$/i;
 
-/** A scalar as text; arrays and objects as JSON (OpenAPI's default `form` style cannot be guessed for them). */
+/** A scalar as text; arrays and objects (in a path, header or form body) as JSON. */
 function asText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
+}
+
+/**
+ * A query argument in OpenAPI's `form` style: by default an array repeats the name for each item and an object
+ * gives each property its own `key=value`; unexploded, either is one comma-separated value, as swagger-client
+ * (LobeChat's gateway) sends them.
+ */
+function appendQuery(query: URLSearchParams, param: PluginHttpOperation['params'][number], value: unknown): void {
+  const scalar = (item: unknown) => (item === null || typeof item !== 'object' ? asText(item) : JSON.stringify(item));
+  if (Array.isArray(value)) {
+    if (param.explode === false) query.append(param.name, value.map(scalar).join(','));
+    else for (const item of value) query.append(param.name, scalar(item));
+  } else if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, field]) => field !== undefined);
+    if (param.explode === false) query.append(param.name, entries.flatMap(([key, field]) => [key, scalar(field)]).join(','));
+    else for (const [key, field] of entries) query.append(key, scalar(field));
+  } else query.append(param.name, asText(value));
 }
 
 function utf8Base64(text: string): string {
@@ -73,7 +90,7 @@ export function buildHttpOperationRequest(
   for (const param of http.params) {
     const value = args[param.name];
     if (value === undefined || param.in === 'path') continue;
-    if (param.in === 'query') url.searchParams.append(param.name, asText(value));
+    if (param.in === 'query') appendQuery(url.searchParams, param, value);
     else if (FORBIDDEN_HEADERS.test(param.name)) fail('bad-request', `The header "${param.name}" cannot be set by a plugin call.`);
     else headers[param.name] = asText(value);
   }

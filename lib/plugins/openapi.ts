@@ -94,6 +94,7 @@ interface Parameter {
   required?: boolean;
   description?: string;
   schema?: unknown;
+  explode?: boolean;
 }
 
 /** Operation parameters override the path item's of the same name and place, as OpenAPI says. */
@@ -232,7 +233,11 @@ function operationApi(
     const schema = isObject(parameter.schema) ? parameter.schema : { type: 'string' };
     properties[parameter.name] = parameter.description ? { ...schema, description: parameter.description } : schema;
     if (parameter.required || parameter.in === 'path') required.push(parameter.name);
-    params.push({ name: parameter.name, in: parameter.in as PluginHttpParamLocation });
+    params.push({
+      name: parameter.name,
+      in: parameter.in as PluginHttpParamLocation,
+      ...(parameter.in === 'query' && parameter.explode === false ? { explode: false as const } : {}),
+    });
   }
   const body = requestBodyOf(operation, where);
   const http: PluginHttpOperation = { method, params };

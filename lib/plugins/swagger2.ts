@@ -84,7 +84,9 @@ function operationOf(doc: Json, pathItem: Json, operation: Json): Json {
       form.push(parameter);
     } else {
       const { name, in: place, required, description } = parameter;
-      parameters.push({ name, in: place, required, description, schema: inlineSchema(parameter) });
+      // Swagger 2 sends an array as one comma-separated value unless its collectionFormat is `multi`.
+      const explode = parameter.type === 'array' && parameter.collectionFormat !== 'multi' ? { explode: false } : {};
+      parameters.push({ name, in: place, required, description, schema: inlineSchema(parameter), ...explode });
     }
   }
   if (form.length) {

@@ -15,6 +15,7 @@ import { sendJson, sleep, startMockHttpServer, waitForClientClose, type MockHttp
 const PAGES = join(import.meta.dirname, '../e2e/pages/plugins');
 const OPENAI_FIXTURES = join(import.meta.dirname, '../fixtures/plugins/openai');
 const MANIFEST_FIXTURES = join(import.meta.dirname, '../fixtures/plugins/manifests');
+const OPENAPI_FIXTURES = join(import.meta.dirname, '../fixtures/plugins/openapi');
 
 /** The recorded OpenAI-format plugins, by their folder in LobeChat's collection, and the real API server each one's OpenAPI document names. */
 export const OPENAI_PLUGINS = {
@@ -25,6 +26,28 @@ export const OPENAI_PLUGINS = {
   'mixer-box-weather': 'https://weather.mixerbox.com',
   'aladin-search-book': 'https://aladin-search-book.azurewebsites.net',
   litmaps: 'https://api.litmaps.com',
+  seo: 'https://seo-plugin.orrenprunckun.com',
+  uptime: 'https://api.pulsetic.com',
+  levinbot: 'https://levinbot.customplugin.ai',
+  'stock-data': 'https://portfoliometa.com',
+  'seo-assistant': 'https://webfx.ai',
+  'shopping-tools': 'https://shoppingtools.biz',
+  'mixer-box-podcasts': 'https://podcasts.mixerbox.com',
+  'savvy-trader': 'https://api.savvytrader.com',
+  questmate: 'https://chatgpt-plugin.questmate.com',
+  'video-summary': 'https://glarity.app',
+  'github-stats': 'https://chat-gpt-github-stat-plugin.vercel.app',
+  'access-google-sheets': 'https://sheets.accessplugins.com',
+  'game-sight': 'https://openai.tapapis.com',
+  'mixer-box-translate-ai-language-tutor': 'https://translate.mixerbox.com',
+  'weather-gpt': 'https://weathergpt.vercel.app',
+  'video-captions': 'https://vcaption.maila.ai',
+  travelmyth: 'https://www.travelmyth.com',
+  defillama: 'https://llamawrapper-prod.onrender.com',
+  astrodaily: 'https://api.360macky.com',
+  domatron: 'https://gpt.domatron.com',
+  scholarly: 'https://scholarly.maila.ai',
+  factcheck: 'https://app.filtir.com',
 } as const;
 export type OpenAIPluginName = keyof typeof OPENAI_PLUGINS;
 /** Where the recorded ai-plugin.json files say their documents are published. */
@@ -232,6 +255,9 @@ export async function startPluginServer(): Promise<PluginMock> {
       }
       const recordedFile = /^\/recorded\/([\w-]+\.json)$/.exec(path);
       if (recordedFile) return serveRecordedManifest(res, recordedFile[1]!);
+      const recordedDocument = /^\/recorded-api\/([\w-]+)\/openapi\.json$/.exec(path);
+      if (recordedDocument) return serveRecordedOpenApi(res, recordedDocument[1]!);
+      if (path.startsWith('/recorded-api/')) return sendJson(res, 200, { answer: 'from the recorded plugin', path });
       const openai = /^\/openai\/([\w-]+)\/(ai-plugin|openapi)\.json$/.exec(path);
       if (openai && openai[1]! in OPENAI_PLUGINS) return serveOpenAIDocument(res, openai[1] as OpenAIPluginName, openai[2]!);
       if (path.startsWith('/openai-api/')) return sendJson(res, 200, { chord: 'Fmaj7', image_url: `${server.origin}/fmaj7.png`, path });
@@ -289,10 +315,27 @@ export async function startPluginServer(): Promise<PluginMock> {
       res.writeHead(404).end();
       return;
     }
-    const manifest = JSON.parse(text) as { api?: { url?: string }[]; gateway?: string; ui?: { url?: string } };
-    const addresses = [...(manifest.api ?? []).map((api) => api.url), manifest.gateway, manifest.ui?.url];
+    const manifest = JSON.parse(text) as { api?: { url?: string }[]; gateway?: string; ui?: { url?: string }; openapi?: string };
+    const addresses = [...(manifest.api ?? []).map((api) => api.url), manifest.gateway, manifest.ui?.url, manifest.openapi];
     const origins = new Set(addresses.flatMap((url) => (url ? [new URL(url).origin] : [])));
     for (const origin of origins) text = text.replaceAll(origin, recordedApiBase(file));
+    res.writeHead(200, { 'content-type': 'application/json' }).end(text);
+  }
+
+  /**
+   * The OpenAPI document a recorded `openapi` manifest names (tests/fixtures/plugins/openapi/<name>.openapi.json),
+   * with its API server moved to the manifest's base on this server.
+   */
+  async function serveRecordedOpenApi(res: ServerResponse, name: string): Promise<void> {
+    let text: string;
+    try {
+      text = await readFile(join(OPENAPI_FIXTURES, `${name}.openapi.json`), 'utf8');
+    } catch {
+      res.writeHead(404).end();
+      return;
+    }
+    const { servers = [] } = JSON.parse(text) as { servers?: { url: string }[] };
+    for (const { url } of servers) text = text.replaceAll(new URL(url).origin, recordedApiBase(`${name}.json`));
     res.writeHead(200, { 'content-type': 'application/json' }).end(text);
   }
 

@@ -112,6 +112,240 @@ describe("LobeChat's recorded OpenAI-format plugins", () => {
       call: { api: 'keywordSearch', args: { query: 'peroxiredoxin', useReranker: false } },
       sends: { method: 'GET', path: '/openai-api/litmaps/keywordSearch?query=peroxiredoxin&useReranker=false' },
     },
+    seo: {
+      identifier: 'SEO',
+      tools: ['getData'],
+      call: { api: 'getData', args: { keyword: 'lighthouses', url: 'https://example.com/a?b=1' } },
+      sends: { method: 'GET', path: '/openai-api/seo/?keyword=lighthouses&url=https%3A%2F%2Fexample.com%2Fa%3Fb%3D1' },
+    },
+    uptime: {
+      identifier: 'uptime',
+      tools: ['getUptime'],
+      call: { api: 'getUptime', args: { url: 'example.com' } },
+      sends: { method: 'GET', path: '/openai-api/uptime/getUptime?url=example.com' },
+    },
+    levinbot: {
+      identifier: 'levinbot',
+      tools: ['query_get_context'],
+      call: { api: 'query_get_context', args: { _requestBody: { text: 'bioelectric code' } } },
+      sends: { method: 'POST', path: '/openai-api/levinbot/query', body: { text: 'bioelectric code' } },
+    },
+    'stock-data': {
+      identifier: 'StockData',
+      tools: ['getStockData'],
+      // A path parameter placed in the query string the document's path carries.
+      call: { api: 'getStockData', args: { ticker: 'BRK.B' } },
+      sends: { method: 'GET', path: '/openai-api/stock-data/api/all-stock-info?ticker=BRK.B' },
+    },
+    'seo-assistant': {
+      identifier: 'seo_assistant',
+      tools: ['getGeneratedKeywordSuggestion'],
+      call: { api: 'getGeneratedKeywordSuggestion', args: { keyword: 'lighthouse tours' } },
+      sends: { method: 'GET', path: '/openai-api/seo-assistant/suggestions.php?keyword=lighthouse+tours' },
+    },
+    'shopping-tools': {
+      identifier: 'ShoppingTools',
+      tools: [
+        'retrieveEbayProducts',
+        'retrieveAliexpressProducts',
+        'RetrieveUpcomingEbayEvents',
+        'RetrieveUpcomingEbayCoupons',
+        'RetrieveUpcomingEbayEventItems',
+        'ShowPromptsExamples',
+      ],
+      // Optional query parameters the model leaves out are not sent.
+      call: { api: 'retrieveEbayProducts', args: { _context: 'a red kettle', siteId: 'EBAY_GB', freeShipping: true } },
+      sends: {
+        method: 'GET',
+        path: '/openai-api/shopping-tools/get-ebay-product?_context=a+red+kettle&siteId=EBAY_GB&freeShipping=true',
+      },
+    },
+    'mixer-box-podcasts': {
+      identifier: 'MixerBox_Podcasts',
+      tools: [
+        'getPodcastsByCategoryInZhTw',
+        'getPodcastsByCategoryGlobal',
+        'searchPodcast',
+        'getPopularPodcasts',
+        'getPopularEpisodes',
+        'getEpisodesByCategoryInZhTw',
+        'getEpisodesByPodcast',
+      ],
+      call: { api: 'getPodcastsByCategoryGlobal', args: { locale: 'ja-jp', categoryId: '1487' } },
+      sends: { method: 'GET', path: '/openai-api/mixer-box-podcasts/gpt/getPodcastsByCategory?locale=ja-jp&categoryId=1487' },
+    },
+    'savvy-trader': {
+      identifier: 'savvy_trader_ai',
+      tools: ['getSummaries', 'getAssetsInfo', 'getQuotes'],
+      // An array in the query is sent as OpenAPI's default form style does: the name repeated for each item.
+      call: { api: 'getQuotes', args: { stocks: ['AAPL', 'MSFT'], cryptos: ['BTC'] } },
+      sends: { method: 'GET', path: '/openai-api/savvy-trader/pricing/gpt/quotes?stocks=AAPL&stocks=MSFT&cryptos=BTC' },
+    },
+    questmate: {
+      identifier: 'questmate',
+      tools: ['createQuestFromPrompt'],
+      call: { api: 'createQuestFromPrompt', args: { _requestBody: { prompt: 'A morning checklist' } } },
+      sends: { method: 'POST', path: '/openai-api/questmate/api/createQuestFromPrompt', body: { prompt: 'A morning checklist' } },
+    },
+    'video-summary': {
+      identifier: 'Video_summary',
+      tools: ['GetVideoSummaryTranscribeVideo'],
+      call: { api: 'GetVideoSummaryTranscribeVideo', args: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' } },
+      sends: {
+        method: 'GET',
+        path: '/openai-api/video-summary/api/youtube?url=https%3A%2F%2Fwww.youtube.com%2Fwatch%3Fv%3DdQw4w9WgXcQ',
+      },
+    },
+    'github-stats': {
+      identifier: 'gitUserRepoStats',
+      tools: ['getGithubUser', 'getGithubRepo'],
+      // Two path parameters, each encoded on its own.
+      call: { api: 'getGithubRepo', args: { owner: 'lobehub', repo: 'lobe chat' } },
+      sends: { method: 'GET', path: '/openai-api/github-stats/api/github/lobehub/lobe%20chat' },
+    },
+    'access-google-sheets': {
+      identifier: 'access_google_sheets',
+      tools: ['parse_url_get'],
+      call: { api: 'parse_url_get', args: { url: 'https://docs.google.com/spreadsheets/d/1x', chat_context: 'totals by month' } },
+      sends: {
+        method: 'GET',
+        path: '/openai-api/access-google-sheets/parse-url?url=https%3A%2F%2Fdocs.google.com%2Fspreadsheets%2Fd%2F1x&chat_context=totals+by+month',
+      },
+    },
+    'game-sight': {
+      identifier: 'GameSight',
+      tools: ['searchGames', 'searchGameRelatedContent'],
+      // A $ref body whose schema has required properties of its own.
+      call: {
+        api: 'searchGameRelatedContent',
+        args: { _requestBody: { raw_question: 'Beginner tips for Hades?', query: 'Hades beginner guide' } },
+      },
+      sends: {
+        method: 'POST',
+        path: '/openai-api/game-sight/plugin/v1/search-game-related-content',
+        body: { raw_question: 'Beginner tips for Hades?', query: 'Hades beginner guide' },
+      },
+    },
+    'mixer-box-translate-ai-language-tutor': {
+      identifier: 'MixerBox_Translate_AI_language_tutor',
+      tools: ['translate', 'explain', 'task'],
+      call: {
+        api: 'translate',
+        args: {
+          _requestBody: {
+            translate_phrase: 'good morning',
+            learning_language: 'Japanese',
+            native_language: 'English',
+            origin_query: 'How do I say good morning in Japanese?',
+          },
+        },
+      },
+      sends: {
+        method: 'POST',
+        path: '/openai-api/mixer-box-translate-ai-language-tutor/api/gpt_plugins/translate/translate',
+        body: {
+          translate_phrase: 'good morning',
+          learning_language: 'Japanese',
+          native_language: 'English',
+          origin_query: 'How do I say good morning in Japanese?',
+        },
+      },
+    },
+    'weather-gpt': {
+      identifier: 'WeatherGPT',
+      tools: ['checkWeatherUsingGET'],
+      call: { api: 'checkWeatherUsingGET', args: { location: 'São Paulo' } },
+      sends: { method: 'GET', path: '/openai-api/weather-gpt/api/weather?location=S%C3%A3o+Paulo' },
+    },
+    'video-captions': {
+      identifier: 'VideoCaptions',
+      tools: ['transcribeVideo'],
+      // A body with no required property, sent with the values the model gave, of their own types.
+      call: { api: 'transcribeVideo', args: { _requestBody: { videoId: 'dQw4w9WgXcQ', segment: 2, includeTimestamp: false } } },
+      sends: {
+        method: 'POST',
+        path: '/openai-api/video-captions/api/transcription',
+        body: { videoId: 'dQw4w9WgXcQ', segment: 2, includeTimestamp: false },
+      },
+    },
+    travelmyth: {
+      identifier: 'travelmyth',
+      tools: ['fetchHotels'],
+      // The server address ends in a script's name, and the operation's path follows it.
+      call: { api: 'fetchHotels', args: { destination: 'Lisbon', adults: 2, categories: 'rooftop_pool,boutique' } },
+      sends: {
+        method: 'GET',
+        path: '/openai-api/travelmyth/api_chat.php/search?destination=Lisbon&adults=2&categories=rooftop_pool%2Cboutique',
+      },
+    },
+    defillama: {
+      identifier: 'defillama',
+      tools: [
+        'getProtocol',
+        'getProtocolTvl',
+        'getTopGainers',
+        'getTopGrowers',
+        'getTopLosers',
+        'getTopShrinkers',
+        'getHistoricalProtocolTVL',
+        'getSlug',
+        'getProtocolFees',
+        'getTopProtocolFees',
+        'getDefiLlamaID',
+        'getProtocolRevenue',
+        'getTopProtocolRevenue',
+        'getChainTVL',
+        'getChainTVLChange',
+        'getNetBridgeFlow',
+        'getAllNetBridgeFlows',
+        'getTopYields',
+        'getFeatures',
+        'getFeedbackForm',
+        'getTopChainGainers',
+        'getTopChainGrowers',
+        'getTopChainLosers',
+        'getTopChainShrinkers',
+        'getInteresting',
+        'getDexVolume',
+        'getTopDexVolume',
+      ],
+      // An integer path parameter and an enum value with a space in the query.
+      call: { api: 'getTopGainers', args: { num_protocols: 5, time_period: 'day', category: 'liquid staking' } },
+      sends: { method: 'GET', path: '/openai-api/defillama/top_gainers/5?time_period=day&category=liquid+staking' },
+    },
+    astrodaily: {
+      identifier: 'astrodaily',
+      tools: ['getImage', 'searchImages'],
+      // An operation without parameters: a GET with neither query nor body.
+      call: { api: 'getImage', args: {} },
+      sends: { method: 'GET', path: '/openai-api/astrodaily/image' },
+    },
+    domatron: {
+      identifier: 'domatron',
+      tools: ['searchDomain', 'whoisLookup'],
+      // An array in a JSON body stays an array.
+      call: { api: 'searchDomain', args: { _requestBody: { queries: ['quiet yoga studio', 'harbour bakery'] } } },
+      sends: { method: 'POST', path: '/openai-api/domatron/search', body: { queries: ['quiet yoga studio', 'harbour bakery'] } },
+    },
+    scholarly: {
+      identifier: 'scholarly',
+      tools: ['searchPost'],
+      call: {
+        api: 'searchPost',
+        args: { _requestBody: { query: 'polar bears', semanticQuery: 'polar bear climate', keyTerms: 'polar bear' } },
+      },
+      sends: {
+        method: 'POST',
+        path: '/openai-api/scholarly/search',
+        body: { query: 'polar bears', semanticQuery: 'polar bear climate', keyTerms: 'polar bear' },
+      },
+    },
+    factcheck: {
+      identifier: 'factcheck',
+      tools: ['getVerifiedFacts'],
+      call: { api: 'getVerifiedFacts', args: { _requestBody: { text: 'London is a city in the UK.' } } },
+      sends: { method: 'POST', path: '/openai-api/factcheck/facts', body: { text: 'London is a city in the UK.' } },
+    },
   };
 
   for (const name of Object.keys(OPENAI_PLUGINS) as OpenAIPluginName[]) {
@@ -240,6 +474,35 @@ describe('OpenAPI expansion', () => {
     expect(patch.headers).toEqual({ 'content-type': 'application/json', Authorization: 'Bearer t' });
   });
 
+  it('sends query arrays and objects in OpenAPI’s form style: exploded by default, comma-separated when not', async () => {
+    const list = { type: 'array', items: { type: 'string' } };
+    const result = await expandOpenApi(
+      JSON.stringify({
+        openapi: '3.0.0',
+        paths: {
+          '/q': {
+            get: {
+              operationId: 'q',
+              parameters: [
+                { name: 'tags', in: 'query', schema: list },
+                { name: 'ids', in: 'query', explode: false, schema: list },
+                { name: 'filter', in: 'query', schema: { type: 'object' } },
+                { name: 'point', in: 'query', explode: false, schema: { type: 'object' } },
+              ],
+            },
+          },
+        },
+      }),
+      DOC_URL,
+    );
+    if (!result.ok) throw new Error(result.issue.message);
+    const manifest: PluginManifest = { identifier: 'q', meta: {}, type: 'default', ...result.expansion };
+    const args = { tags: ['a b', 'c'], ids: [1, 2], filter: { lang: 'en', n: 3 }, point: { x: 1, y: 2 } };
+    expect(buildPluginRequest({ manifest, apiName: 'q', args }).url).toBe(
+      'https://plugin.example/q?tags=a+b&tags=c&ids=1%2C2&lang=en&n=3&point=x%2C1%2Cy%2C2',
+    );
+  });
+
   it('refuses a YAML document clearly instead of installing without tools', async () => {
     const result = await expandOpenApi('openapi: 3.0.0\npaths: {}\n', DOC_URL);
     expect(result).toMatchObject({ ok: false, issue: { code: 'openapi-invalid', message: expect.stringContaining('not JSON') } });
@@ -330,6 +593,28 @@ describe('OpenAPI expansion', () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded', 'X-Key': 'k1' },
         body: 'text=hi+there',
       });
+    });
+
+    it('sends a query array comma-separated unless its collectionFormat is multi', async () => {
+      const list = (collectionFormat?: string) => ({ in: 'query', type: 'array', items: { type: 'string' }, collectionFormat });
+      const expansion = await expanded({
+        swagger: '2.0',
+        paths: {
+          '/q': {
+            get: {
+              operationId: 'q',
+              parameters: [
+                { name: 'csv', ...list() },
+                { name: 'multi', ...list('multi') },
+              ],
+            },
+          },
+        },
+      });
+      const manifest: PluginManifest = { identifier: 'legacy', meta: {}, type: 'default', ...expansion };
+      expect(buildPluginRequest({ manifest, apiName: 'q', args: { csv: ['a', 'b'], multi: ['a', 'b'] } }).url).toBe(
+        'https://plugin.example/q?csv=a%2Cb&multi=a&multi=b',
+      );
     });
 
     it('serves a document without a host from the document’s own address', async () => {

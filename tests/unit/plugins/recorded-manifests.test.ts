@@ -22,6 +22,8 @@ beforeEach(async () => {
 
 const service = createPluginService({ builtins: [] });
 
+type OpenApiDocument = { paths: Record<string, Record<string, { operationId?: string }>> };
+
 type Schema = { type?: string; enum?: unknown[]; properties?: Record<string, Schema>; required?: string[] };
 
 /** A value of the schema's type, as a model would give it: an enum's first choice, else a placeholder. */
@@ -48,13 +50,19 @@ describe('recorded LobeChat-format manifests (tests/fixtures/plugins/manifests)'
     // A plugin whose UI is a remote module installs without it; nothing else is left out.
     expect(preview.unsupported).toBeUndefined();
     expect(preview.manifest.identifier).toBe(published.identifier);
-    expect(preview.manifest.api.map((api) => api.name)).toEqual(published.api.map((api) => api.name));
+    // An `openapi` manifest's operations join its own APIs, as LobeChat merges them.
+    const document = published.openapi ? fixtureJson<OpenApiDocument>(`openapi/${file}`.replace(/\.json$/, '.openapi.json')) : undefined;
+    const operations = Object.entries(document?.paths ?? {}).flatMap(([path, item]) =>
+      Object.values(item).map((operation) => ({ path, operationId: operation.operationId! })),
+    );
+    const apiNames = [...published.api.map((api) => api.name), ...operations.map((op) => op.operationId)];
+    expect(preview.manifest.api.map((api) => api.name)).toEqual(apiNames);
 
     const view = await service.install({ manifestUrl: preview.manifestUrl, manifest: preview.manifest, origins: preview.origins });
     const { definitions } = buildPluginTools([view.manifest]);
     // LobeChat's names: identifier____api, with ____type for markdown and standalone plugins.
     const suffix = view.manifest.type === 'default' ? '' : `____${view.manifest.type}`;
-    expect(definitions.map((d) => d.name)).toEqual(published.api.map((api) => `${published.identifier}____${api.name}${suffix}`));
+    expect(definitions.map((d) => d.name)).toEqual(apiNames.map((name) => `${published.identifier}____${name}${suffix}`));
 
     const [first] = view.manifest.api;
     // A standalone plugin's tools run in its own page, which the panel shows; there is no server call to make.
@@ -65,8 +73,14 @@ describe('recorded LobeChat-format manifests (tests/fixtures/plugins/manifests)'
     const result = await executePluginCall(request, { timeoutMs: 5000, maxBytes: 100_000 });
     expect(JSON.parse(result.text)).toMatchObject({ answer: 'from the recorded plugin' });
 
-    const [sent] = server.recordedCalls();
+    const [sent] = server.recordedCalls().filter((call) => !call.path.endsWith('/openapi.json'));
     const base = new URL(server.recordedApiBase(file)).pathname;
+    if (!published.api.length) {
+      // The first tool is the document's first operation, called with its method at its path on the API server.
+      const operationPath = operations[0]!.path.split('?')[0]!;
+      expect(sent).toMatchObject({ method: 'GET', path: expect.stringMatching(new RegExp(`^${base}${operationPath}\\?`)) });
+      return;
+    }
     const target = new URL(published.gateway ?? published.api[0]!.url!);
     expect(sent).toMatchObject({ method: 'POST', path: `${base}${target.pathname}` });
     // Through a gateway as LobeChat sends it, else the arguments themselves; the settings in their header.
