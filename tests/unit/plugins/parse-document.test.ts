@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isJsonContentType, parsePluginDocument } from '../../../lib/plugins/parse-document';
+import { createPluginService } from '../../../lib/plugins/plugin-service';
+import { MAX_MANIFEST_BYTES } from '../../../lib/plugins/validate-manifest';
 
 const LIMIT = 64 * 1024;
 
@@ -62,5 +64,52 @@ describe('parsePluginDocument', () => {
     expect(isJsonContentType('application/json')).toBe(true);
     expect(isJsonContentType('text/yaml')).toBe(false);
     expect(isJsonContentType(null)).toBe(false);
+  });
+});
+
+describe('a plugin manifest served as YAML', () => {
+  const URL_ = 'http://127.0.0.1:9/manifest.yaml';
+  const serve = (body: string, contentType: string) => {
+    const service = createPluginService({
+      builtins: [],
+      fetch: async () => new Response(body, { headers: { 'content-type': contentType } }),
+    });
+    return service.preview(URL_);
+  };
+  const manifest = [
+    'identifier: yaml-weather',
+    'meta: { title: YAML Weather, description: Weather from a YAML manifest. }',
+    'api:',
+    '  - name: getWeather',
+    '    description: Get the weather.',
+    '    url: http://127.0.0.1:9/api/weather',
+    '    parameters: &params { type: object, properties: { city: { type: string } } }',
+    '  - name: getForecast',
+    '    description: Get the forecast.',
+    '    url: http://127.0.0.1:9/api/forecast',
+    '    parameters: *params',
+  ].join('\n');
+
+  it('previews it with its tools', async () => {
+    const preview = await serve(manifest, 'application/yaml');
+    if (preview.kind !== 'manifest') throw new Error(JSON.stringify(preview));
+    expect(preview.manifest.identifier).toBe('yaml-weather');
+    expect(preview.manifest.api.map((api) => api.parameters)).toEqual([
+      { type: 'object', properties: { city: { type: 'string' } } },
+      { type: 'object', properties: { city: { type: 'string' } } },
+    ]);
+  });
+
+  it('is refused when served as application/json', async () => {
+    expect(await serve(manifest, 'application/json')).toMatchObject({ kind: 'invalid', issues: [{ code: 'invalid-json' }] });
+  });
+
+  it('is refused as too large when its aliases expand past the limit', async () => {
+    const bomb = [manifest, 'x0: &x0 "' + 'a'.repeat(1000) + '"'];
+    for (let i = 1; i < 12; i++) bomb.push(`x${i}: &x${i} [*x${i - 1}, *x${i - 1}, *x${i - 1}, *x${i - 1}]`);
+    expect(await serve(bomb.join('\n'), 'text/yaml')).toMatchObject({
+      kind: 'invalid',
+      issues: [{ code: 'too-large', limit: MAX_MANIFEST_BYTES }],
+    });
   });
 });
