@@ -48,6 +48,8 @@ export const OPENAI_PLUGINS = {
   domatron: 'https://gpt.domatron.com',
   scholarly: 'https://scholarly.maila.ai',
   factcheck: 'https://app.filtir.com',
+  'gif-search': 'https://chat-plugin-giphy.efficiency.tools',
+  'nba-stats': 'https://nba-gpt-prod.onrender.com',
   // Older versions naming the collection's openapi.yaml, served as YAML.
   'scholarly-yaml': 'https://scholarly.maila.ai',
   'video-captions-yaml': 'https://vcaption.maila.ai',

@@ -340,6 +340,23 @@ describe("LobeChat's recorded OpenAI-format plugins", () => {
         body: { query: 'polar bears', semanticQuery: 'polar bear climate', keyTerms: 'polar bear' },
       },
     },
+    'gif-search': {
+      identifier: 'GifApi',
+      tools: ['root_healthcheck_get', 'getSearchResults', 'getTrendingResults'],
+      // A $ref body whose schema requires its property.
+      call: { api: 'getSearchResults', args: { _requestBody: { query: 'otters' } } },
+      sends: { method: 'POST', path: '/openai-api/gif-search/search', body: { query: 'otters' } },
+    },
+    'nba-stats': {
+      identifier: 'nba_stats',
+      tools: ['getBasketballStats'],
+      call: { api: 'getBasketballStats', args: { _requestBody: { natural_language_query: 'Most points in a game in 2023' } } },
+      sends: {
+        method: 'POST',
+        path: '/openai-api/nba-stats/basketball_stats',
+        body: { natural_language_query: 'Most points in a game in 2023' },
+      },
+    },
     // The same plugins' older versions, whose manifest names the collection's openapi.yaml, served as YAML.
     'scholarly-yaml': {
       identifier: 'scholarly',
