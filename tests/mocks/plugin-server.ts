@@ -50,6 +50,7 @@ export const OPENAI_PLUGINS = {
   factcheck: 'https://app.filtir.com',
   'gif-search': 'https://chat-plugin-giphy.efficiency.tools',
   'nba-stats': 'https://nba-gpt-prod.onrender.com',
+  ssfineart: 'https://gptfineart.azurewebsites.net',
   // Older versions naming the collection's openapi.yaml, served as YAML.
   'scholarly-yaml': 'https://scholarly.maila.ai',
   'video-captions-yaml': 'https://vcaption.maila.ai',

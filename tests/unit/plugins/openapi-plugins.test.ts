@@ -357,6 +357,12 @@ describe("LobeChat's recorded OpenAI-format plugins", () => {
         body: { natural_language_query: 'Most points in a game in 2023' },
       },
     },
+    ssfineart: {
+      identifier: 'ssfineart',
+      tools: ['getHtml', 'search'],
+      call: { api: 'search', args: { query: 'Vermeer interiors' } },
+      sends: { method: 'GET', path: '/openai-api/ssfineart/search?query=Vermeer+interiors' },
+    },
     // The same plugins' older versions, whose manifest names the collection's openapi.yaml, served as YAML.
     'scholarly-yaml': {
       identifier: 'scholarly',
