@@ -51,6 +51,8 @@ export const OPENAI_PLUGINS = {
   'gif-search': 'https://chat-plugin-giphy.efficiency.tools',
   'nba-stats': 'https://nba-gpt-prod.onrender.com',
   ssfineart: 'https://gptfineart.azurewebsites.net',
+  // Its recorded version names an openapi.yaml, served as YAML.
+  nftguru: 'https://app.swap.net/api/chat-gpt4',
   // Older versions naming the collection's openapi.yaml, served as YAML.
   'scholarly-yaml': 'https://scholarly.maila.ai',
   'video-captions-yaml': 'https://vcaption.maila.ai',

@@ -363,6 +363,13 @@ describe("LobeChat's recorded OpenAI-format plugins", () => {
       call: { api: 'search', args: { query: 'Vermeer interiors' } },
       sends: { method: 'GET', path: '/openai-api/ssfineart/search?query=Vermeer+interiors' },
     },
+    nftguru: {
+      identifier: 'nftguru',
+      tools: ['getTradingTop', 'findCollection'],
+      // A YAML document whose server address has a path of its own.
+      call: { api: 'findCollection', args: { chain: 'ethereum', search: 'azuki' } },
+      sends: { method: 'GET', path: '/openai-api/nftguru/find-collection?chain=ethereum&search=azuki' },
+    },
     // The same plugins' older versions, whose manifest names the collection's openapi.yaml, served as YAML.
     'scholarly-yaml': {
       identifier: 'scholarly',
