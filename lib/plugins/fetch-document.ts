@@ -5,8 +5,12 @@ import { isTooLarge, readLimited } from './gateway';
 import type { ManifestIssue } from './manifest';
 import { checkPluginUrl } from './url-rules';
 
-/** The document's text, or, when it is over the limit, the issue saying so (the user sees it like any other). */
-export type FetchedDocument = { text: string; url: string; tooLarge?: undefined } | { tooLarge: ManifestIssue; url: string };
+/**
+ * The document's text and the Content-Type it came with (which decides JSON or YAML), or, when it is over the limit, the
+ * issue saying so (the user sees it like any other).
+ */
+export type FetchedDocument =
+  { text: string; url: string; contentType: string | null; tooLarge?: undefined } | { tooLarge: ManifestIssue; url: string };
 
 export interface DocumentOptions {
   fetch?: FetchLike;
@@ -20,7 +24,7 @@ function assertEndpoint(url: string): void {
 }
 
 /**
- * Fetches a manifest or index: GET without cookies, https (or loopback http),
+ * Fetches a manifest, OpenAPI document or index: GET without cookies, https (or loopback http),
  * redirects followed only within the origin asked for, cut off at maxBytes and
  * after timeoutMs.
  * Resolves with the text and the address it finally came from.
@@ -31,7 +35,7 @@ export async function fetchPluginDocument(url: string, opts: DocumentOptions): P
   try {
     const response = await fetchWithinOrigin(opts.fetch ?? globalThis.fetch.bind(globalThis), url, {
       method: 'GET',
-      headers: { accept: 'application/json' },
+      headers: { accept: 'application/json, application/yaml;q=0.9, text/yaml;q=0.9, */*;q=0.8' },
       credentials: 'omit',
       signal,
     });
@@ -42,7 +46,8 @@ export async function fetchPluginDocument(url: string, opts: DocumentOptions): P
       fail(codeForStatus(response.status), `${finalUrl} answered ${response.status}`, { status: response.status });
     }
     try {
-      return { text: await readLimited(response, opts.maxBytes), url: finalUrl };
+      const text = await readLimited(response, opts.maxBytes);
+      return { text, url: finalUrl, contentType: response.headers.get('content-type') };
     } catch (e) {
       if (!isTooLarge(e)) throw e;
       const issue: ManifestIssue = {

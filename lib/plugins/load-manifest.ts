@@ -12,10 +12,13 @@ import { utf8Length } from './json-safety';
 import type { ManifestIssue } from './manifest';
 import { convertOpenAIManifest, isOpenAIPluginManifest } from './openai-manifest';
 import { expandOpenApi } from './openapi';
+import { parsePluginDocument } from './parse-document';
 import { MAX_MANIFEST_BYTES, parseManifestText, validateManifest, type ManifestResult } from './validate-manifest';
 
 export interface LoadOptions {
   fetch?: FetchLike;
+  /** The manifest's Content-Type: JSON is parsed as JSON only, anything else as YAML, as LobeChat does. */
+  contentType?: string | null;
   timeoutMs: number;
   installedIdentifiers?: readonly string[];
 }
@@ -37,17 +40,16 @@ function withoutHttpFields(doc: unknown): unknown {
   };
 }
 
-function parseDocument(text: string, url: string, installedIdentifiers?: readonly string[]): ManifestResult {
-  if (text.length > MAX_MANIFEST_BYTES) return parseManifestText(text, { installedIdentifiers });
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // parseManifestText reports the size or the syntax error in its usual words.
-    return parseManifestText(text, { installedIdentifiers });
-  }
-  const source = isOpenAIPluginManifest(parsed) ? convertOpenAIManifest(parsed, url) : withoutHttpFields(parsed);
-  return validateManifest(source, { installedIdentifiers, rawSize: utf8Length(text) });
+function parseDocument(text: string, url: string, opts: LoadOptions): ManifestResult {
+  const { installedIdentifiers } = opts;
+  // UTF-8 never uses fewer bytes than UTF-16 code units, so this refuses huge text before any parser sees it.
+  if (text.length > MAX_MANIFEST_BYTES || utf8Length(text) > MAX_MANIFEST_BYTES) return parseManifestText(text, { installedIdentifiers });
+  const parsed = parsePluginDocument(text, opts.contentType, MAX_MANIFEST_BYTES);
+  if (!parsed.ok) return refuse(parsed.issue);
+  const { value } = parsed;
+  const source = isOpenAIPluginManifest(value) ? convertOpenAIManifest(value, url) : withoutHttpFields(value);
+  // JSON's size is its text's; YAML's is what it expands into, which validateManifest measures.
+  return validateManifest(source, { installedIdentifiers, ...(parsed.json ? { rawSize: utf8Length(text) } : {}) });
 }
 
 /** Tools of the OpenAPI document added to the manifest's own, with the credentials the manifest itself declared applied to each. */
@@ -72,7 +74,7 @@ function merge(manifest: PluginManifest, expanded: PluginApi[], extra: Pick<Plug
  * refused rather than installed without its tools.
  */
 export async function loadManifest(text: string, url: string, opts: LoadOptions): Promise<ManifestResult> {
-  const checked = parseDocument(text, url, opts.installedIdentifiers);
+  const checked = parseDocument(text, url, opts);
   if (!checked.ok || !checked.manifest.openapi) return checked;
   const { manifest } = checked;
   const fetched = await fetchPluginDocument(new URL(manifest.openapi!, url).href, {
@@ -81,7 +83,7 @@ export async function loadManifest(text: string, url: string, opts: LoadOptions)
     timeoutMs: opts.timeoutMs,
   });
   if (fetched.tooLarge) return refuse({ ...fetched.tooLarge, path: 'openapi' });
-  const expanded = await expandOpenApi(fetched.text, fetched.url, manifest.settings);
+  const expanded = await expandOpenApi(fetched.text, fetched.url, manifest.settings, fetched.contentType);
   if (!expanded.ok) return refuse(expanded.issue);
   const { api, ...extra } = expanded.expansion;
   return validateManifest(merge(manifest, api, extra), { installedIdentifiers: opts.installedIdentifiers });

@@ -2,6 +2,7 @@
 
 export type ManifestIssueCode =
   | 'invalid-json'
+  | 'invalid-yaml'
   | 'missing-field'
   | 'invalid-type'
   | 'invalid-enum'

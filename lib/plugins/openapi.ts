@@ -13,7 +13,9 @@
 import type { PluginApi, PluginHttpAuth, PluginHttpOperation, PluginHttpParamLocation, PluginParameters } from '../core/plugins';
 import { CircularRefError, MissingRefError, resolveInternalRefs } from './json-pointer-refs';
 import type { ManifestIssue } from './manifest';
+import { parsePluginDocument } from './parse-document';
 import { isSwagger2, openApi3FromSwagger2 } from './swagger2';
+import { MAX_MANIFEST_BYTES } from './validate-manifest';
 
 /** LobeChat's key for the request body among an operation's arguments. */
 export const REQUEST_BODY_KEY = '_requestBody';
@@ -45,17 +47,12 @@ const refuse = (code: ManifestIssue['code'], path: string, message: string): nev
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
-/** Parses the document's JSON and resolves its internal `$ref`s; nothing but this document is read. */
-function dereference(source: string): unknown {
-  let parsed: unknown;
+/** Parses the document (JSON or YAML, as its Content-Type says) and resolves its internal `$ref`s; nothing but this document is read. */
+function dereference(source: string, contentType: string | null | undefined): unknown {
+  const parsed = parsePluginDocument(source, contentType, MAX_MANIFEST_BYTES);
+  if (!parsed.ok) throw new Refusal({ ...parsed.issue, path: 'openapi', message: `The OpenAPI document: ${parsed.issue.message}` });
   try {
-    parsed = JSON.parse(source);
-  } catch {
-    // LobeChat also reads YAML; the worker has no YAML parser (json-schema-ref-parser's needs Node's Buffer).
-    return refuse('openapi-invalid', 'openapi', 'The OpenAPI document is not JSON; Parley reads OpenAPI documents written in JSON.');
-  }
-  try {
-    return resolveInternalRefs(parsed);
+    return resolveInternalRefs(parsed.value);
   } catch (e) {
     if (!(e instanceof CircularRefError || e instanceof MissingRefError)) throw e;
     return refuse('openapi-invalid', 'openapi', `The OpenAPI document cannot be read: ${e.message}`);
@@ -277,9 +274,14 @@ function versionIssue(doc: unknown): ManifestIssue | undefined {
  * reason it cannot be expanded. `existing` settings (from the manifest) are
  * kept and the schemes' settings added to them.
  */
-export async function expandOpenApi(source: string, docUrl: string, existing?: PluginParameters): Promise<OpenApiResult> {
+export async function expandOpenApi(
+  source: string,
+  docUrl: string,
+  existing?: PluginParameters,
+  contentType?: string | null,
+): Promise<OpenApiResult> {
   try {
-    const parsed = dereference(source);
+    const parsed = dereference(source, contentType);
     const doc = isSwagger2(parsed) ? openApi3FromSwagger2(parsed, docUrl) : parsed;
     const issue = versionIssue(doc);
     if (issue) return { ok: false, issue };

@@ -129,6 +129,7 @@ export function createPluginService(deps: PluginServiceDeps) {
       const installed = [...builtinIds(), ...(await listInstalledPlugins()).map((p) => p.identifier)];
       const parsed = await loadManifest(fetched.text, fetched.url, {
         fetch: deps.fetch,
+        contentType: fetched.contentType,
         timeoutMs: DOCUMENT_TIMEOUT_MS,
         installedIdentifiers: installed,
       });
@@ -172,7 +173,11 @@ export function createPluginService(deps: PluginServiceDeps) {
         timeoutMs: DOCUMENT_TIMEOUT_MS,
       });
       if (fetched.tooLarge) return { kind: 'invalid', issues: [fetched.tooLarge] };
-      const parsed = await loadManifest(fetched.text, fetched.url, { fetch: deps.fetch, timeoutMs: DOCUMENT_TIMEOUT_MS });
+      const parsed = await loadManifest(fetched.text, fetched.url, {
+        fetch: deps.fetch,
+        contentType: fetched.contentType,
+        timeoutMs: DOCUMENT_TIMEOUT_MS,
+      });
       if (!parsed.ok) return { kind: 'invalid', issues: parsed.errors };
       const { manifest } = parsed;
       if (manifest.identifier !== identifier) {

@@ -48,8 +48,21 @@ export const OPENAI_PLUGINS = {
   domatron: 'https://gpt.domatron.com',
   scholarly: 'https://scholarly.maila.ai',
   factcheck: 'https://app.filtir.com',
+  'gif-search': 'https://chat-plugin-giphy.efficiency.tools',
+  'nba-stats': 'https://nba-gpt-prod.onrender.com',
+  ssfineart: 'https://gptfineart.azurewebsites.net',
+  // Its recorded version names an openapi.yaml, served as YAML.
+  nftguru: 'https://app.swap.net/api/chat-gpt4',
+  // Older versions naming the collection's openapi.yaml, served as YAML.
+  'scholarly-yaml': 'https://scholarly.maila.ai',
+  'video-captions-yaml': 'https://vcaption.maila.ai',
 } as const;
 export type OpenAIPluginName = keyof typeof OPENAI_PLUGINS;
+/** The collection folder of a recorded version filed under another name (the folder is the name otherwise). */
+const OPENAI_FOLDERS: Partial<Record<OpenAIPluginName, string>> = {
+  'scholarly-yaml': 'scholarly',
+  'video-captions-yaml': 'video-captions',
+};
 /** Where the recorded ai-plugin.json files say their documents are published. */
 const OPENAI_COLLECTION = 'https://openai-collections.chat-plugin.lobehub.com';
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8' };
@@ -258,7 +271,7 @@ export async function startPluginServer(): Promise<PluginMock> {
       const recordedDocument = /^\/recorded-api\/([\w-]+)\/openapi\.json$/.exec(path);
       if (recordedDocument) return serveRecordedOpenApi(res, recordedDocument[1]!);
       if (path.startsWith('/recorded-api/')) return sendJson(res, 200, { answer: 'from the recorded plugin', path });
-      const openai = /^\/openai\/([\w-]+)\/(ai-plugin|openapi)\.json$/.exec(path);
+      const openai = /^\/openai\/([\w-]+)\/(ai-plugin\.json|openapi\.json|openapi\.yaml)$/.exec(path);
       if (openai && openai[1]! in OPENAI_PLUGINS) return serveOpenAIDocument(res, openai[1] as OpenAIPluginName, openai[2]!);
       if (path.startsWith('/openai-api/')) return sendJson(res, 200, { chord: 'Fmaj7', image_url: `${server.origin}/fmaj7.png`, path });
       if (path === '/ui/standalone.html') return serveFile(res, 'standalone.html');
@@ -292,15 +305,23 @@ export async function startPluginServer(): Promise<PluginMock> {
 
   const openaiEdits = new Map<OpenAIPluginName, (manifest: Record<string, unknown>) => Record<string, unknown>>();
 
-  /** The recorded document as published, with the collection and the API server moved to this server. */
-  async function serveOpenAIDocument(res: ServerResponse, name: OpenAIPluginName, kind: string): Promise<void> {
-    const text = await readFile(join(OPENAI_FIXTURES, `${name}.${kind}.json`), 'utf8');
+  /** The recorded document as published, with the collection and the API server moved to this server; YAML is served as YAML. */
+  async function serveOpenAIDocument(res: ServerResponse, name: OpenAIPluginName, file: string): Promise<void> {
+    const [kind, ext] = file.split('.') as [string, string];
+    let text: string;
+    try {
+      text = await readFile(join(OPENAI_FIXTURES, `${name}.${kind}.${ext}`), 'utf8');
+    } catch {
+      res.writeHead(404).end();
+      return;
+    }
     const moved = text
+      .replaceAll(`${OPENAI_COLLECTION}/${OPENAI_FOLDERS[name] ?? name}/`, `${server.origin}/openai/${name}/`)
       .replaceAll(OPENAI_COLLECTION, `${server.origin}/openai`)
       .replaceAll(OPENAI_PLUGINS[name], `${server.origin}/openai-api/${name}`);
     const edit = kind === 'ai-plugin' ? openaiEdits.get(name) : undefined;
     const body = edit ? JSON.stringify(edit(JSON.parse(moved) as Record<string, unknown>)) : moved;
-    res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+    res.writeHead(200, { 'content-type': ext === 'yaml' ? 'text/yaml' : 'application/json' }).end(body);
   }
 
   /** Where a recorded manifest's calls land on this server. */

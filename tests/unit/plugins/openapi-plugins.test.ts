@@ -340,6 +340,60 @@ describe("LobeChat's recorded OpenAI-format plugins", () => {
         body: { query: 'polar bears', semanticQuery: 'polar bear climate', keyTerms: 'polar bear' },
       },
     },
+    'gif-search': {
+      identifier: 'GifApi',
+      tools: ['root_healthcheck_get', 'getSearchResults', 'getTrendingResults'],
+      // A $ref body whose schema requires its property.
+      call: { api: 'getSearchResults', args: { _requestBody: { query: 'otters' } } },
+      sends: { method: 'POST', path: '/openai-api/gif-search/search', body: { query: 'otters' } },
+    },
+    'nba-stats': {
+      identifier: 'nba_stats',
+      tools: ['getBasketballStats'],
+      call: { api: 'getBasketballStats', args: { _requestBody: { natural_language_query: 'Most points in a game in 2023' } } },
+      sends: {
+        method: 'POST',
+        path: '/openai-api/nba-stats/basketball_stats',
+        body: { natural_language_query: 'Most points in a game in 2023' },
+      },
+    },
+    ssfineart: {
+      identifier: 'ssfineart',
+      tools: ['getHtml', 'search'],
+      call: { api: 'search', args: { query: 'Vermeer interiors' } },
+      sends: { method: 'GET', path: '/openai-api/ssfineart/search?query=Vermeer+interiors' },
+    },
+    nftguru: {
+      identifier: 'nftguru',
+      tools: ['getTradingTop', 'findCollection'],
+      // A YAML document whose server address has a path of its own.
+      call: { api: 'findCollection', args: { chain: 'ethereum', search: 'azuki' } },
+      sends: { method: 'GET', path: '/openai-api/nftguru/find-collection?chain=ethereum&search=azuki' },
+    },
+    // The same plugins' older versions, whose manifest names the collection's openapi.yaml, served as YAML.
+    'scholarly-yaml': {
+      identifier: 'scholarly',
+      tools: ['searchPost'],
+      call: {
+        api: 'searchPost',
+        args: { _requestBody: { query: 'polar bears', semanticQuery: 'polar bear climate', keyTerms: 'polar bear' } },
+      },
+      sends: {
+        method: 'POST',
+        path: '/openai-api/scholarly-yaml/search',
+        body: { query: 'polar bears', semanticQuery: 'polar bear climate', keyTerms: 'polar bear' },
+      },
+    },
+    'video-captions-yaml': {
+      identifier: 'VideoCaptions',
+      tools: ['transcribeVideo'],
+      call: { api: 'transcribeVideo', args: { _requestBody: { videoId: 'dQw4w9WgXcQ', segment: 1, includeTimestamp: true } } },
+      sends: {
+        method: 'POST',
+        path: '/openai-api/video-captions-yaml/api/transcription',
+        body: { videoId: 'dQw4w9WgXcQ', segment: 1, includeTimestamp: true },
+      },
+    },
     factcheck: {
       identifier: 'factcheck',
       tools: ['getVerifiedFacts'],
@@ -503,9 +557,15 @@ describe('OpenAPI expansion', () => {
     );
   });
 
-  it('refuses a YAML document clearly instead of installing without tools', async () => {
-    const result = await expandOpenApi('openapi: 3.0.0\npaths: {}\n', DOC_URL);
-    expect(result).toMatchObject({ ok: false, issue: { code: 'openapi-invalid', message: expect.stringContaining('not JSON') } });
+  it('reads a YAML document, as LobeChat does for anything not served as application/json', async () => {
+    const yaml = 'openapi: 3.0.0\nservers: [{ url: /v1 }]\npaths:\n  /ping:\n    get: { operationId: ping }\n';
+    const result = await expandOpenApi(yaml, DOC_URL, undefined, 'text/yaml');
+    expect(result).toMatchObject({ ok: true, expansion: { api: [{ name: 'ping', http: { method: 'get' } }] } });
+    // Served as JSON, the same text is refused as the JSON it is not.
+    expect(await expandOpenApi(yaml, DOC_URL, undefined, 'application/json')).toMatchObject({
+      ok: false,
+      issue: { code: 'invalid-json', path: 'openapi' },
+    });
   });
 
   describe('Swagger 2.0, which LobeChat’s SDK reads too', () => {
