@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Download, Plus, Trash2, Upload } from 'lucide-react';
 import type { Persona } from '../../lib/core/prompts';
+import { SUPPORTED_LOCALES } from '../../lib/speech/locales';
 import { parseTemperature } from '../../lib/prompts/personas';
 import {
   MAX_PROMPTS_FILE_BYTES,
@@ -14,6 +15,8 @@ import { downloadJson } from '../history/history-actions';
 import { getPref, setPref } from '../../lib/storage/prefs';
 import { useProviderName } from '../chat/ModelPicker';
 import { useProvidersStore } from '../state/providers-store';
+import { useEngineVoices } from '../speech/use-engine-voices';
+import { useSpeechSettings } from '../speech/use-speech-settings';
 import { Button } from '../ui/Button';
 import { IconButton } from '../ui/IconButton';
 import { showToast } from '../ui/toast';
@@ -23,19 +26,30 @@ import './prompts.css';
 type Draft = Omit<Persona, 'temperature'> & { temperature: string };
 
 const SEPARATOR = '\u0000';
+/** The voice field's value for a voice of an engine other than the speech settings' one: kept until another is chosen. */
+const KEPT = '\u0000kept';
 
 /** A persona as edited, in its saved shape: a temperature that is not yet a valid number is left out. */
-function toPersonaShape({ temperature, model, ...p }: Draft): Persona {
+function toPersonaShape({ temperature, model, voice, ...p }: Draft): Persona {
   const parsed = parseTemperature(temperature);
-  return { ...p, ...(model ? { model } : {}), ...(parsed === undefined || Number.isNaN(parsed) ? {} : { temperature: parsed }) };
+  return {
+    ...p,
+    ...(model ? { model } : {}),
+    ...(parsed === undefined || Number.isNaN(parsed) ? {} : { temperature: parsed }),
+    ...(voice ? { voice } : {}),
+  };
 }
 
-/** Settings › Personas: each persona's name, system prompt, model and temperature, and the default for new chats. */
+const localeName = (code: string) => SUPPORTED_LOCALES.find((l) => l.code === code)?.nativeName ?? code;
+
+/** Settings › Personas: each persona's name, system prompt, model, temperature and voice, and the default for new chats. */
 export function PersonaSettings() {
   const { t } = useTranslation();
   const id = useId();
   const groups = useProvidersStore((s) => s.groups);
   const providerName = useProviderName();
+  const [speech] = useSpeechSettings();
+  const voiceGroups = useEngineVoices(speech);
   const [drafts, setDrafts] = useState<Draft[]>();
   const [defaultId, setDefaultId] = useState<string>();
   const [problem, setProblem] = useState<'incomplete' | 'badTemperature' | 'importFailed'>();
@@ -58,7 +72,7 @@ export function PersonaSettings() {
     const kept = drafts.filter((p) => p.name.trim() || p.systemPrompt.trim());
     if (kept.some((p) => !p.name.trim() || !p.systemPrompt.trim())) return setProblem('incomplete');
     const personas: Persona[] = [];
-    for (const { temperature, model, ...p } of kept) {
+    for (const { temperature, model, voice, ...p } of kept) {
       const parsed = parseTemperature(temperature);
       if (Number.isNaN(parsed)) return setProblem('badTemperature');
       personas.push({
@@ -67,6 +81,7 @@ export function PersonaSettings() {
         systemPrompt: p.systemPrompt.trim(),
         ...(model ? { model } : {}),
         ...(parsed === undefined ? {} : { temperature: parsed }),
+        ...(voice ? { voice } : {}),
       });
     }
     const keptDefault = personas.some((p) => p.id === defaultId) ? defaultId : undefined;
@@ -145,6 +160,38 @@ export function PersonaSettings() {
                 value={p.temperature}
                 onChange={(e) => edit(p.id, { temperature: e.target.value })}
               />
+              <label htmlFor={field('voice')}>{t('personas.settings.voice')}</label>
+              <select
+                id={field('voice')}
+                value={p.voice && speech?.engine === p.voice.engine ? p.voice.voice : p.voice ? KEPT : ''}
+                onChange={(e) => {
+                  const voice = e.target.value;
+                  if (voice === KEPT || !speech) return;
+                  edit(p.id, { voice: voice ? { engine: speech.engine, voice } : undefined });
+                }}
+              >
+                <option value="">{t('personas.settings.settingsVoice')}</option>
+                {p.voice && speech && p.voice.engine !== speech.engine && (
+                  <option value={KEPT}>{t('personas.settings.otherEngineVoice', { voice: p.voice.voice })}</option>
+                )}
+                {(voiceGroups ?? []).map((g) =>
+                  g.locale ? (
+                    <optgroup key={g.locale} label={localeName(g.locale)}>
+                      {g.voices.map((v) => (
+                        <option key={v.value} value={v.value}>
+                          {v.label}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ) : (
+                    g.voices.map((v) => (
+                      <option key={v.value} value={v.value}>
+                        {v.label}
+                      </option>
+                    ))
+                  ),
+                )}
+              </select>
               <div className="prompt-item-row">
                 <label className="prompt-in-menu">
                   <input

@@ -4,6 +4,7 @@ import { Square, Volume2 } from 'lucide-react';
 import type { StoredMessage } from '../../lib/core/conversation';
 import { followAnswer, mayAutoRead, readAnswer, stopReading, useAnswerSpeech } from './answer-speech';
 import { SpeechErrorNotice } from './SpeechErrorNotice';
+import { useChatStore } from '../state/chat-store';
 import { useSpeechSettings } from './use-speech-settings';
 import { IconButton } from '../ui/IconButton';
 import './speech.css';
@@ -18,6 +19,8 @@ export function AnswerSpeech({ message }: { message: StoredMessage }) {
   const reading = useAnswerSpeech((s) => s.messageId === message.id);
   const failure = useAnswerSpeech((s) => (s.failure?.messageId === message.id ? s.failure.error : undefined));
   const [settings] = useSpeechSettings();
+  // The chat's persona as recorded when it was started (an id, looked up when reading starts, so an edit is heard).
+  const personaId = useChatStore((s) => (s.conversation?.id === message.conversationId ? s.conversation.persona : undefined));
   const streaming = message.status === 'streaming';
   const autoRead = !!settings?.autoRead;
 
@@ -28,6 +31,7 @@ export function AnswerSpeech({ message }: { message: StoredMessage }) {
       complete: message.status !== 'streaming',
       root: () => anchor.current?.closest('article')?.querySelector('.md'),
       language: i18n.language,
+      ...(personaId ? { personaId } : {}),
     });
 
   useEffect(() => {

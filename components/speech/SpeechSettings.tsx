@@ -2,10 +2,9 @@ import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from 're
 import { useTranslation } from 'react-i18next';
 import { toChatError, type ChatError } from '../../lib/core/errors';
 import { request } from '../../lib/messaging/client';
-import type { SpeechKeys, VoiceGroup } from '../../lib/messaging/speech-protocol';
+import type { SpeechKeys } from '../../lib/messaging/speech-protocol';
 import type { SpeechEngineId } from '../../lib/speech/engine';
-import { webSpeechOf } from '../../lib/speech/engines/web-speech';
-import { SUPPORTED_LOCALES, localeOfLanguage, type LocaleCode } from '../../lib/speech/locales';
+import { localeOfLanguage, type LocaleCode } from '../../lib/speech/locales';
 import {
   OPENAI_AUDIO_FORMATS,
   PITCH_RANGE,
@@ -18,14 +17,15 @@ import {
   type VoiceChoice,
 } from '../../lib/speech/speech-settings';
 import { voiceFor } from '../../lib/speech/voice-for';
-import { OPENAI_TTS_MODELS, browserVoicesByLocale, neuralVoiceOptions, openaiVoiceOptions } from '../../lib/speech/voices';
+import { OPENAI_TTS_MODELS } from '../../lib/speech/voices';
 import { LocaleOptions } from '../settings/LanguagePicker';
 import { showToast } from '../ui/toast';
 import { useProvidersStore } from '../state/providers-store';
 import { panelEngine } from './panel-engines';
 import { SpeechErrorNotice } from './SpeechErrorNotice';
 import { useSpeechSettings } from './use-speech-settings';
-import { VoicePicker, type PickerGroup } from './VoicePicker';
+import { useEngineVoices } from './use-engine-voices';
+import { VoicePicker } from './VoicePicker';
 import './speech.css';
 
 type Family = 'browser' | 'microsoft' | 'openai';
@@ -86,26 +86,13 @@ function PercentRange({
   );
 }
 
-/** The browser's voices: the background's (chrome.tts, or Firefox's speechSynthesis), else this page's speechSynthesis. */
-async function browserGroups(): Promise<PickerGroup[]> {
-  const { groups } = await request('speech.browserVoices', {}).catch(() => ({ groups: [] as VoiceGroup[] }));
-  if (groups.length) return groups;
-  const speech = webSpeechOf(globalThis);
-  if (!speech) return [];
-  const voices = speech.synthesis.getVoices();
-  const grouped = browserVoicesByLocale(voices);
-  return SUPPORTED_LOCALES.flatMap(({ code }) => (grouped.get(code)?.length ? [{ locale: code, voices: grouped.get(code)! }] : []));
-}
-
-const neuralGroups: PickerGroup[] = SUPPORTED_LOCALES.map(({ code }) => ({ locale: code, voices: neuralVoiceOptions(code) }));
-
 /** Voices, speed, pitch and keys for each engine, a preview, auto-read and dictation. */
 export function SpeechSettings() {
   const { t, i18n } = useTranslation();
   const id = useId();
   const [settings, update] = useSpeechSettings();
   const providers = useProvidersStore((s) => s.providers).filter((p) => p.kind === 'openai' || p.kind === 'openai-compatible');
-  const [browserVoices, setBrowserVoices] = useState<PickerGroup[]>();
+  const voiceGroups = useEngineVoices(settings);
   const [keys, setKeys] = useState<SpeechKeys>();
   const [typedKeys, setTypedKeys] = useState<{ openai?: string; azure?: string }>({});
   const [keyError, setKeyError] = useState<ChatError>();
@@ -113,7 +100,6 @@ export function SpeechSettings() {
   const previewStop = useRef<AbortController | undefined>(undefined);
 
   useEffect(() => {
-    void browserGroups().then(setBrowserVoices);
     request('speech.keys', {}).then(setKeys, () => undefined);
     return () => previewStop.current?.abort();
   }, []);
@@ -161,12 +147,6 @@ export function SpeechSettings() {
     }
   };
 
-  const groups: PickerGroup[] =
-    engine === 'openai'
-      ? [{ voices: openaiVoiceOptions(settings.openai.model) }]
-      : engine === 'browser'
-        ? (browserVoices ?? [])
-        : neuralGroups;
   const keyFromProvider =
     settings.openai.keySource !== 'own' && (settings.openai.keySource !== 'auto' || providers.some((p) => p.kind === 'openai'));
 
@@ -190,12 +170,12 @@ export function SpeechSettings() {
           </div>
         )}
 
-        {engine === 'browser' && browserVoices && !browserVoices.length ? (
+        {voiceGroups && !voiceGroups.length ? (
           <p className="speech-hint">{t('speech.settings.noBrowserVoices')}</p>
         ) : (
           <VoicePicker
             key={engine}
-            groups={groups}
+            groups={voiceGroups ?? []}
             value={choice.voice}
             locale={choice.locale ?? listLocale}
             allowDefault={engine === 'browser'}

@@ -4,6 +4,6 @@
  * stay out of the panel's first load.
  */
 export { AnswerReader } from '../../lib/speech/answer-reader';
-export { voiceFor } from '../../lib/speech/voice-for';
+export { answerVoice } from '../../lib/speech/voice-for';
 export { AnswerHighlighter } from './answer-highlighter';
 export { panelEngine } from './panel-engines';

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { ChatError } from '../../lib/core/errors';
 import { localeOfLanguage } from '../../lib/speech/locales';
+import { getPref } from '../../lib/storage/prefs';
 import type { AnswerReader } from '../../lib/speech/answer-reader';
 import { speechPrefs } from './lazy-speech-prefs';
 import type { AnswerHighlighter } from './answer-highlighter';
@@ -40,6 +41,8 @@ export interface ReadRequest {
   root(): Element | null | undefined;
   /** The interface language: the voice's fallback language and the sentence splitter's. */
   language: string;
+  /** The persona the answer's chat was started with (its id): its voice, if it has one, reads the answer. */
+  personaId?: string;
 }
 
 export function stopReading(): void {
@@ -59,16 +62,17 @@ export async function readAnswer(what: ReadRequest): Promise<void> {
   const attempt = ++generation;
   latest = undefined;
   useAnswerSpeech.setState({ messageId: what.messageId, status: 'starting', failure: undefined });
-  const [settings, { AnswerReader, AnswerHighlighter, panelEngine, voiceFor }] = await Promise.all([
+  const [settings, persona, { AnswerReader, AnswerHighlighter, panelEngine, answerVoice }] = await Promise.all([
     speechPrefs().then((m) => m.loadSpeechSettings()),
+    what.personaId ? getPref('personas').then((all) => all.find((p) => p.id === what.personaId)) : undefined,
     import('./answer-speech-parts'),
   ]);
   if (attempt !== generation) return;
   const locale = localeOfLanguage(what.language);
-  const voice = voiceFor(settings, settings.engine, locale ? { fallbackLocale: locale } : {});
+  const { engine, ...voice } = answerVoice(settings, persona?.voice, locale ? { fallbackLocale: locale } : {});
   const marks = new AnswerHighlighter(what.root);
   const current = new AnswerReader({
-    engine: panelEngine(settings.engine, what.language),
+    engine: panelEngine(engine, what.language),
     ...voice,
     locale: what.language,
     onSentence: (sentence) => {

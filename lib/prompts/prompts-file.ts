@@ -14,6 +14,7 @@ import {
   record,
   string,
 } from '../storage/export-format';
+import { SPEECH_ENGINE_IDS, type SpeechEngineId } from '../core/speech-engines';
 import { TEMPERATURE_RANGE } from './personas';
 
 export const PROMPTS_FORMAT = 'parley.prompts';
@@ -25,6 +26,8 @@ const MAX_PROMPTS = 1_000;
 const MAX_TITLE = 200;
 const MAX_TEXT = 50_000;
 const MAX_ID = 200;
+/** Voice ids are short ("en-US-AvaMultilingualNeural", a browser voice's name); longer is not one. */
+const MAX_VOICE = 200;
 
 /** Keys that would reach Object.prototype if a record were ever merged or spread. */
 const FORBIDDEN_KEYS = ['__proto__', 'constructor', 'prototype'];
@@ -49,12 +52,13 @@ export function promptsDocument(prompts: readonly SavedPrompt[], now = new Date(
   };
 }
 
-const copyPersona = ({ id, name, systemPrompt, model, temperature }: Persona): Persona => ({
+const copyPersona = ({ id, name, systemPrompt, model, temperature, voice }: Persona): Persona => ({
   id,
   name,
   systemPrompt,
   ...(model ? { model: { providerId: model.providerId, model: model.model } } : {}),
   ...(temperature === undefined ? {} : { temperature }),
+  ...(voice ? { voice: { engine: voice.engine, voice: voice.voice } } : {}),
 });
 
 const copy = ({ id, title, text, inMenu }: SavedPrompt): SavedPrompt => ({ id, title, text, inMenu });
@@ -105,6 +109,14 @@ function readPersona(value: unknown, path: string): Persona {
     const temperature = number(v.temperature, `${path}.temperature`);
     if (temperature < TEMPERATURE_RANGE.min || temperature > TEMPERATURE_RANGE.max) invalid(`${path}.temperature`, 'a number from 0 to 2');
     persona.temperature = temperature;
+  }
+  if (v.voice !== undefined) {
+    const voice = safeRecord(v.voice, `${path}.voice`);
+    const engine = string(voice.engine, `${path}.voice.engine`);
+    if (!SPEECH_ENGINE_IDS.includes(engine as SpeechEngineId)) invalid(`${path}.voice.engine`, SPEECH_ENGINE_IDS.join(', '));
+    const name = bounded(voice.voice, `${path}.voice.voice`, MAX_VOICE);
+    if (!name) invalid(`${path}.voice.voice`, 'a voice');
+    persona.voice = { engine: engine as SpeechEngineId, voice: name };
   }
   return persona;
 }

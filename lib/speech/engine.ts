@@ -1,13 +1,9 @@
 import type { LocaleCode } from './locales';
 import type { VoiceOption } from './voices';
 
-/**
- * browser: chrome.tts or speechSynthesis; openai: /audio/speech;
- * azure: Azure Speech with the user's key; edge: Edge's read-aloud service.
- */
-export type SpeechEngineId = 'browser' | 'openai' | 'azure' | 'edge';
+import type { SpeechEngineId } from '../core/speech-engines';
 
-export const SPEECH_ENGINE_IDS: readonly SpeechEngineId[] = ['browser', 'openai', 'azure', 'edge'];
+export { SPEECH_ENGINE_IDS, type SpeechEngineId } from '../core/speech-engines';
 
 export interface SpeakOptions {
   /** A VoiceOption value from the same engine's listVoices. */

@@ -1,3 +1,4 @@
+import type { PersonaVoice } from '../core/prompts';
 import type { SpeechEngineId } from './engine';
 import { localeOfLanguage, type LocaleCode } from './locales';
 import type { SpeechSettings } from './speech-settings';
@@ -36,4 +37,25 @@ export function voiceFor(
   if (choice.voice && (!wanted || !voiceLocale || voiceLocale === wanted)) return { ...base, voice: choice.voice };
   if (engine === 'browser') return { ...base, voice: '' };
   return { ...base, voice: neuralVoiceOptions(wanted ?? (settings.locale || fallbackLocale))[0]?.value ?? '' };
+}
+
+/** The engine that reads an answer and the voice it reads with. */
+export interface AnswerVoice extends ResolvedVoice {
+  engine: SpeechEngineId;
+}
+
+/**
+ * How an answer is read: with the voice of the persona its chat was started with, when that persona has one (at the
+ * speed and pitch the user set for that engine), else with the engine and voice of the speech settings.
+ */
+export function answerVoice(
+  settings: SpeechSettings,
+  personaVoice: PersonaVoice | undefined,
+  options: { fallbackLocale?: LocaleCode } = {},
+): AnswerVoice {
+  if (!personaVoice) return { engine: settings.engine, ...voiceFor(settings, settings.engine, options) };
+  const { engine, voice } = personaVoice;
+  // Through voiceFor, so that an OpenAI voice the chosen model no longer offers falls back as the settings' own would.
+  const withVoice: SpeechSettings = { ...settings, voices: { ...settings.voices, [engine]: { ...settings.voices[engine], voice } } };
+  return { engine, ...voiceFor(withVoice, engine, options) };
 }

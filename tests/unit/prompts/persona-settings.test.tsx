@@ -7,6 +7,9 @@ import { getPref } from '../../../lib/storage/prefs';
 import { PersonaSettings } from '../../../components/prompts/PersonaSettings';
 import { toasts } from '../../../components/ui/toast';
 import { promptsDocument } from '../../../lib/prompts/prompts-file';
+import { saveSpeechSettings } from '../../../lib/speech/speech-prefs';
+import { DEFAULT_SPEECH_SETTINGS } from '../../../lib/speech/speech-settings';
+import { neuralVoiceOptions } from '../../../lib/speech/voices';
 import { byText, mount, settle, type } from '../support/dom';
 
 let container: HTMLElement;
@@ -55,6 +58,45 @@ describe('Settings › Personas', () => {
     await save();
     await expect.poll(() => getPref('personas')).toEqual([]);
     expect(await getPref('defaultPersonaId')).toBeUndefined();
+  });
+
+  it("gives a persona a voice of the speech settings' engine, keeps it when that engine changes, and can drop it", async () => {
+    await act(() => saveSpeechSettings({ ...DEFAULT_SPEECH_SETTINGS, engine: 'edge' }));
+    const katja = neuralVoiceOptions('de-DE')[0]!;
+    await act(async () => byText('button', 'Add a persona')!.click());
+    const voiceField = () => field('Voice for reading answers aloud') as unknown as HTMLSelectElement;
+    await settle(() => [...voiceField().options].some((o) => o.value === katja.value));
+    expect(voiceField().selectedOptions[0]?.textContent).toBe('Speech settings’ voice');
+    expect(voiceField().querySelector(`optgroup[label="Deutsch"] option[value="${katja.value}"]`)?.textContent).toBe(katja.label);
+
+    const choose = (value: string) =>
+      act(async () => {
+        voiceField().value = value;
+        voiceField().dispatchEvent(new Event('change', { bubbles: true }));
+      });
+    await act(async () => {
+      type(field('Name'), 'Erzähler');
+      type(field('System prompt'), 'Erzähle Geschichten.');
+    });
+    await choose(katja.value);
+    await save();
+    await expect.poll(async () => (await getPref('personas'))[0]?.voice).toEqual({ engine: 'edge', voice: katja.value });
+
+    await act(() => saveSpeechSettings({ ...DEFAULT_SPEECH_SETTINGS, engine: 'openai' }));
+    await settle(() => [...voiceField().options].some((o) => o.value === 'alloy'));
+    expect(voiceField().selectedOptions[0]?.textContent).toBe(`${katja.value} (another speech engine’s voice)`);
+    await save();
+    await settle(() => toasts.get().filter((t) => t.message === 'Personas saved.').length === 2);
+    expect((await getPref('personas'))[0]?.voice).toEqual({ engine: 'edge', voice: katja.value });
+
+    await choose('nova');
+    await save();
+    await expect.poll(async () => (await getPref('personas'))[0]?.voice).toEqual({ engine: 'openai', voice: 'nova' });
+    await choose('');
+    await save();
+    await expect
+      .poll(async () => (await getPref('personas'))[0])
+      .toEqual({ id: expect.any(String), name: 'Erzähler', systemPrompt: 'Erzähle Geschichten.' });
   });
 
   it('adds the personas of an imported file to the list, to be saved like any change, and refuses a file without any', async () => {

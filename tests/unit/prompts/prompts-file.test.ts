@@ -112,6 +112,33 @@ describe('prompt library files', () => {
     expect(() => readPersonasDocument(file([]))).toThrow(ImportError);
   });
 
+  it("keeps a persona's voice through export and import, and refuses an unknown engine or an over-long voice", () => {
+    const narrator = {
+      id: 'narrator',
+      name: 'Narrator',
+      systemPrompt: 'Tell stories.',
+      voice: { engine: 'edge' as const, voice: 'en-GB-SoniaNeural' },
+    };
+    const doc = JSON.parse(
+      JSON.stringify(promptsDocument([], new Date(0), [{ ...narrator, voice: { ...narrator.voice, extra: 1 } } as never])),
+    );
+    expect(doc.personas[0].voice).toEqual(narrator.voice);
+    expect(readPersonasDocument(doc)).toEqual([narrator]);
+    const refused = (voice: unknown) => {
+      try {
+        readPersonasDocument({ ...doc, personas: [{ ...narrator, voice }] });
+      } catch (e) {
+        return (e as ImportError).path;
+      }
+      return 'accepted';
+    };
+    expect(refused({ engine: 'espeak', voice: 'x' })).toBe('personas[0].voice.engine');
+    expect(refused({ engine: 'openai', voice: 'v'.repeat(201) })).toBe('personas[0].voice.voice');
+    expect(refused({ engine: 'openai', voice: '' })).toBe('personas[0].voice.voice');
+    expect(refused('alloy')).toBe('personas[0].voice');
+    expect(refused({ engine: 'openai', voice: 'alloy' })).toBe('accepted');
+  });
+
   it('adds imported personas after the saved ones, renaming taken ids and skipping exact copies', () => {
     const saved = [{ id: 'a', name: 'A', systemPrompt: 'x' }];
     const merged = mergePersonas(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SPEECH_SETTINGS, normalizeSpeechSettings, pickerLocale, type SpeechSettings } from '../../../lib/speech/speech-settings';
-import { voiceFor } from '../../../lib/speech/voice-for';
+import { answerVoice, voiceFor } from '../../../lib/speech/voice-for';
 
 const settings = (patch: Partial<SpeechSettings> = {}): SpeechSettings => ({ ...normalizeSpeechSettings(undefined), ...patch });
 
@@ -50,5 +50,25 @@ describe('which voice speaks', () => {
     const ballad = settings({ voices: { ...DEFAULT_SPEECH_SETTINGS.voices, openai: { voice: 'ballad', rate: 1, pitch: 1 } } });
     expect(voiceFor(ballad, 'openai', { lang: 'fr' }).voice).toBe('alloy');
     expect(voiceFor({ ...ballad, openai: { ...ballad.openai, model: 'gpt-4o-mini-tts' } }, 'openai').voice).toBe('ballad');
+  });
+
+  it("reads an answer with its persona's engine and voice at the user's speed and pitch for that engine, else the settings'", () => {
+    const chosen = settings({
+      engine: 'browser',
+      voices: {
+        ...DEFAULT_SPEECH_SETTINGS.voices,
+        openai: { voice: 'nova', rate: 1.2, pitch: 1 },
+        edge: { voice: '', rate: 1.5, pitch: 0.9 },
+      },
+    });
+    expect(answerVoice(chosen, { engine: 'edge', voice: 'de-DE-KatjaNeural' })).toEqual({
+      engine: 'edge',
+      voice: 'de-DE-KatjaNeural',
+      rate: 1.5,
+      pitch: 0.9,
+    });
+    // A voice the OpenAI model in use does not offer falls back as the settings' own voice would.
+    expect(answerVoice(chosen, { engine: 'openai', voice: 'ballad' })).toEqual({ engine: 'openai', voice: 'alloy', rate: 1.2, pitch: 1 });
+    expect(answerVoice(chosen, undefined)).toEqual({ engine: 'browser', ...voiceFor(chosen, 'browser') });
   });
 });
