@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toChatError, type ChatError } from '../../lib/core/errors';
 import { request } from '../../lib/messaging/client';
 import type { SpeechKeys } from '../../lib/messaging/speech-protocol';
-import type { SpeechEngineId } from '../../lib/speech/engine';
+import type { SpeechEngineId } from '../../lib/core/speech-engines';
 import { localeOfLanguage, type LocaleCode } from '../../lib/speech/locales';
 import {
   OPENAI_AUDIO_FORMATS,

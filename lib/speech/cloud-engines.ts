@@ -1,6 +1,6 @@
 import type { CloudEngineId } from './cloud-keys';
 import { OPENAI_SPEECH_INPUT_LIMIT } from './chunk-text';
-import type { SpeechEngineId } from './engine';
+import type { SpeechEngineId } from '../core/speech-engines';
 import { AZURE_CHUNK_LENGTH } from './engines/azure-speech';
 import { EDGE_CHUNK_LENGTH } from './engines/edge-read-aloud';
 

@@ -3,8 +3,6 @@ import type { VoiceOption } from './voices';
 
 import type { SpeechEngineId } from '../core/speech-engines';
 
-export { SPEECH_ENGINE_IDS, type SpeechEngineId } from '../core/speech-engines';
-
 export interface SpeakOptions {
   /** A VoiceOption value from the same engine's listVoices. */
   voice: string;

@@ -1,4 +1,4 @@
-import { SPEECH_ENGINE_IDS, type SpeechEngineId } from './engine';
+import { SPEECH_ENGINE_IDS, type SpeechEngineId } from '../core/speech-engines';
 import { isSupportedLocale, localeOfLanguage, type LocaleCode } from './locales';
 
 /** What the user chose for one engine. */

@@ -1,5 +1,5 @@
 import type { PersonaVoice } from '../core/prompts';
-import type { SpeechEngineId } from './engine';
+import type { SpeechEngineId } from '../core/speech-engines';
 import { localeOfLanguage, type LocaleCode } from './locales';
 import type { SpeechSettings } from './speech-settings';
 import { neuralVoiceLocale, neuralVoiceOptions, openaiVoicesFor, type OpenAIVoice } from './voices';

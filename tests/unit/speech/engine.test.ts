@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SPEECH_ENGINE_IDS, detectSpeechSupport } from '../../../lib/speech/engine';
+import { detectSpeechSupport } from '../../../lib/speech/engine';
+import { SPEECH_ENGINE_IDS } from '../../../lib/core/speech-engines';
 
 class Fake {}
 
