@@ -1,5 +1,6 @@
 import type { ToolDefinition } from '../core/chat';
 import { mcpToolsetId, type McpServerRecord, type McpToolInfo } from '../core/mcp';
+import { MAX_TOOL_NAME, toolNameHash, VALID_TOOL_NAME } from '../core/tool-names';
 
 /** Which server tool a tool name stands for. */
 export interface McpToolRef {
@@ -12,20 +13,6 @@ export interface McpToolset {
   refs: McpToolRef[];
 }
 
-const MAX_NAME = 64;
-/** OpenAI and Bedrock allow [a-zA-Z0-9_-]{1,64}; Gemini also wants a letter or underscore first. */
-const VALID_NAME = /^[A-Za-z_][\w-]{0,63}$/;
-
-/** FNV-1a: tiny and stable; a clash is caught by the uniqueness check anyway. */
-function hash(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0).toString(16).padStart(8, '0');
-}
-
 const slug = (text: string) => text.replace(/[^\w-]/g, '_').replace(/^(?=[^A-Za-z_])/, '_');
 
 /**
@@ -34,9 +21,9 @@ const slug = (text: string) => text.replace(/[^\w-]/g, '_').replace(/^(?=[^A-Za-
  */
 function toolName(server: McpServerRecord, tool: string, attempt: number): string {
   const plain = `${slug(server.name).slice(0, 24)}__${slug(tool)}`;
-  if (attempt === 0 && VALID_NAME.test(plain)) return plain;
-  const digest = `h${hash(`${server.id}\u0000${tool}\u0000${attempt}`)}`;
-  return `${plain.slice(0, MAX_NAME - digest.length - 1)}_${digest}`;
+  if (attempt === 0 && VALID_TOOL_NAME.test(plain)) return plain;
+  const digest = `h${toolNameHash(`${server.id}\u0000${tool}\u0000${attempt}`)}`;
+  return `${plain.slice(0, MAX_TOOL_NAME - digest.length - 1)}_${digest}`;
 }
 
 /** Tool definitions for every tool of the given servers, with names unique among themselves and `taken`. */

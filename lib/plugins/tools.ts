@@ -1,5 +1,6 @@
 import type { ToolDefinition } from '../core/chat';
 import type { PluginManifest, PluginType } from '../core/plugins';
+import { MAX_TOOL_NAME, toolNameHash, VALID_TOOL_NAME } from '../core/tool-names';
 
 /** Which plugin API a tool name stands for. */
 export interface PluginToolRef {
@@ -15,20 +16,6 @@ export interface PluginToolset {
 
 /** LobeChat's separator between identifier, API name and non-default plugin type. */
 const SEPARATOR = '____';
-const MAX_NAME = 64;
-/** OpenAI and Bedrock allow [a-zA-Z0-9_-]{1,64}; Gemini also wants a letter or underscore first. */
-const VALID_NAME = /^[A-Za-z_][\w-]{0,63}$/;
-
-/** FNV-1a: tiny and stable; a clash is caught by the uniqueness check below anyway. */
-function hash(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0).toString(16).padStart(8, '0');
-}
-
 /**
  * LobeChat's `${identifier}____${apiName}` (plus `____${type}` for markdown and
  * standalone plugins) when that is a valid name; otherwise a sanitised, trimmed
@@ -37,10 +24,10 @@ function hash(text: string): string {
 function toolName(identifier: string, apiName: string, type: PluginType, attempt: number): string {
   const suffix = type === 'default' ? '' : `${SEPARATOR}${type}`;
   const plain = `${identifier}${SEPARATOR}${apiName}${suffix}`;
-  if (attempt === 0 && VALID_NAME.test(plain)) return plain;
-  const digest = `h${hash(`${identifier}\u0000${apiName}\u0000${attempt}`)}`;
+  if (attempt === 0 && VALID_TOOL_NAME.test(plain)) return plain;
+  const digest = `h${toolNameHash(`${identifier}\u0000${apiName}\u0000${attempt}`)}`;
   const head = `_${identifier.replace(/[^\w-]/g, '_')}`.replace(/^_(?=[A-Za-z])/, '');
-  return `${head.slice(0, MAX_NAME - SEPARATOR.length - digest.length - suffix.length)}${SEPARATOR}${digest}${suffix}`;
+  return `${head.slice(0, MAX_TOOL_NAME - SEPARATOR.length - digest.length - suffix.length)}${SEPARATOR}${digest}${suffix}`;
 }
 
 /** Provider-neutral tool definitions for every API of the enabled plugins, with unique names. */
