@@ -73,16 +73,31 @@ export const useProvidersStore = create<ProvidersState>((set, get) => ({
   groups: [],
 
   async refresh() {
+    let answered = false;
+    const show = (providers: ProviderView[], models: ProviderModels[], saved: ModelRef | undefined) => {
+      const groups = modelGroups(providers, models);
+      set({ loaded: true, providers, models, groups, selected: defaultModel(groups, get().selected ?? saved), error: undefined });
+    };
+    // A worker that was stopped (a browser restart) takes a while to start and list the models: until it answers, a
+    // panel opening for the first time shows the last listing, kept in IndexedDB, which the panel reads itself.
+    if (!get().loaded) {
+      void Promise.all([getPref('modelListing'), getPref('selectedModel')]).then(([last, saved]) => {
+        if (!answered && !get().loaded && Array.isArray(last?.providers) && Array.isArray(last.models)) {
+          show(last.providers, last.models, saved);
+        }
+      });
+    }
     try {
       const [providers, models, saved] = await Promise.all([
         request('providers.list', {}),
         request('models.list', {}),
         getPref('selectedModel'),
       ]);
-      const groups = modelGroups(providers, models);
-      const selected = defaultModel(groups, get().selected ?? saved);
-      set({ loaded: true, providers, models, groups, selected, error: undefined });
+      answered = true;
+      show(providers, models, saved);
+      void setPref('modelListing', { providers, models });
     } catch (e) {
+      answered = true;
       set({ loaded: true, error: toChatError(e) });
     }
   },

@@ -1,5 +1,5 @@
 import type { McpServerRecord } from '../core/mcp';
-import type { ModelRef } from '../core/providers';
+import type { ModelRef, ProviderModels, ProviderView } from '../core/providers';
 import type { Persona, SavedPrompt } from '../core/prompts';
 import { notifyChange } from './change-feed';
 import { getDb } from './db';
@@ -51,6 +51,11 @@ export interface Prefs {
   streamIdleTimeoutMs: number;
   /** MCP servers the user added; their tokens and headers are sealed in the vault. */
   mcpServers: McpServerRecord[];
+  /**
+   * The last provider and model listing the background gave the panel (no secrets: views say only which secret
+   * fields are filled). A panel opened while the worker starts shows it at once, then the fresh one.
+   */
+  modelListing?: { providers: ProviderView[]; models: ProviderModels[] };
 }
 
 export const DEFAULT_PREFS: Readonly<Prefs> = {
