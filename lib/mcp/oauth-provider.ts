@@ -109,10 +109,11 @@ export function createOAuthProvider(options: McpOAuthOptions): McpOAuthProvider 
     async tokens() {
       return remember(await read<OAuthTokens>(OAUTH_FIELDS.tokens));
     },
-    // Called with the first tokens and with every refreshed pair: the SDK refreshes on a 401.
+    // Called with the first tokens and with every refreshed pair: the SDK refreshes on a 401. The verifier has
+    // served its one exchange by then, so it is not kept.
     async saveTokens(tokens) {
       remember(tokens);
-      await setSecrets(owner, { [OAUTH_FIELDS.tokens]: JSON.stringify(tokens) });
+      await setSecrets(owner, { [OAUTH_FIELDS.tokens]: JSON.stringify(tokens), [OAUTH_FIELDS.verifier]: '' });
       options.onChange?.();
     },
     async saveCodeVerifier(verifier) {

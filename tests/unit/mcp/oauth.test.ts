@@ -80,6 +80,17 @@ describe('signing in to an MCP server with OAuth', () => {
     expect(authority.requests).toEqual([]);
   });
 
+  it('takes a bare 401 for a wrong or missing token, not for a sign-in, and stores nothing', async () => {
+    const plain = await startMcpServer();
+    try {
+      plain.requireAuth(true);
+      expect((await failureOf(service.add({ url: plain.url, origin: plain.origin }))).code).toBe('mcp-unauthorized');
+      expect(await service.list()).toEqual([]);
+    } finally {
+      await plain.close();
+    }
+  });
+
   it('asks the user to approve the authorization server at another origin before sending it anything', async () => {
     const { id } = await service.add({ url: mock.url, origin: mock.origin });
     expect(await service.signIn(id)).toEqual({ approve: authority.origin });
@@ -101,6 +112,8 @@ describe('signing in to an MCP server with OAuth', () => {
 
     const tokens = await storedTokens(view.id);
     expect(authority.isValid(tokens!.access_token)).toBe(true);
+    // The PKCE verifier served its one exchange and is not kept; the client registration is, sealed.
+    expect(Object.keys(await getSecrets(mcpSecretOwner(view.id))).sort()).toEqual([OAUTH_FIELDS.client, OAUTH_FIELDS.tokens]);
     expect(mock.headers.at(-1)?.authorization).toBe(`Bearer ${tokens!.access_token}`);
     // Sealed: neither the stored records nor the vault's own rows hold a token in clear.
     const db = await getDb();
