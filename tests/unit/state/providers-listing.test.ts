@@ -27,10 +27,12 @@ beforeEach(async () => {
 
 describe('the model picker while the worker starts', () => {
   it('shows the last listing at once, then the fresh one, and keeps the fresh one for next time', async () => {
-    await setPref('modelListing', { providers: [view('p')], models: [models('p', ['old-model'])] });
     await setPref('selectedModel', { providerId: 'p', model: 'old-model' });
     const refreshing = useProvidersStore.getState().refresh();
-    await vi.waitFor(() => expect(useProvidersStore.getState().selected).toEqual({ providerId: 'p', model: 'old-model' }));
+    useProvidersStore
+      .getState()
+      .showLast({ providers: [view('p')], models: [models('p', ['old-model'])] }, { providerId: 'p', model: 'old-model' });
+    expect(useProvidersStore.getState().selected).toEqual({ providerId: 'p', model: 'old-model' });
     expect(useProvidersStore.getState().loaded).toBe(true);
 
     worker.answer = (name) => (name === 'providers.list' ? [view('p')] : [models('p', ['new-model'])]);
@@ -40,6 +42,16 @@ describe('the model picker while the worker starts', () => {
     expect(useProvidersStore.getState().groups[0]!.models.map((m) => m.id)).toEqual(['new-model']);
     expect(useProvidersStore.getState().selected).toEqual({ providerId: 'p', model: 'new-model' });
     await vi.waitFor(async () => expect((await getPref('modelListing'))?.models[0]!.models[0]!.id).toBe('new-model'));
+  });
+
+  it('never puts the last listing back over the one the worker gave', async () => {
+    worker.answer = (name) => (name === 'providers.list' ? [view('p')] : [models('p', ['new-model'])]);
+    const refreshing = useProvidersStore.getState().refresh();
+    await vi.waitFor(() => expect(worker.waiting).toHaveLength(2));
+    for (const reply of worker.waiting) reply();
+    await refreshing;
+    useProvidersStore.getState().showLast({ providers: [view('p')], models: [models('p', ['old-model'])] }, undefined);
+    expect(useProvidersStore.getState().groups[0]!.models.map((m) => m.id)).toEqual(['new-model']);
   });
 
   it('waits for the worker when there is no listing yet', async () => {
