@@ -1,8 +1,9 @@
 import { toChatError } from '../../lib/core/errors';
-import { imageLimit } from '../../lib/core/image-limits';
+import { acceptsImages, imageLimit } from '../../lib/core/image-limits';
 import type { ModelRef, ProviderKind } from '../../lib/core/providers';
 import type { NewImage } from '../../lib/storage/images';
 import { useChatStore } from '../state/chat-store';
+import { useProvidersStore } from '../state/providers-store';
 import { useAttachments } from './attachments-store';
 import { prepareImage } from './read-image';
 
@@ -14,11 +15,19 @@ import { prepareImage } from './read-image';
 export async function imagesFor(model: ModelRef, kind: ProviderKind | undefined): Promise<NewImage[] | undefined> {
   const { images, setProblem } = useAttachments.getState();
   if (!images.length) return [];
-  const limit = kind && imageLimit(kind);
-  if (!limit?.accepts(model.model)) {
+  const listed = useProvidersStore.getState().groups.find((g) => g.providerId === model.providerId);
+  if (
+    !kind ||
+    !acceptsImages(
+      kind,
+      model.model,
+      listed?.models.find((m) => m.id === model.model),
+    )
+  ) {
     setProblem({ kind: 'refused', code: 'images-unsupported', model: model.model });
     return undefined;
   }
+  const limit = imageLimit(kind);
   return Promise.all(images.map((image) => prepareImage(image, limit)));
 }
 
