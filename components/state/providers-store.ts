@@ -3,7 +3,8 @@ import type { ModelRef, ProviderKind, ProviderModels, ProviderView } from '../..
 import type { ChatError, ChatErrorCode } from '../../lib/core/errors';
 import { toChatError } from '../../lib/core/errors';
 import { request } from '../../lib/messaging/client';
-import { getPref, setPref } from '../../lib/storage/prefs';
+import { sameData } from '../../lib/core/same-data';
+import { getPref, setPref, type Prefs } from '../../lib/storage/prefs';
 
 /** What the model picker says about a provider, from the last listing of its models. */
 export type ProviderState = 'connected' | 'needs-key' | 'unreachable';
@@ -54,6 +55,14 @@ export function defaultModel(groups: readonly ModelGroup[], last: ModelRef | und
   return { providerId: first.providerId, model: model.id };
 }
 
+/**
+ * Keeps the listing for the next panel to show while the worker starts. Most refreshes list what was listed before,
+ * and every write tells every storage listener in every context, so an unchanged listing is not written again.
+ */
+async function keepListing(listing: NonNullable<Prefs['modelListing']>): Promise<void> {
+  if (!sameData(await getPref('modelListing'), listing)) await setPref('modelListing', listing);
+}
+
 interface ProvidersState {
   loaded: boolean;
   providers: ProviderView[];
@@ -95,7 +104,8 @@ export const useProvidersStore = create<ProvidersState>((set, get) => ({
       ]);
       answered = true;
       show(providers, models, saved);
-      void setPref('modelListing', { providers, models });
+      // Only a head start for the next panel: a listing that could not be kept costs nothing else.
+      await keepListing({ providers, models }).catch(() => undefined);
     } catch (e) {
       answered = true;
       set({ loaded: true, error: toChatError(e) });
