@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Download, Plus, Trash2, Upload } from 'lucide-react';
 import type { Persona } from '../../lib/core/prompts';
-import { SUPPORTED_LOCALES } from '../../lib/speech/locales';
 import { parseTemperature } from '../../lib/prompts/personas';
 import {
   MAX_PROMPTS_FILE_BYTES,
@@ -17,6 +16,7 @@ import { useProviderName } from '../chat/ModelPicker';
 import { useProvidersStore } from '../state/providers-store';
 import { useEngineVoices } from '../speech/use-engine-voices';
 import { useSpeechSettings } from '../speech/use-speech-settings';
+import { VoiceSelect } from '../speech/VoiceSelect';
 import { Button } from '../ui/Button';
 import { IconButton } from '../ui/IconButton';
 import { showToast } from '../ui/toast';
@@ -39,8 +39,6 @@ function toPersonaShape({ temperature, model, voice, ...p }: Draft): Persona {
     ...(voice ? { voice } : {}),
   };
 }
-
-const localeName = (code: string) => SUPPORTED_LOCALES.find((l) => l.code === code)?.nativeName ?? code;
 
 /** Settings › Personas: each persona's name, system prompt, model, temperature and voice, and the default for new chats. */
 export function PersonaSettings() {
@@ -161,11 +159,11 @@ export function PersonaSettings() {
                 onChange={(e) => edit(p.id, { temperature: e.target.value })}
               />
               <label htmlFor={field('voice')}>{t('personas.settings.voice')}</label>
-              <select
+              <VoiceSelect
                 id={field('voice')}
                 value={p.voice && speech?.engine === p.voice.engine ? p.voice.voice : p.voice ? KEPT : ''}
-                onChange={(e) => {
-                  const voice = e.target.value;
+                groups={voiceGroups ?? []}
+                onChange={(voice) => {
                   if (voice === KEPT || !speech) return;
                   edit(p.id, { voice: voice ? { engine: speech.engine, voice } : undefined });
                 }}
@@ -174,24 +172,7 @@ export function PersonaSettings() {
                 {p.voice && speech && p.voice.engine !== speech.engine && (
                   <option value={KEPT}>{t('personas.settings.otherEngineVoice', { voice: p.voice.voice })}</option>
                 )}
-                {(voiceGroups ?? []).map((g) =>
-                  g.locale ? (
-                    <optgroup key={g.locale} label={localeName(g.locale)}>
-                      {g.voices.map((v) => (
-                        <option key={v.value} value={v.value}>
-                          {v.label}
-                        </option>
-                      ))}
-                    </optgroup>
-                  ) : (
-                    g.voices.map((v) => (
-                      <option key={v.value} value={v.value}>
-                        {v.label}
-                      </option>
-                    ))
-                  ),
-                )}
-              </select>
+              </VoiceSelect>
               <div className="prompt-item-row">
                 <label className="prompt-in-menu">
                   <input
