@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Download, Plus, Trash2, Upload } from 'lucide-react';
+import { Download, Plus, Trash2 } from 'lucide-react';
 import type { Persona } from '../../lib/core/prompts';
 import { parseTemperature } from '../../lib/prompts/personas';
 import {
@@ -19,6 +19,7 @@ import { useSpeechSettings } from '../speech/use-speech-settings';
 import { VoiceSelect } from '../speech/VoiceSelect';
 import { Button } from '../ui/Button';
 import { IconButton } from '../ui/IconButton';
+import { JsonFileImport } from '../ui/JsonFileImport';
 import { showToast } from '../ui/toast';
 import './prompts.css';
 
@@ -51,7 +52,6 @@ export function PersonaSettings() {
   const [drafts, setDrafts] = useState<Draft[]>();
   const [defaultId, setDefaultId] = useState<string>();
   const [problem, setProblem] = useState<'incomplete' | 'badTemperature' | 'importFailed'>();
-  const fileInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     void Promise.all([getPref('personas'), getPref('defaultPersonaId')]).then(([personas, saved]) => {
@@ -217,20 +217,10 @@ export function PersonaSettings() {
         >
           {t('personas.settings.export')}
         </Button>
-        <Button icon={<Upload size={16} />} onClick={() => fileInput.current?.click()}>
-          {t('personas.settings.import')}
-        </Button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept="application/json,.json"
-          hidden
-          aria-label={t('personas.settings.importFile')}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            if (file) void importFile(file);
-            e.target.value = '';
-          }}
+        <JsonFileImport
+          label={t('personas.settings.import')}
+          fileLabel={t('personas.settings.importFile')}
+          onFile={(file) => void importFile(file)}
         />
       </div>
       {problem && (
