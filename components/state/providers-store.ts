@@ -3,6 +3,7 @@ import type { ModelRef, ProviderKind, ProviderModels, ProviderView } from '../..
 import type { ChatError, ChatErrorCode } from '../../lib/core/errors';
 import { toChatError } from '../../lib/core/errors';
 import { request } from '../../lib/messaging/client';
+import { sameData } from '../../lib/core/same-data';
 import { getPref, setPref, type Prefs } from '../../lib/storage/prefs';
 
 /** What the model picker says about a provider, from the last listing of its models. */
@@ -59,6 +60,14 @@ function listed(providers: ProviderView[], models: ProviderModels[], last: Model
   return { loaded: true, providers, models, groups, selected: defaultModel(groups, last), error: undefined };
 }
 
+/**
+ * Keeps the listing for the next panel to show while the worker starts. Most refreshes list what was listed before,
+ * and every write tells every storage listener in every context, so an unchanged listing is not written again.
+ */
+async function keepListing(listing: NonNullable<Prefs['modelListing']>): Promise<void> {
+  if (!sameData(await getPref('modelListing'), listing)) await setPref('modelListing', listing);
+}
+
 interface ProvidersState {
   loaded: boolean;
   providers: ProviderView[];
@@ -90,7 +99,8 @@ export const useProvidersStore = create<ProvidersState>((set, get) => ({
         getPref('selectedModel'),
       ]);
       set(listed(providers, models, get().selected ?? saved));
-      void setPref('modelListing', { providers, models });
+      // Only a head start for the next panel: a listing that could not be kept costs nothing else.
+      await keepListing({ providers, models }).catch(() => undefined);
     } catch (e) {
       set({ loaded: true, error: toChatError(e) });
     }
