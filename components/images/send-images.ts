@@ -15,15 +15,9 @@ import { prepareImage } from './read-image';
 export async function imagesFor(model: ModelRef, kind: ProviderKind | undefined): Promise<NewImage[] | undefined> {
   const { images, setProblem } = useAttachments.getState();
   if (!images.length) return [];
-  const listed = useProvidersStore.getState().groups.find((g) => g.providerId === model.providerId);
-  if (
-    !kind ||
-    !acceptsImages(
-      kind,
-      model.model,
-      listed?.models.find((m) => m.id === model.model),
-    )
-  ) {
+  const group = useProvidersStore.getState().groups.find((g) => g.providerId === model.providerId);
+  const info = group?.models.find((m) => m.id === model.model);
+  if (!kind || !acceptsImages(kind, model.model, info)) {
     setProblem({ kind: 'refused', code: 'images-unsupported', model: model.model });
     return undefined;
   }
