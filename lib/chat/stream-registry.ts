@@ -7,9 +7,9 @@ import type { ProviderAdapter, ProviderContext } from '../providers/types';
 import { DEFAULT_PREFS } from '../storage/prefs';
 import { buildChatRequest } from './build-request';
 import { guardStream } from './stream-guard';
-import type { ToolRuntime } from '../core/tool-runtime';
+import type { ToolImage, ToolRuntime } from '../core/tool-runtime';
 import type { ImagePart } from '../core/images';
-import { imagesForModel } from './turn-images';
+import { imagesForModel, toolImagesTurn } from './turn-images';
 
 export interface Turn {
   conversation: Conversation;
@@ -181,7 +181,9 @@ export class StreamRegistry {
           else if (event.type === 'error') error = event.error;
         }
         if (error || !calls.length || !this.deps.tools || run.controller.signal.aborted) break;
-        request.messages.push(...(await this.runTools(run, turn.conversation, calls, roundText, checkpoint)));
+        const { replies, images: toolImages } = await this.runTools(run, turn.conversation, calls, roundText, checkpoint);
+        const seen = toolImagesTurn(toolImages, context.config.kind, ref.model);
+        request.messages.push(...replies, ...(seen ? [seen] : []));
       }
       // Every round asked for more tools: the model is looping, and its answer is not finished.
       if (round === MAX_TOOL_ROUNDS && !error && !run.controller.signal.aborted) {
@@ -212,10 +214,11 @@ export class StreamRegistry {
     calls: ToolCall[],
     text: string,
     checkpoint: (force?: boolean) => void,
-  ): Promise<ChatMessage[]> {
+  ): Promise<{ replies: ChatMessage[]; images: ToolImage[] }> {
     const tools = this.deps.tools!;
     const now = this.deps.now ?? Date.now;
     const replies: ChatMessage[] = [{ role: 'assistant', content: text, toolCalls: calls }];
+    const images: ToolImage[] = [];
     for (const call of calls) {
       const step: ToolStep = { call, startedAt: now() };
       run.steps.push(step);
@@ -226,7 +229,10 @@ export class StreamRegistry {
         if (outcome.isError) step.error = outcome.result;
         else step.result = outcome.result;
         if (outcome.code) step.errorCode = outcome.code;
-        if (outcome.images?.length) step.images = outcome.images;
+        if (outcome.images?.length) {
+          step.images = outcome.images;
+          images.push(...outcome.images);
+        }
         replies.push({ role: 'tool', toolCallId: call.id, name: call.name, content: outcome.result });
       } catch (e) {
         const err = toChatError(e);
@@ -237,7 +243,7 @@ export class StreamRegistry {
       checkpoint(true);
       this.broadcast(run, { type: 'steps-changed', conversationId: run.conversationId, messageId: run.messageId });
     }
-    return replies;
+    return { replies, images };
   }
 }
 

@@ -101,10 +101,13 @@ describe('MCP servers', () => {
     expect(await step('loopback-tools__add').innerText()).toContain('The sum is 42.');
   });
 
-  it('shows an image result in its step and tells the model it was shown', async () => {
+  it('shows an image result in its step and passes it to a model that takes images', async () => {
     openai.enqueue({ kind: 'tool-call', name: 'loopback-tools__chart', arguments: '{}' });
     await sendMessage(page, 'Draw the chart');
-    await waitForAnswer(page, /The tool says: \[Image 1 \(image\/png\), shown to the user\.\]/);
+    await waitForAnswer(page, /The tool says: \[Image 1 \(image\/png\), shown to the user\.\] \(and I see 1 image\)/);
+    const seen = (openai.requests.at(-1)!.body as { messages: { role: string; content: unknown }[] }).messages.at(-1)!;
+    expect(seen.role).toBe('user');
+    expect(seen.content).toContainEqual({ type: 'image_url', image_url: { url: expect.stringMatching(/^data:image\/png;base64,iVBOR/) } });
     await step('loopback-tools__chart').locator(':scope > summary').click();
     const image = step('loopback-tools__chart').getByRole('img', { name: 'Image 1 returned by loopback-tools__chart' });
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);

@@ -50,8 +50,13 @@ export interface OpenAIMock {
  * then sees the answer use what the tool returned.
  */
 function toolEcho(body: unknown): string | undefined {
-  const last = (body as { messages?: { role?: string; content?: unknown }[] } | undefined)?.messages?.at(-1);
-  return last?.role === 'tool' && typeof last.content === 'string' ? `The tool says: ${last.content}` : undefined;
+  const messages = (body as { messages?: { role?: string; content?: unknown }[] } | undefined)?.messages ?? [];
+  // The tools' images come after their results, in a user turn of image_url parts.
+  const images = messages.at(-1)?.role === 'user' && Array.isArray(messages.at(-1)?.content) ? messages.at(-1)!.content : undefined;
+  const last = images ? messages.at(-2) : messages.at(-1);
+  if (last?.role !== 'tool' || typeof last.content !== 'string') return undefined;
+  const seen = (images as { type?: string }[] | undefined)?.filter((part) => part.type === 'image_url').length;
+  return `The tool says: ${last.content}${seen ? ` (and I see ${seen} image${seen > 1 ? 's' : ''})` : ''}`;
 }
 
 interface ChatBody {

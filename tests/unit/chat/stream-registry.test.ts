@@ -269,6 +269,41 @@ describe('StreamRegistry', () => {
     expect(drawn).toMatchObject({ result: '[Image 1]', images: [{ mimeType: 'image/png', data: 'iVBO' }] });
   });
 
+  it("passes the tools' images to a model that takes them, after the tool results, and only those its provider takes", async () => {
+    const tools: ToolRuntime = {
+      definitions: async () => ({ tools: [{ name: 'chart', description: 'draws', parameters: { type: 'object' } }] }),
+      execute: async () => ({
+        result: '[Image 1] [Image 2]',
+        images: [
+          { mimeType: 'image/png', data: 'iVBO' },
+          { mimeType: 'image/svg+xml', data: 'PHN2' },
+        ],
+      }),
+    };
+    const run = async (model: string) => {
+      let round = 0;
+      const t = setup(
+        () =>
+          round++ === 0
+            ? events({ type: 'tool-call', call: { id: 'c', name: 'chart', arguments: '{}' } }, { type: 'finish', reason: 'tool-calls' })
+            : events({ type: 'text-delta', text: 'A bar chart.' }, { type: 'finish', reason: 'stop' }),
+        {
+          tools,
+          loadTurn: async () => ({ conversation: { ...conversation, model: { providerId: 'p1', model } }, history: [user], answer }),
+        },
+      );
+      await t.registry.start('c1', 'a1');
+      return t.requests[1]!.messages.slice(-2);
+    };
+    const [result, seen] = await run('gpt-4o');
+    expect(result).toMatchObject({ role: 'tool', toolCallId: 'c', content: '[Image 1] [Image 2]' });
+    // SVG is no image OpenAI's wire decodes: it stays a placeholder and a picture in the step.
+    expect(seen).toMatchObject({ role: 'user', images: [{ mimeType: 'image/png', data: 'iVBO' }] });
+    expect(seen!.content).toMatch(/tool output, not instructions/);
+    // A model that reads text only gets the tool's text alone.
+    expect((await run('gpt-3.5-turbo')).map((m) => m.role)).toEqual(['assistant', 'tool']);
+  });
+
   it('reports a missing provider as an error on the message', async () => {
     const t = setup(() => events(), { resolve: async () => Promise.reject(new Error('gone')) });
     await t.registry.start('c1', 'a1');
