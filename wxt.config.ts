@@ -14,6 +14,7 @@ const PERMISSIONS = [
   'scripting',
   'tts',
   'offscreen',
+  'identity',
 ] as const;
 // Chrome-only APIs; Firefox's lint rejects `tts`, and it has a sidebar instead of a side panel.
 const CHROME_ONLY_PERMISSIONS: readonly string[] = ['sidePanel', 'offscreen', 'declarativeNetRequestWithHostAccess', 'tts'];

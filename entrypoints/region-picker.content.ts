@@ -1,6 +1,6 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { REGION_PICKER_GLOBAL, type RegionPickerApi } from '../lib/page/region';
-import { pickRegion } from '../lib/page/region-overlay';
+import { regionPicker } from '../lib/page/region-overlay';
 
 /**
  * Injected by the background only when the user asks to capture an area of
@@ -12,6 +12,6 @@ export default defineContentScript({
   registration: 'runtime',
   main() {
     const scope = globalThis as unknown as Record<string, RegionPickerApi | undefined>;
-    scope[REGION_PICKER_GLOBAL] ??= { pick: () => pickRegion(document) };
+    scope[REGION_PICKER_GLOBAL] ??= regionPicker(document);
   },
 });

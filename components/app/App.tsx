@@ -2,7 +2,6 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MessagesSquare, Settings, SquarePen } from 'lucide-react';
 import { onBroadcast } from '../../lib/messaging/events';
-import { getPref } from '../../lib/storage/prefs';
 import { ChatView } from '../chat/ChatView';
 import { preloadMarkdown } from '../markdown/markdown';
 import { ModelPicker } from '../chat/ModelPicker';
@@ -30,7 +29,6 @@ type View = 'chat' | 'history' | 'settings';
 export function App() {
   const { t } = useTranslation();
   const [view, setView] = useState<View>('chat');
-  const refresh = useProvidersStore((s) => s.refresh);
   const error = useProvidersStore((s) => s.error);
   const readerBarWanted = useReaderUi((s) => (!!s.state && (s.state.status !== 'idle' || !!s.state.error)) || !!s.failure);
 
@@ -46,11 +44,6 @@ export function App() {
     });
     return stop;
   }, []);
-
-  useEffect(() => {
-    void refresh();
-    void getPref('lastConversationId').then((id) => useChatStore.getState().open(id));
-  }, [refresh]);
 
   // A selection handed over from a page is only picked up by the chat view.
   useEffect(() => onBroadcast((event) => event.type === 'page.handoff' && setView('chat')), []);

@@ -1,15 +1,28 @@
 import { App } from './App';
 import { mountLocalised } from './mount-localised';
-import { loadTheme } from '../ui/theme';
+import { useChatStore } from '../state/chat-store';
+import { useProvidersStore } from '../state/providers-store';
+import { startTheme } from '../ui/theme';
+import { getPrefs } from '../../lib/storage/prefs';
 import '../ui/ui.css';
 import './app.css';
 
 /** Mounts the side panel. */
 export async function mountSidePanel(root: HTMLElement): Promise<void> {
-  await loadTheme();
+  const providers = useProvidersStore.getState();
+  // Asked before anything else: after a browser restart the worker has to start before it can list the models,
+  // and this wakes it while the page reads its preferences and loads its language.
+  void providers.refresh();
+  // One read for everything the first paint shows, the model picker included: the panel opens with the last
+  // listing and replaces it when the worker answers.
+  const prefs = await getPrefs(['theme', 'locale', 'modelListing', 'selectedModel', 'lastConversationId']);
+  startTheme(prefs.theme);
+  providers.showLast(prefs.modelListing, prefs.selectedModel);
+  void useChatStore.getState().open(prefs.lastConversationId);
   return mountLocalised(
     root,
     (t) => t('app.name'),
     () => <App />,
+    Promise.resolve(prefs.locale),
   );
 }

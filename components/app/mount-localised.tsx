@@ -12,10 +12,17 @@ function applyDirection(locale: string) {
   document.documentElement.dir = dir;
 }
 
-/** Mounts an extension page with its language set first, so the first paint is already in the user's language. */
-export async function mountLocalised(root: HTMLElement, title: (t: TFunction) => string, render: () => ReactNode): Promise<void> {
-  const locale = (await getPref('locale')) ?? matchLocale(navigator.language);
-  const i18n = await createI18n(locale);
+/**
+ * Mounts an extension page with its language set first, so the first paint is already in the user's language.
+ * `stored` is the chosen language when the page has already read it.
+ */
+export async function mountLocalised(
+  root: HTMLElement,
+  title: (t: TFunction) => string,
+  render: () => ReactNode,
+  stored: Promise<string | undefined> = getPref('locale'),
+): Promise<void> {
+  const i18n = await createI18n((await stored) ?? matchLocale(navigator.language));
   applyDirection(i18n.language);
   i18n.on('languageChanged', applyDirection);
   document.title = title(i18n.t);

@@ -20,8 +20,12 @@ import { AttachmentNotice, ImageChips } from '../app/on-demand';
 import { useSlashMenu } from './SlashMenu';
 import './composer.css';
 
-/** Sends with the composer's images, scaled for the model: that code loads with the first image sent. */
-async function sendWithImages(text: string, model: ModelRef, kind: ProviderKind | undefined): Promise<boolean> {
+/**
+ * Sends the draft, with the composer's images scaled for the model when there are any: the code that scales them
+ * loads with the first image sent, so a text-only send does not wait for it.
+ */
+async function sendDraft(text: string, model: ModelRef, kind: ProviderKind | undefined): Promise<boolean> {
+  if (!useAttachments.getState().images.length) return useChatStore.getState().send(text, model);
   return (await import('../images/send-images')).sendWithImages(text, model, kind);
 }
 
@@ -70,7 +74,7 @@ function ChatSettingsButton() {
  */
 export function Composer({ streaming, page }: { streaming: boolean; page: PageTools }) {
   const { t } = useTranslation();
-  const { draft, setDraft, stop, pendingContext, queued, setQueued, sendQueued } = useChatStore();
+  const { draft, setDraft, stop, pendingContext, queued, setQueued } = useChatStore();
   const selected = useProvidersStore((s) => s.selected);
   const kind = useProvidersStore((s) => s.providers.find((p) => p.id === s.selected?.providerId)?.kind);
   const images = useAttachments((s) => s.images);
@@ -90,17 +94,18 @@ export function Composer({ streaming, page }: { streaming: boolean; page: PageTo
     if (box.current) fitHeight(box.current);
   }, [draft]);
 
-  // A message sent before the models have loaded waits for one rather than being dropped.
+  // A message sent before the models have loaded waits for one rather than being dropped: it then goes, images and
+  // all, the way any other send does.
   useEffect(() => {
     if (!queued || !selected || streaming) return;
-    const sending = images.length ? (setQueued(false), sendWithImages(draft, selected, kind)) : sendQueued(selected);
-    void sending.then(() => box.current?.focus());
-  }, [queued, selected, streaming, sendQueued, images.length, draft, kind, setQueued]);
+    setQueued(false);
+    void sendDraft(useChatStore.getState().draft, selected, kind).then(() => box.current?.focus());
+  }, [queued, selected, streaming, kind, setQueued]);
 
   const submit = async () => {
     if (!selected && !streaming && hasMessage) return setQueued(true);
     if (!canSend) return;
-    await sendWithImages(draft, selected, kind);
+    await sendDraft(draft, selected, kind);
     box.current?.focus();
   };
 

@@ -1,9 +1,10 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toChatError } from '../../lib/core/errors';
 import { inertText } from '../../lib/core/inert-text';
 import { importConversations, summarizeImport, type ImportSummary } from '../../lib/storage/export';
 import { Button } from '../ui/Button';
+import { useJsonFileChooser } from '../ui/JsonFileImport';
 import { showToast } from '../ui/toast';
 
 export interface ConversationImport {
@@ -21,7 +22,6 @@ export interface ConversationImport {
  */
 export function useConversationImport(): ConversationImport {
   const { t } = useTranslation();
-  const fileInput = useRef<HTMLInputElement>(null);
   const [failure, setFailure] = useState<'unreadable' | 'storage-full'>();
   const [pending, setPending] = useState<{ doc: unknown; summary: ImportSummary }>();
 
@@ -45,20 +45,10 @@ export function useConversationImport(): ConversationImport {
     }
   };
 
+  const chooser = useJsonFileChooser(t('history.importFile'), (file) => void review(file));
   const view = (
     <>
-      <input
-        ref={fileInput}
-        type="file"
-        accept="application/json,.json"
-        hidden
-        aria-label={t('history.importFile')}
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          if (file) void review(file);
-          e.target.value = '';
-        }}
-      />
+      {chooser.input}
       {pending && (
         <ImportReview summary={pending.summary} onConfirm={() => void confirm(pending.doc)} onCancel={() => setPending(undefined)} />
       )}
@@ -69,7 +59,7 @@ export function useConversationImport(): ConversationImport {
       )}
     </>
   );
-  return { choose: () => fileInput.current?.click(), failed: failure !== undefined, view };
+  return { choose: chooser.choose, failed: failure !== undefined, view };
 }
 
 /** What an import would add: conversations, the system prompts it keeps, and the plugins it names but leaves off. */

@@ -20,7 +20,19 @@ async function attach(result: CaptureResult | undefined, name: string): Promise<
  * let Parley capture, or a failed capture, is explained there instead.
  */
 export async function captureInto(windowId: number, area: boolean): Promise<void> {
-  await attach(await request('capture.tab', { windowId, area }).catch(() => undefined), area ? 'area.png' : 'screenshot.png');
+  // The overlay is on the page, but the user pressed the button here, so the panel has the focus: Escape here cancels too.
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape') return;
+    e.preventDefault();
+    e.stopPropagation();
+    void request('capture.cancel', { windowId }).catch(() => undefined);
+  };
+  if (area) window.addEventListener('keydown', onKey, true);
+  try {
+    await attach(await request('capture.tab', { windowId, area }).catch(() => undefined), area ? 'area.png' : 'screenshot.png');
+  } finally {
+    window.removeEventListener('keydown', onKey, true);
+  }
 }
 
 /** Attaches the area captured from the right-click menu ("Ask about this area") once this window's panel is ready, and whenever one is announced. */

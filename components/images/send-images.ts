@@ -1,8 +1,9 @@
 import { toChatError } from '../../lib/core/errors';
-import { imageLimit } from '../../lib/core/image-limits';
+import { acceptsImages, imageLimit } from '../../lib/core/image-limits';
 import type { ModelRef, ProviderKind } from '../../lib/core/providers';
 import type { NewImage } from '../../lib/storage/images';
 import { useChatStore } from '../state/chat-store';
+import { useProvidersStore } from '../state/providers-store';
 import { useAttachments } from './attachments-store';
 import { prepareImage } from './read-image';
 
@@ -14,11 +15,13 @@ import { prepareImage } from './read-image';
 export async function imagesFor(model: ModelRef, kind: ProviderKind | undefined): Promise<NewImage[] | undefined> {
   const { images, setProblem } = useAttachments.getState();
   if (!images.length) return [];
-  const limit = kind && imageLimit(kind);
-  if (!limit?.accepts(model.model)) {
+  const group = useProvidersStore.getState().groups.find((g) => g.providerId === model.providerId);
+  const info = group?.models.find((m) => m.id === model.model);
+  if (!kind || !acceptsImages(kind, model.model, info)) {
     setProblem({ kind: 'refused', code: 'images-unsupported', model: model.model });
     return undefined;
   }
+  const limit = imageLimit(kind);
   return Promise.all(images.map((image) => prepareImage(image, limit)));
 }
 

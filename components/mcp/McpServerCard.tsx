@@ -13,6 +13,7 @@ import { Switch } from '../ui/Switch';
 import { showToast } from '../ui/toast';
 import { McpApproval } from './McpApproval';
 import { McpCredentialFields, type Credentials } from './McpCredentialFields';
+import { McpSignIn } from './McpSignIn';
 
 /** One added MCP server: its name and address, on/off, its tools, and reading them again, its settings, removal. */
 export function McpServerCard({ view }: { view: McpServerView }) {
@@ -44,6 +45,7 @@ export function McpServerCard({ view }: { view: McpServerView }) {
         <p className="plugin-card-description plugin-url" dir="ltr">
           {inertText(view.url)}
         </p>
+        {view.oauth && <McpSignIn view={view} name={name} busy={busy} run={run} />}
         <details className="mcp-tools">
           <summary>{t('mcp.tools', { n: view.tools.length })}</summary>
           <ul>

@@ -44,7 +44,9 @@ export function McpSettings() {
       });
       setUrl('');
       setCredentials(EMPTY);
-      showToast({ message: t('mcp.addedToast', { name: inertText(view.name) }), tone: 'success' });
+      const name = inertText(view.name);
+      const signInNeeded = view.oauth && !view.signedIn;
+      showToast({ message: signInNeeded ? t('mcpOAuth.addedToast', { name }) : t('mcp.addedToast', { name }), tone: 'success' });
     });
 
   return (

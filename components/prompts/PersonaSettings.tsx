@@ -1,8 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Download, Plus, Trash2, Upload } from 'lucide-react';
+import { Download, Plus, Trash2 } from 'lucide-react';
 import type { Persona } from '../../lib/core/prompts';
-import { SUPPORTED_LOCALES } from '../../lib/speech/locales';
 import { parseTemperature } from '../../lib/prompts/personas';
 import {
   MAX_PROMPTS_FILE_BYTES,
@@ -17,8 +16,10 @@ import { useProviderName } from '../chat/ModelPicker';
 import { useProvidersStore } from '../state/providers-store';
 import { useEngineVoices } from '../speech/use-engine-voices';
 import { useSpeechSettings } from '../speech/use-speech-settings';
+import { VoiceSelect } from '../speech/VoiceSelect';
 import { Button } from '../ui/Button';
 import { IconButton } from '../ui/IconButton';
+import { JsonFileImport } from '../ui/JsonFileImport';
 import { showToast } from '../ui/toast';
 import './prompts.css';
 
@@ -40,8 +41,6 @@ function toPersonaShape({ temperature, model, voice, ...p }: Draft): Persona {
   };
 }
 
-const localeName = (code: string) => SUPPORTED_LOCALES.find((l) => l.code === code)?.nativeName ?? code;
-
 /** Settings › Personas: each persona's name, system prompt, model, temperature and voice, and the default for new chats. */
 export function PersonaSettings() {
   const { t } = useTranslation();
@@ -53,7 +52,6 @@ export function PersonaSettings() {
   const [drafts, setDrafts] = useState<Draft[]>();
   const [defaultId, setDefaultId] = useState<string>();
   const [problem, setProblem] = useState<'incomplete' | 'badTemperature' | 'importFailed'>();
-  const fileInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     void Promise.all([getPref('personas'), getPref('defaultPersonaId')]).then(([personas, saved]) => {
@@ -161,11 +159,11 @@ export function PersonaSettings() {
                 onChange={(e) => edit(p.id, { temperature: e.target.value })}
               />
               <label htmlFor={field('voice')}>{t('personas.settings.voice')}</label>
-              <select
+              <VoiceSelect
                 id={field('voice')}
                 value={p.voice && speech?.engine === p.voice.engine ? p.voice.voice : p.voice ? KEPT : ''}
-                onChange={(e) => {
-                  const voice = e.target.value;
+                groups={voiceGroups ?? []}
+                onChange={(voice) => {
                   if (voice === KEPT || !speech) return;
                   edit(p.id, { voice: voice ? { engine: speech.engine, voice } : undefined });
                 }}
@@ -174,24 +172,7 @@ export function PersonaSettings() {
                 {p.voice && speech && p.voice.engine !== speech.engine && (
                   <option value={KEPT}>{t('personas.settings.otherEngineVoice', { voice: p.voice.voice })}</option>
                 )}
-                {(voiceGroups ?? []).map((g) =>
-                  g.locale ? (
-                    <optgroup key={g.locale} label={localeName(g.locale)}>
-                      {g.voices.map((v) => (
-                        <option key={v.value} value={v.value}>
-                          {v.label}
-                        </option>
-                      ))}
-                    </optgroup>
-                  ) : (
-                    g.voices.map((v) => (
-                      <option key={v.value} value={v.value}>
-                        {v.label}
-                      </option>
-                    ))
-                  ),
-                )}
-              </select>
+              </VoiceSelect>
               <div className="prompt-item-row">
                 <label className="prompt-in-menu">
                   <input
@@ -236,20 +217,10 @@ export function PersonaSettings() {
         >
           {t('personas.settings.export')}
         </Button>
-        <Button icon={<Upload size={16} />} onClick={() => fileInput.current?.click()}>
-          {t('personas.settings.import')}
-        </Button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept="application/json,.json"
-          hidden
-          aria-label={t('personas.settings.importFile')}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            if (file) void importFile(file);
-            e.target.value = '';
-          }}
+        <JsonFileImport
+          label={t('personas.settings.import')}
+          fileLabel={t('personas.settings.importFile')}
+          onFile={(file) => void importFile(file)}
         />
       </div>
       {problem && (

@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ArrowDown, ArrowUp, Copy, Download, Plus, Trash2, Upload } from 'lucide-react';
+import { ArrowDown, ArrowUp, Copy, Download, Plus, Trash2 } from 'lucide-react';
 import type { SavedPrompt } from '../../lib/core/prompts';
 import { request } from '../../lib/messaging/client';
 import { panelStarters } from './panel-starters';
@@ -16,6 +16,7 @@ import { PROMPT_VARIABLES } from '../../lib/prompts/variables';
 import { downloadJson } from '../history/history-actions';
 import { Button } from '../ui/Button';
 import { IconButton } from '../ui/IconButton';
+import { JsonFileImport } from '../ui/JsonFileImport';
 import { showToast } from '../ui/toast';
 import './prompts.css';
 
@@ -29,7 +30,6 @@ export function PromptSettings() {
   const [prompts, setPrompts] = useState<SavedPrompt[]>();
   const [incomplete, setIncomplete] = useState(false);
   const [importFailed, setImportFailed] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     void loadPrompts(panelStarters(i18n)).then(setPrompts);
@@ -147,20 +147,10 @@ export function PromptSettings() {
         <Button icon={<Download size={16} />} onClick={() => downloadJson(promptsDocument(prompts), 'parley-prompts')}>
           {t('prompts.settings.export')}
         </Button>
-        <Button icon={<Upload size={16} />} onClick={() => fileInput.current?.click()}>
-          {t('prompts.settings.import')}
-        </Button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept="application/json,.json"
-          hidden
-          aria-label={t('prompts.settings.importFile')}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            if (file) void importFile(file);
-            e.target.value = '';
-          }}
+        <JsonFileImport
+          label={t('prompts.settings.import')}
+          fileLabel={t('prompts.settings.importFile')}
+          onFile={(file) => void importFile(file)}
         />
       </div>
       {importFailed && (

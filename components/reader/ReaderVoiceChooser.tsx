@@ -5,7 +5,8 @@ import { SUPPORTED_LOCALES } from '../../lib/speech/locales';
 import { pickerLocale } from '../../lib/speech/speech-settings';
 import { neuralVoiceOptions, openaiVoiceOptions } from '../../lib/speech/voices';
 import { useSpeechSettings } from '../speech/use-speech-settings';
-import { VoicePicker, type PickerGroup } from '../speech/VoicePicker';
+import { VoicePicker } from '../speech/VoicePicker';
+import type { PickerGroup } from '../speech/VoiceSelect';
 
 /**
  * The voice list of the engine that reads pages (chosen in Settings), as the

@@ -1,13 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SUPPORTED_LOCALES, type LocaleCode } from '../../lib/speech/locales';
-import { mergeVoiceGroups, type VoiceOption } from '../../lib/speech/voices';
-
-export interface PickerGroup {
-  /** Absent for voices that speak every language. */
-  locale?: LocaleCode;
-  voices: readonly VoiceOption[];
-}
+import type { LocaleCode } from '../../lib/speech/locales';
+import { mergeVoiceGroups } from '../../lib/speech/voices';
+import { nativeName, VoiceSelect, type PickerGroup } from './VoiceSelect';
 
 interface Props {
   groups: readonly PickerGroup[];
@@ -21,8 +16,6 @@ interface Props {
 
 /** Past this many voices in the list, a filter box helps (espeak-ng alone reports hundreds per language). */
 const FILTER_FROM = 30;
-
-const nativeName = (code: LocaleCode) => SUPPORTED_LOCALES.find((l) => l.code === code)?.nativeName ?? code;
 
 /**
  * Voices grouped by language, showing one language at a time unless the
@@ -72,34 +65,18 @@ export function VoicePicker({ groups, value, locale, allowDefault, onChange }: P
       )}
       <div className="field">
         <label htmlFor={`${id}-voice`}>{t('speech.settings.voice')}</label>
-        <select
+        <VoiceSelect
           id={`${id}-voice`}
           value={listed || (allowDefault && !value) ? value : ''}
-          onChange={(e) => onChange(e.target.value, localeOf(e.target.value))}
+          groups={shown}
+          onChange={(voice) => onChange(voice, localeOf(voice))}
         >
           {allowDefault ? (
             <option value="">{t('speech.settings.defaultVoice')}</option>
           ) : (
             !listed && <option value="">{t('speech.settings.chooseVoice')}</option>
           )}
-          {shown.map((g) =>
-            g.locale && shown.length > 1 ? (
-              <optgroup key={g.locale} label={nativeName(g.locale)}>
-                {g.voices.map((v) => (
-                  <option key={v.value} value={v.value}>
-                    {v.label}
-                  </option>
-                ))}
-              </optgroup>
-            ) : (
-              g.voices.map((v) => (
-                <option key={v.value} value={v.value}>
-                  {v.label}
-                </option>
-              ))
-            ),
-          )}
-        </select>
+        </VoiceSelect>
       </div>
       {byLanguage && !count && <p className="speech-hint">{t('speech.settings.noVoices')}</p>}
     </>

@@ -5,7 +5,7 @@ import { webSpeechOf } from '../../lib/speech/engines/web-speech';
 import { SUPPORTED_LOCALES } from '../../lib/speech/locales';
 import type { SpeechSettings } from '../../lib/speech/speech-settings';
 import { browserVoicesByLocale, neuralVoiceOptions, openaiVoiceOptions } from '../../lib/speech/voices';
-import type { PickerGroup } from './VoicePicker';
+import type { PickerGroup } from './VoiceSelect';
 
 /** The browser's voices: the background's (chrome.tts, or Firefox's speechSynthesis), else this page's speechSynthesis. */
 async function browserGroups(): Promise<PickerGroup[]> {

@@ -30,7 +30,7 @@ interface ChatState {
   createdHere?: string;
   /** Why the last send was held back: another window is answering in this conversation. */
   notice?: 'busy-elsewhere';
-  /** The draft was sent before any model was ready: it goes as soon as one is (see sendQueued). */
+  /** The draft was sent before any model was ready: the composer sends it as soon as one is. */
   queued: boolean;
   /** The persona the next new chat starts with: null for none, undefined until chosen (the default one then). */
   personaChoice?: Persona | null;
@@ -38,8 +38,6 @@ interface ChatState {
   setDraft(text: string): void;
   /** Holds the draft for the model not chosen yet (an Enter typed while the models load), or lets it go again. */
   setQueued(queued: boolean): void;
-  /** Sends the held draft with `model`; does nothing when nothing is held or there is still no model. */
-  sendQueued(model: ModelRef | undefined): Promise<boolean>;
   open(conversationId: string | undefined): Promise<void>;
   newChat(): void;
   /** Throws a ChatFailure 'storage-full' when `images` do not fit, leaving the draft as it was. */
@@ -217,12 +215,6 @@ export const useChatStore = create<ChatState>((set, get) => ({
   queued: false,
   setDraft: (draft) => set({ draft }),
   setQueued: (queued) => set({ queued }),
-
-  async sendQueued(model) {
-    if (!get().queued || !model) return false;
-    set({ queued: false });
-    return get().send(get().draft, model);
-  },
 
   async open(conversationId) {
     const conversation = conversationId ? await getConversation(conversationId) : undefined;

@@ -3,7 +3,8 @@ import type { ModelRef, ProviderKind, ProviderModels, ProviderView } from '../..
 import type { ChatError, ChatErrorCode } from '../../lib/core/errors';
 import { toChatError } from '../../lib/core/errors';
 import { request } from '../../lib/messaging/client';
-import { getPref, setPref } from '../../lib/storage/prefs';
+import { sameData } from '../../lib/core/same-data';
+import { getPref, setPref, type Prefs } from '../../lib/storage/prefs';
 
 /** What the model picker says about a provider, from the last listing of its models. */
 export type ProviderState = 'connected' | 'needs-key' | 'unreachable';
@@ -54,6 +55,19 @@ export function defaultModel(groups: readonly ModelGroup[], last: ModelRef | und
   return { providerId: first.providerId, model: model.id };
 }
 
+function listed(providers: ProviderView[], models: ProviderModels[], last: ModelRef | undefined): Partial<ProvidersState> {
+  const groups = modelGroups(providers, models);
+  return { loaded: true, providers, models, groups, selected: defaultModel(groups, last), error: undefined };
+}
+
+/**
+ * Keeps the listing for the next panel to show while the worker starts. Most refreshes list what was listed before,
+ * and every write tells every storage listener in every context, so an unchanged listing is not written again.
+ */
+async function keepListing(listing: NonNullable<Prefs['modelListing']>): Promise<void> {
+  if (!sameData(await getPref('modelListing'), listing)) await setPref('modelListing', listing);
+}
+
 interface ProvidersState {
   loaded: boolean;
   providers: ProviderView[];
@@ -63,6 +77,11 @@ interface ProvidersState {
   selected?: ModelRef;
   error?: ChatError;
   refresh(): Promise<void>;
+  /**
+   * Shows the listing kept from last time (read by the page before its first paint) until the worker answers: a
+   * worker stopped by a browser restart takes a while to start and list the models.
+   */
+  showLast(last: Prefs['modelListing'], saved: ModelRef | undefined): void;
   select(ref: ModelRef): void;
 }
 
@@ -73,33 +92,22 @@ export const useProvidersStore = create<ProvidersState>((set, get) => ({
   groups: [],
 
   async refresh() {
-    let answered = false;
-    const show = (providers: ProviderView[], models: ProviderModels[], saved: ModelRef | undefined) => {
-      const groups = modelGroups(providers, models);
-      set({ loaded: true, providers, models, groups, selected: defaultModel(groups, get().selected ?? saved), error: undefined });
-    };
-    // A worker that was stopped (a browser restart) takes a while to start and list the models: until it answers, a
-    // panel opening for the first time shows the last listing, kept in IndexedDB, which the panel reads itself.
-    if (!get().loaded) {
-      void Promise.all([getPref('modelListing'), getPref('selectedModel')]).then(([last, saved]) => {
-        if (!answered && !get().loaded && Array.isArray(last?.providers) && Array.isArray(last.models)) {
-          show(last.providers, last.models, saved);
-        }
-      });
-    }
     try {
       const [providers, models, saved] = await Promise.all([
         request('providers.list', {}),
         request('models.list', {}),
         getPref('selectedModel'),
       ]);
-      answered = true;
-      show(providers, models, saved);
-      void setPref('modelListing', { providers, models });
+      set(listed(providers, models, get().selected ?? saved));
+      // Only a head start for the next panel: a listing that could not be kept costs nothing else.
+      await keepListing({ providers, models }).catch(() => undefined);
     } catch (e) {
-      answered = true;
       set({ loaded: true, error: toChatError(e) });
     }
+  },
+
+  showLast(last, saved) {
+    if (!get().loaded && Array.isArray(last?.providers) && Array.isArray(last.models)) set(listed(last.providers, last.models, saved));
   },
 
   select(ref) {

@@ -15,8 +15,8 @@ function apply(theme: Theme): void {
 }
 
 /** Applies the stored theme, and follows changes made in another panel. Called once, before the first render. */
-export async function loadTheme(): Promise<void> {
-  apply(await getPref('theme'));
+export function startTheme(stored: Theme): void {
+  apply(stored);
   onStorageChange((change) => {
     if (change.type === 'prefs' && change.id === 'theme') void getPref('theme').then(apply);
   });

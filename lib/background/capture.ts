@@ -26,6 +26,16 @@ async function pickOn(tabId: number): Promise<PickedRegion | null> {
   return (result?.result as PickedRegion | null | undefined) ?? null;
 }
 
+async function cancelPick(windowId: number): Promise<void> {
+  const [tab] = await browser.tabs.query({ active: true, windowId });
+  if (tab?.id === undefined) return;
+  await browser.scripting.executeScript({
+    target: { tabId: tab.id, frameIds: [0] },
+    func: (name: string) => (globalThis as unknown as Record<string, RegionPickerApi | undefined>)[name]?.cancel(),
+    args: [REGION_PICKER_GLOBAL],
+  });
+}
+
 async function png(blob: Blob): Promise<string> {
   return bytesToBase64(await blob.arrayBuffer());
 }
@@ -116,4 +126,5 @@ export function startCapture(): void {
 export const captureRequestHandlers: Pick<RequestHandlers, keyof CaptureRequests> = {
   'capture.tab': ({ windowId, area }) => captureTab(windowId, area),
   'capture.take': ({ windowId }) => takeWaiting(windowId),
+  'capture.cancel': ({ windowId }) => cancelPick(windowId),
 };

@@ -1,3 +1,4 @@
+import { browser } from 'wxt/browser';
 import { broadcast } from '../messaging/events';
 import type { McpRequests } from '../messaging/mcp-protocol';
 import type { RequestHandlers } from '../messaging/server';
@@ -5,7 +6,8 @@ import { createMcpService } from '../mcp/mcp-service';
 import { assertCredentialUrl } from '../transport/url-policy';
 
 const announce = () => void broadcast({ type: 'mcp.changed' }).catch(() => undefined);
-const service = createMcpService({ announce });
+// Firefox and Chrome both offer identity.launchWebAuthFlow; read when a server that signs in is used.
+const service = createMcpService({ announce, identity: () => browser.identity });
 
 /** Runs the tools of the MCP servers enabled in a conversation; combined with the plugins' for the StreamRegistry. */
 export const mcpToolRuntime = service.runtime;
@@ -28,6 +30,8 @@ export const mcpHandlers: Pick<RequestHandlers, keyof McpRequests> = {
   'mcp.update': ({ id, ...req }) => changing(service.update(id, req)),
   'mcp.refresh': ({ id }) => changing(service.refresh(id)),
   'mcp.setEnabled': ({ id, enabled }) => changing(service.setEnabled(id, enabled)),
+  'mcp.signIn': ({ id, authOrigin }) => changing(service.signIn(id, authOrigin)),
+  'mcp.signOut': ({ id }) => changing(service.signOut(id)),
   'mcp.remove': async ({ id }) => {
     await changing(service.remove(id));
     return null;

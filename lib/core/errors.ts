@@ -44,8 +44,12 @@ export type ChatErrorCode =
   | 'mcp-unreachable'
   /** An MCP server answered outside the protocol (not MCP, a malformed message, a JSON-RPC error). */
   | 'mcp-protocol'
-  /** An MCP server refused the token or headers, or wants a sign-in Parley cannot do. */
+  /** An MCP server refused the token or headers. */
   | 'mcp-unauthorized'
+  /** An MCP server needs the user to sign in (first time, or its sign-in expired and could not be refreshed). */
+  | 'mcp-sign-in-required'
+  /** The sign-in window of an MCP server was closed, or came back refused or with a wrong state. */
+  | 'mcp-sign-in-failed'
   /** An MCP tool reported its own failure (isError). */
   | 'mcp-tool-error'
   /** An MCP tool did not answer within the per-call time limit. */

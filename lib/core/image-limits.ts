@@ -6,7 +6,7 @@
  * it is known to take text only.
  */
 import type { ImageMime } from './images';
-import type { ProviderKind } from './providers';
+import type { ModelInfo, ProviderKind } from './providers';
 
 export interface ImageLimit {
   /** Longest side, in pixels, an image is scaled down to. */
@@ -65,16 +65,18 @@ const BY_KIND: Partial<Record<ProviderKind, ImageLimit>> = {
   // Ollama's image decoder reads PNG and JPEG.
   ollama: { maxEdge: 1344, maxBytes: 10 * MB, formats: ['image/png', 'image/jpeg'], accepts: (model) => OLLAMA_VISION.test(model) },
   'azure-inference': openAIWire,
+  // Whether the browser's model takes images depends on the browser and the device: its listing says so
+  // (ModelInfo.images), and the adapter asks the browser again before it sends one. Chrome scales images itself.
+  builtin: { maxEdge: 1024, maxBytes: 10 * MB, formats: ALL, accepts: () => true },
 };
 
-/** The image limit of a provider kind; undefined for one that takes no images at all (the built-in model). */
-export function imageLimit(kind: ProviderKind): ImageLimit | undefined {
-  if (kind === 'builtin') return undefined;
+export function imageLimit(kind: ProviderKind): ImageLimit {
   return BY_KIND[kind] ?? openAIWire;
 }
 
-export function acceptsImages(kind: ProviderKind, model: string): boolean {
-  return imageLimit(kind)?.accepts(model) ?? false;
+/** Whether `model` takes images: the provider's own word when its listing gives one, else the table's. */
+export function acceptsImages(kind: ProviderKind, model: string, info?: ModelInfo): boolean {
+  return info?.images ?? imageLimit(kind).accepts(model);
 }
 
 /** The size an image is drawn at to fit `maxEdge`, aspect kept; its own size when it fits. */

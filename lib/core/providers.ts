@@ -53,6 +53,8 @@ export interface ProviderView extends ProviderConfig {
 export interface ModelInfo {
   id: string;
   label?: string;
+  /** The provider's own word on whether the model takes images, given only where it varies by device (the built-in model). */
+  images?: boolean;
 }
 
 export interface ModelRef {

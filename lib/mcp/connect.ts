@@ -8,13 +8,14 @@ import './zod-jitless';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpToolInfo, McpTransportKind } from '../core/mcp';
 import type { FetchLike } from '../transport/secure-fetch';
 import { toMcpError } from './errors';
 import { mcpFetch } from './mcp-fetch';
+import type { McpOAuthProvider } from './oauth-provider';
 import { ChatFailure } from '../core/errors';
 import { redactSecrets, secretNeedles } from '../core/redact';
 
@@ -24,6 +25,10 @@ export interface McpConnectOptions {
   origin: string;
   /** The bearer token and custom headers, sent with every request. */
   headers: Record<string, string>;
+  /** For a server that signs in with OAuth: supplies the bearer token, refreshes it, and (signing in) gets one. */
+  authProvider?: McpOAuthProvider;
+  /** Origins of the server's authorization server the user approved. */
+  authOrigins?: readonly string[];
   /** The transport that answered last time, tried first. */
   prefer?: McpTransportKind;
   timeoutMs: number;
@@ -54,17 +59,21 @@ function toToolInfo(tool: Tool): McpToolInfo {
   };
 }
 
-function transportFor(kind: McpTransportKind, options: McpConnectOptions): Transport {
-  const fetch = mcpFetch(options.origin, options.maxBytes, options.fetch);
+function transportFor(kind: McpTransportKind, options: McpConnectOptions): SSEClientTransport | StreamableHTTPClientTransport {
+  const fetch = mcpFetch(options.origin, options.maxBytes, options.fetch, {
+    origins: options.authOrigins ?? [],
+    serverOnlyHeaders: Object.keys(options.headers),
+  });
   const url = new URL(options.url);
   const requestInit: RequestInit = { headers: options.headers };
-  if (kind === 'sse') return new SSEClientTransport(url, { requestInit, fetch, eventSourceInit: { fetch } });
+  const { authProvider } = options;
+  if (kind === 'sse') return new SSEClientTransport(url, { requestInit, fetch, eventSourceInit: { fetch }, authProvider });
   // The token goes with every request: a redirect, even within the origin, is not followed.
-  return new StreamableHTTPClientTransport(url, { requestInit, fetch, redirectPolicy: 'same-origin' });
+  return new StreamableHTTPClientTransport(url, { requestInit, fetch, redirectPolicy: 'same-origin', authProvider });
 }
 
-async function attempt(kind: McpTransportKind, options: McpConnectOptions): Promise<Client> {
-  const client = new Client(CLIENT_INFO, {
+function newClient(options: McpConnectOptions): Client {
+  return new Client(CLIENT_INFO, {
     capabilities: {},
     jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
     listChanged: {
@@ -75,6 +84,10 @@ async function attempt(kind: McpTransportKind, options: McpConnectOptions): Prom
       },
     },
   });
+}
+
+async function attempt(kind: McpTransportKind, options: McpConnectOptions): Promise<Client> {
+  const client = newClient(options);
   const transport = transportFor(kind, options);
   try {
     await client.connect(transport, { timeout: options.timeoutMs });
@@ -95,20 +108,23 @@ function mayBeOldServer(e: unknown): boolean {
   return e.code >= 400 && e.code < 500 && e.code !== 401 && e.code !== 403;
 }
 
+function connectionOf(client: Client, kind: McpTransportKind, url: string): McpConnection {
+  const info = client.getServerVersion();
+  return {
+    client,
+    transport: kind,
+    name: info?.name ?? new URL(url).host,
+    ...(info?.version ? { version: info.version } : {}),
+    close: () => client.close(),
+  };
+}
+
 export async function connectMcp(options: McpConnectOptions): Promise<McpConnection> {
   const order: McpTransportKind[] = options.prefer === 'sse' ? ['sse', 'streamable-http'] : ['streamable-http', 'sse'];
   let first: unknown;
   for (const kind of order) {
     try {
-      const client = await attempt(kind, options);
-      const info = client.getServerVersion();
-      return {
-        client,
-        transport: kind,
-        name: info?.name ?? new URL(options.url).host,
-        ...(info?.version ? { version: info.version } : {}),
-        close: () => client.close(),
-      };
+      return connectionOf(await attempt(kind, options), kind, options.url);
     } catch (e) {
       if (e instanceof ChatFailure) throw e;
       first ??= e;
@@ -116,7 +132,30 @@ export async function connectMcp(options: McpConnectOptions): Promise<McpConnect
       if (kind === 'streamable-http' && !mayBeOldServer(e)) break;
     }
   }
-  throw new ChatFailure(redactSecrets(toMcpError(first, new URL(options.url).host), headerSecrets(options.headers)));
+  const secrets = [...headerSecrets(options.headers), ...(options.authProvider?.secrets() ?? [])];
+  throw new ChatFailure(redactSecrets(toMcpError(first, new URL(options.url).host), secrets));
+}
+
+/**
+ * Signs in to a server that asked for it, then connects. The first attempt makes the SDK run auth(): discovery,
+ * registration and, with no token that works or refreshes, the provider's sign-in window; the code it brings back is
+ * exchanged by transport.finishAuth, and the connection is made again with the new tokens. Still-valid tokens
+ * connect at once. `timeoutMs` covers the user's time in the sign-in window.
+ */
+export async function signInMcp(options: McpConnectOptions & { authProvider: McpOAuthProvider }): Promise<McpConnection> {
+  const kind = options.prefer ?? 'streamable-http';
+  const client = newClient(options);
+  const transport = transportFor(kind, options);
+  try {
+    await client.connect(transport, { timeout: options.timeoutMs });
+    client.onclose = () => options.onClose?.();
+    return connectionOf(client, kind, options.url);
+  } catch (e) {
+    await client.close().catch(() => undefined);
+    if (!(e instanceof UnauthorizedError) || !options.authProvider.code) throw e;
+  }
+  await transport.finishAuth(options.authProvider.code);
+  return connectMcp(options);
 }
 
 /** The token and header values, as a server might echo them in an error or a result: never shown or stored. */

@@ -10,10 +10,13 @@ import { connectMcp, headerSecrets, listTools, type McpConnection } from './conn
 import { ChatFailure } from '../core/errors';
 import { redactSecrets } from '../core/redact';
 import { toMcpError } from './errors';
+import type { McpOAuthProvider } from './oauth-provider';
 
 export interface McpConnectionsDeps {
   /** The server's bearer token and custom headers, as request headers. */
   headers(server: McpServerRecord): Promise<Record<string, string>>;
+  /** The OAuth provider of a server that signs in (never interactive here: a needed sign-in fails, to be done in Settings). */
+  authProvider(server: McpServerRecord): McpOAuthProvider | undefined;
   /** A server's tools changed (or were read for the first time on a new connection). */
   onTools?(server: McpServerRecord, tools: McpToolInfo[]): void;
   fetch?: FetchLike;
@@ -24,8 +27,8 @@ export interface McpConnectionsDeps {
 
 interface Live {
   key: string;
-  /** What to redact from the server's errors and results: its token and header values. */
-  secrets: string[];
+  /** What to redact from the server's errors and results: its token and header values, and OAuth tokens seen. */
+  secrets(): string[];
   connection: Promise<McpConnection>;
   tools?: McpToolInfo[];
 }
@@ -39,18 +42,22 @@ export function createMcpConnections(deps: McpConnectionsDeps) {
 
   async function open(server: McpServerRecord): Promise<Live> {
     const headers = await deps.headers(server);
-    const key = JSON.stringify([server.url, server.origin, headers]);
+    const key = JSON.stringify([server.url, server.origin, headers, server.oauth, server.authOrigins]);
     const current = live.get(server.id);
     if (current?.key === key) return current;
     if (current) {
       live.delete(server.id);
       void current.connection.then((c) => c.close()).catch(() => undefined);
     }
-    const entry = { key, secrets: headerSecrets(headers) } as Live;
+    const authProvider = deps.authProvider(server);
+    const secrets = headerSecrets(headers);
+    const entry = { key, secrets: () => [...secrets, ...(authProvider?.secrets() ?? [])] } as Live;
     entry.connection = connectMcp({
       url: server.url,
       origin: server.origin,
       headers,
+      authProvider,
+      authOrigins: server.authOrigins,
       prefer: server.transport,
       timeoutMs: deps.timeoutMs,
       maxBytes: deps.maxBytes,
@@ -75,7 +82,7 @@ export function createMcpConnections(deps: McpConnectionsDeps) {
       try {
         entry.tools = await listTools(connection, deps.timeoutMs);
       } catch (e) {
-        throw new ChatFailure(redactSecrets(toMcpError(e, server.origin), entry.secrets));
+        throw new ChatFailure(redactSecrets(toMcpError(e, server.origin), entry.secrets()));
       }
       deps.onTools?.(server, entry.tools);
       return entry.tools;
@@ -95,10 +102,10 @@ export function createMcpConnections(deps: McpConnectionsDeps) {
           timeout: options.timeoutMs,
         })) as CallToolResult;
         // The result goes to the model, the screen and storage: a server echoing the token must not put it there.
-        return redactSecrets(result, entry.secrets);
+        return redactSecrets(result, entry.secrets());
       } catch (e) {
         if (options.signal.aborted) throw e;
-        throw new ChatFailure(redactSecrets(toMcpError(e, server.origin), entry.secrets));
+        throw new ChatFailure(redactSecrets(toMcpError(e, server.origin), entry.secrets()));
       }
     },
 

@@ -29,18 +29,47 @@ function capped(response: Response, maxBytes: number, origin: string): Response 
   });
 }
 
+/** A request to an origin the user has not approved; the sign-in flow asks the user about `origin` and tries again. */
+export class OriginRefused extends ChatFailure {
+  constructor(
+    readonly origin: string,
+    approved: string,
+  ) {
+    super(chatError('forbidden', `Refused: ${origin} is not the origin approved for this MCP server (${approved}).`));
+  }
+}
+
+export interface McpAuthOrigins {
+  /** Origins of the server's authorization server the user approved too: discovery, registration and tokens go there. */
+  origins: readonly string[];
+  /** Names of the user's custom headers: meant for the MCP server, so they are taken off requests to the others. */
+  serverOnlyHeaders: readonly string[];
+}
+
+function withoutHeaders(init: RequestInit | undefined, names: readonly string[]): RequestInit | undefined {
+  if (!init?.headers || !names.length) return init;
+  const headers = new Headers(init.headers);
+  for (const name of names) headers.delete(name);
+  return { ...init, headers };
+}
+
 /**
  * The fetch an MCP client uses: only the origin the user approved (an SSE server names its own message endpoint,
- * which must stay there), only https or loopback http, as the token travels with every request, and each POST's
- * answer capped at `maxBytes`. The long-lived GET stream of notifications is not capped: it is never held whole.
+ * which must stay there) and the authorization server origins approved for signing in, only https or loopback
+ * http, as the token travels with every request, and each POST's answer capped at `maxBytes`. The long-lived GET
+ * stream of notifications is not capped: it is never held whole.
  */
-export function mcpFetch(origin: string, maxBytes: number, base: FetchLike = globalThis.fetch.bind(globalThis)): FetchLike {
+export function mcpFetch(
+  origin: string,
+  maxBytes: number,
+  base: FetchLike = globalThis.fetch.bind(globalThis),
+  auth: McpAuthOrigins = { origins: [], serverOnlyHeaders: [] },
+): FetchLike {
   return async (input, init) => {
     const url = assertCredentialUrl(requestUrl(input));
-    if (url.origin !== origin) {
-      throw new ChatFailure(chatError('forbidden', `Refused: ${url.origin} is not the origin approved for this MCP server (${origin}).`));
-    }
-    const response = await base(input, init);
-    return init?.method === 'POST' ? capped(response, maxBytes, origin) : response;
+    const toServer = url.origin === origin;
+    if (!toServer && !auth.origins.includes(url.origin)) throw new OriginRefused(url.origin, origin);
+    const response = await base(input, toServer ? init : withoutHeaders(init, auth.serverOnlyHeaders));
+    return init?.method === 'POST' ? capped(response, maxBytes, url.origin) : response;
   };
 }

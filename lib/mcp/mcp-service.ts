@@ -3,13 +3,16 @@
  * sealed in the vault, switching it off, reading its tools again, removal; and views for the panel that never carry
  * a secret. Only the background imports this module, because it reads the vault.
  */
-import { ChatFailure, fail } from '../core/errors';
+import { ChatFailure, fail, toChatError } from '../core/errors';
 import type { McpServerRecord, McpToolInfo } from '../core/mcp';
 import { deleteSecrets, getSecrets, secretFieldsSet, setSecrets } from '../storage/secret-vault';
 import { parseExtraHeaders } from '../transport/extra-headers';
 import type { FetchLike } from '../transport/secure-fetch';
 import { assertCredentialUrl } from '../transport/url-policy';
-import { connectMcp, headerSecrets, listTools } from './connect';
+import { connectMcp, headerSecrets, listTools, signInMcp } from './connect';
+import { OriginRefused } from './mcp-fetch';
+import { noticingSignIn } from './oauth-challenge';
+import { createOAuthProvider, OAUTH_FIELDS, type McpOAuthProvider } from './oauth-provider';
 import { redactSecrets } from '../core/redact';
 import { toMcpError } from './errors';
 import { createMcpConnections } from './connections';
@@ -19,6 +22,8 @@ import type { McpServerView } from './views';
 
 /** Connecting and listing tools; a server slower than this is treated as unreachable for now. */
 const CONNECT_TIMEOUT_MS = 15_000;
+/** Signing in: the user's time in the sign-in window counts too. */
+const SIGN_IN_TIMEOUT_MS = 10 * 60_000;
 /** One message from the server: far beyond any useful tool result, and well below what would strain the worker. */
 const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
 
@@ -29,7 +34,17 @@ export interface McpServiceDeps {
   callTimeoutMs?: number;
   /** The servers or their tools changed. */
   announce?(): void;
+  /** The browser's identity API (launchWebAuthFlow, getRedirectURL), asked for only by servers that sign in. */
+  identity?: () => McpIdentity;
 }
+
+export interface McpIdentity {
+  getRedirectURL(): string;
+  launchWebAuthFlow(details: { url: string; interactive: boolean }): Promise<string | undefined>;
+}
+
+/** What the sign-in needs before it can go on: the user's approval of the authorization server's origin. */
+export type McpSignInResult = { view: McpServerView } | { approve: string };
 
 /** What the user typed for a server's credentials; an empty string removes a value. */
 export interface McpCredentials {
@@ -56,15 +71,39 @@ function checkedSecrets(credentials: McpCredentials): Record<string, string> {
   return { ...(token !== undefined ? { token } : {}), ...(headers !== undefined ? { extraHeaders: headers } : {}) };
 }
 
+/** A record without the keys left undefined (version, oauth), so stored records stay as small as before. */
+function withoutUnset(server: McpServerRecord): McpServerRecord {
+  return Object.fromEntries(Object.entries(server).filter(([, value]) => value !== undefined)) as unknown as McpServerRecord;
+}
+
 export function createMcpService(deps: McpServiceDeps = {}) {
   const now = deps.now ?? Date.now;
   const newId = deps.newId ?? (() => crypto.randomUUID());
+
+  function identity(): McpIdentity {
+    const api = deps.identity?.();
+    if (!api) fail('unsupported', 'This browser offers no sign-in window (identity API).');
+    return api;
+  }
+
+  /** The OAuth provider of a server that signs in; interactive only when the user asked to sign in. */
+  function authProvider(server: McpServerRecord, interactive = false): McpOAuthProvider | undefined {
+    if (!server.oauth) return undefined;
+    const api = identity();
+    return createOAuthProvider({
+      owner: mcpSecretOwner(server.id),
+      redirectUrl: api.getRedirectURL(),
+      onChange: deps.announce,
+      ...(interactive ? { signInWindow: async (url: string) => api.launchWebAuthFlow({ url, interactive: true }) } : {}),
+    });
+  }
 
   const connections = createMcpConnections({
     fetch: deps.fetch,
     timeoutMs: CONNECT_TIMEOUT_MS,
     maxBytes: MAX_MESSAGE_BYTES,
     headers: async (server) => headersFrom(await getSecrets(mcpSecretOwner(server.id))),
+    authProvider: (server) => authProvider(server),
     onTools: (server, tools) => void rememberTools(server.id, tools),
   });
 
@@ -78,7 +117,13 @@ export function createMcpService(deps: McpServiceDeps = {}) {
 
   async function view(server: McpServerRecord): Promise<McpServerView> {
     const set = await secretFieldsSet(mcpSecretOwner(server.id));
-    return { ...server, enabled: server.enabled !== false, tokenSet: !!set.token, headersSet: !!set.extraHeaders };
+    return {
+      ...server,
+      enabled: server.enabled !== false,
+      tokenSet: !!set.token,
+      headersSet: !!set.extraHeaders,
+      signedIn: !!set[OAUTH_FIELDS.tokens],
+    };
   }
 
   async function serverOrFail(id: string): Promise<McpServerRecord> {
@@ -94,20 +139,33 @@ export function createMcpService(deps: McpServiceDeps = {}) {
     return url;
   }
 
-  /** Connects once with these secrets and reads what the record keeps: the server's name, transport and tools. */
+  /**
+   * Connects once with these secrets and reads what the record keeps: the server's name, transport and tools; or
+   * `{ oauth: true }` when the server asks for a sign-in (a 401 naming its resource metadata, with no token typed),
+   * done afterwards from the server's card.
+   */
   async function probe(url: URL, secrets: Record<string, string>) {
     const headers = headersFrom(secrets);
-    const connection = await connectMcp({
-      url: url.href,
-      origin: url.origin,
-      headers,
-      timeoutMs: CONNECT_TIMEOUT_MS,
-      maxBytes: MAX_MESSAGE_BYTES,
-      fetch: deps.fetch,
-    });
+    const signIn = noticingSignIn(deps.fetch);
+    let connection;
+    try {
+      connection = await connectMcp({
+        url: url.href,
+        origin: url.origin,
+        headers,
+        timeoutMs: CONNECT_TIMEOUT_MS,
+        maxBytes: MAX_MESSAGE_BYTES,
+        fetch: signIn.fetch,
+      });
+    } catch (e) {
+      if (toChatError(e).code === 'mcp-unauthorized' && signIn.asked() && !headers.Authorization) {
+        return { name: url.host, transport: 'streamable-http' as const, tools: [], oauth: true as const };
+      }
+      throw e;
+    }
     try {
       const tools = await listTools(connection, CONNECT_TIMEOUT_MS);
-      return { name: connection.name, version: connection.version, transport: connection.transport, tools };
+      return { name: connection.name, version: connection.version, transport: connection.transport, tools, oauth: undefined };
     } catch (e) {
       throw new ChatFailure(redactSecrets(toMcpError(e, url.origin), headerSecrets(headers)));
     } finally {
@@ -128,7 +186,7 @@ export function createMcpService(deps: McpServiceDeps = {}) {
       const url = approvedUrl(req);
       const secrets = filled(checkedSecrets(req));
       const found = await probe(url, secrets);
-      const server: McpServerRecord = { id: newId(), url: url.href, origin: url.origin, ...found, addedAt: now() };
+      const server = withoutUnset({ id: newId(), url: url.href, origin: url.origin, ...found, addedAt: now() });
       if (Object.keys(secrets).length) await setSecrets(mcpSecretOwner(server.id), secrets);
       await putMcpServer(server);
       return view(server);
@@ -143,11 +201,78 @@ export function createMcpService(deps: McpServiceDeps = {}) {
       const current = await serverOrFail(id);
       const url = approvedUrl(req);
       const typed = checkedSecrets(req);
-      const found = await probe(url, filled({ ...(await getSecrets(mcpSecretOwner(id))), ...typed }));
-      const server: McpServerRecord = { ...current, url: url.href, origin: url.origin, ...found };
+      const saved = await getSecrets(mcpSecretOwner(id));
+      const found = await probe(url, filled({ ...saved, ...typed }));
+      // Still asking for a sign-in: the name and tools read when signed in stay.
+      const server = withoutUnset({ ...current, url: url.href, origin: url.origin, ...(found.oauth && current.oauth ? {} : found) });
+      // A sign-in belongs to one server: tokens are never sent to another origin, nor kept for a server that no longer asks.
+      const signInKept = found.oauth && url.origin === current.origin;
+      if (!signInKept) {
+        delete server.authOrigins;
+        Object.assign(typed, Object.fromEntries(Object.values(OAUTH_FIELDS).map((field) => [field, ''])));
+      }
       if (Object.keys(typed).length) await setSecrets(mcpSecretOwner(id), typed);
       await putMcpServer(server);
       await connections.drop(id);
+      return view(server);
+    },
+
+    /**
+     * Signs in to a server that asked for it, in the browser's sign-in window, and reads its tools. When the
+     * authorization server lives at an origin the user has not approved, nothing is sent there: the answer names the
+     * origin, and the panel asks the user and calls again with `authOrigin` approved.
+     */
+    async signIn(id: string, authOrigin?: string): Promise<McpSignInResult> {
+      let server = await serverOrFail(id);
+      if (!server.oauth) fail('unsupported', 'This MCP server does not ask for a sign-in.');
+      if (authOrigin) {
+        const approved = assertCredentialUrl(authOrigin).origin;
+        server = { ...server, authOrigins: [...new Set([...(server.authOrigins ?? []), approved])] };
+        await putMcpServer(server);
+      }
+      await connections.drop(id);
+      const provider = authProvider(server, true)!;
+      const headers = headersFrom(await getSecrets(mcpSecretOwner(id)));
+      let connection;
+      try {
+        connection = await signInMcp({
+          url: server.url,
+          origin: server.origin,
+          headers,
+          authProvider: provider,
+          authOrigins: server.authOrigins,
+          prefer: server.transport,
+          timeoutMs: SIGN_IN_TIMEOUT_MS,
+          maxBytes: MAX_MESSAGE_BYTES,
+          fetch: deps.fetch,
+        });
+      } catch (e) {
+        if (e instanceof OriginRefused) return { approve: e.origin };
+        throw new ChatFailure(redactSecrets(toMcpError(e, server.origin), [...headerSecrets(headers), ...provider.secrets()]));
+      }
+      try {
+        const tools = await listTools(connection, CONNECT_TIMEOUT_MS);
+        const updated: McpServerRecord = {
+          ...server,
+          name: connection.name,
+          version: connection.version,
+          transport: connection.transport,
+          tools,
+        };
+        await putMcpServer(withoutUnset(updated));
+        return { view: await view(updated) };
+      } catch (e) {
+        throw new ChatFailure(redactSecrets(toMcpError(e, server.origin), [...headerSecrets(headers), ...provider.secrets()]));
+      } finally {
+        await connection.close().catch(() => undefined);
+      }
+    },
+
+    /** Forgets the server's tokens (its client registration stays, for the next sign-in). */
+    async signOut(id: string): Promise<McpServerView> {
+      const server = await serverOrFail(id);
+      await connections.drop(id);
+      await setSecrets(mcpSecretOwner(id), { [OAUTH_FIELDS.tokens]: '', [OAUTH_FIELDS.verifier]: '' });
       return view(server);
     },
 

@@ -5,4 +5,6 @@ export interface McpServerView extends McpServerRecord {
   enabled: boolean;
   tokenSet: boolean;
   headersSet: boolean;
+  /** A server that signs in (`oauth`) holds tokens: it is signed in. */
+  signedIn: boolean;
 }

@@ -11,6 +11,8 @@ export type CaptureResult =
 export interface CaptureRequests {
   /** The active tab of `windowId`: all that is visible, or (`area`) the rectangle the user drags on it. */
   'capture.tab': { req: { windowId: number; area: boolean }; res: CaptureResult };
+  /** Escape pressed in the panel while the user drags out an area on the page: the overlay goes, as with Escape there. */
+  'capture.cancel': { req: { windowId: number }; res: void };
   /** The area captured from the right-click menu for the panel of `windowId`, if one waits; taking it is exclusive. */
   'capture.take': { req: { windowId: number }; res: CaptureResult | null };
 }

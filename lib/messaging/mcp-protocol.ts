@@ -22,6 +22,14 @@ export interface McpRequests {
   /** Switches a server on or off everywhere. */
   'mcp.setEnabled': { req: { id: string; enabled: boolean }; res: McpServerView };
   'mcp.remove': { req: { id: string }; res: null };
+  /**
+   * Signs in to a server that asked for it (OAuth in the browser's sign-in window) and reads its tools. Answers
+   * `{ approve: origin }` when its authorization server lives at another origin the user has not approved: asked
+   * again with that `authOrigin` once the user approved it.
+   */
+  'mcp.signIn': { req: { id: string; authOrigin?: string }; res: { view: McpServerView } | { approve: string } };
+  /** Forgets the server's sign-in tokens. */
+  'mcp.signOut': { req: { id: string }; res: McpServerView };
 }
 
 /** Servers, their tools or credentials changed: read mcp.list again. */

@@ -5,7 +5,7 @@
  * visible page. The overlay is gone from the screen before the region is
  * reported, so the screenshot taken next shows the page alone.
  */
-import { dragRect, type PickedRegion } from './region';
+import { dragRect, type PickedRegion, type RegionPickerApi } from './region';
 
 /** Smaller drags are taken for a click that slipped, not a region. */
 const MIN_SIZE = 4;
@@ -21,7 +21,7 @@ function nextFrames(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
 }
 
-export function pickRegion(doc: Document): Promise<PickedRegion | null> {
+export function pickRegion(doc: Document, signal?: AbortSignal): Promise<PickedRegion | null> {
   const view = doc.defaultView!;
   const host = doc.createElement('parley-region-picker');
   const root = host.attachShadow({ mode: 'closed' });
@@ -42,6 +42,7 @@ export function pickRegion(doc: Document): Promise<PickedRegion | null> {
     const viewport = () => ({ viewportWidth: view.innerWidth, viewportHeight: view.innerHeight });
     const finish = async (region: PickedRegion | null) => {
       view.removeEventListener('keydown', onKey, true);
+      signal?.removeEventListener('abort', onAbort);
       host.remove();
       await nextFrames();
       resolve(region);
@@ -53,7 +54,9 @@ export function pickRegion(doc: Document): Promise<PickedRegion | null> {
       const whole = { x: 0, y: 0, width: view.innerWidth, height: view.innerHeight, ...viewport() };
       void finish(e.key === 'Enter' ? whole : null);
     };
+    const onAbort = () => void finish(null);
     view.addEventListener('keydown', onKey, true);
+    signal?.addEventListener('abort', onAbort, { once: true });
     veil.addEventListener('pointerdown', (e) => {
       start = { x: e.clientX, y: e.clientY };
       veil.setPointerCapture(e.pointerId);
@@ -75,4 +78,17 @@ export function pickRegion(doc: Document): Promise<PickedRegion | null> {
       void finish({ ...r, ...viewport() });
     });
   });
+}
+
+/** The picker the content script installs: one overlay at a time, which the panel can cancel. */
+export function regionPicker(doc: Document): RegionPickerApi {
+  let open: AbortController | undefined;
+  return {
+    pick() {
+      open?.abort();
+      open = new AbortController();
+      return pickRegion(doc, open.signal);
+    },
+    cancel: () => open?.abort(),
+  };
 }

@@ -20,6 +20,8 @@ export interface PickedRegion {
 export interface RegionPickerApi {
   /** Shows the crosshair overlay; resolves to the dragged region once the overlay is gone, or null when cancelled (Escape). */
   pick(): Promise<PickedRegion | null>;
+  /** Removes an open overlay as Escape on the page does: the user pressed it in the panel, which has the focus. */
+  cancel(): void;
 }
 
 export interface CropBox {

@@ -12,16 +12,24 @@ import { kindInfo, type ProviderConfig } from '../core/providers';
 import { defineAdapter, type WireEvent } from './define-adapter';
 import type { ProviderContext } from './types';
 import { systemText } from './wire-common';
+import { base64ToBytes } from '../core/base64';
 
 type Availability = 'unavailable' | 'downloadable' | 'downloading' | 'available';
 
+/** A turn with images is a list of parts; Chrome takes the image as a Blob and scales it itself. */
+type PromptPart = { type: 'text'; value: string } | { type: 'image'; value: Blob };
+
 interface PromptMessage {
   role: 'system' | 'user' | 'assistant';
-  content: string;
+  content: string | PromptPart[];
+}
+
+interface ExpectedInput {
+  type: 'text' | 'image';
 }
 
 interface LanguageModelSession {
-  promptStreaming(input: string, options?: { signal?: AbortSignal }): ReadableStream<string>;
+  promptStreaming(input: string | PromptMessage[], options?: { signal?: AbortSignal }): ReadableStream<string>;
   destroy(): void;
 }
 
@@ -32,9 +40,11 @@ interface LanguageModelParams {
 
 /** The part of the Prompt API the adapter uses. */
 export interface LanguageModelApi {
-  availability(): Promise<Availability>;
+  availability(options?: { expectedInputs?: ExpectedInput[] }): Promise<Availability>;
   create(options: {
     initialPrompts?: PromptMessage[];
+    /** Declared up front: a session asked for images it did not expect refuses them. */
+    expectedInputs?: ExpectedInput[];
     temperature?: number;
     topK?: number;
     signal?: AbortSignal;
@@ -82,6 +92,17 @@ export async function builtinAvailability(): Promise<'available' | 'downloadable
 /** Failures name the built-in provider, whatever config the context carries. */
 const provider = BUILTIN_PROVIDER_ID;
 
+const IMAGE_INPUT: ExpectedInput[] = [{ type: 'image' }];
+
+/** Whether this browser's model takes images: it depends on the browser's version and the device, so it is asked. */
+async function takesImages(api: LanguageModelApi): Promise<boolean> {
+  try {
+    return (await api.availability({ expectedInputs: IMAGE_INPUT })) === 'available';
+  } catch {
+    return false;
+  }
+}
+
 async function readyApi(): Promise<LanguageModelApi> {
   const api = languageModel();
   if (!api) fail('unsupported', 'This browser has no built-in language model (LanguageModel is not defined here).', { provider });
@@ -102,15 +123,25 @@ function quoteToolResult(m: ChatMessage): string {
   return `<tool-result name="${(m.name ?? '').replace(/"/g, "'")}">\n${m.content.replaceAll(close, '')}\n${close}`;
 }
 
-function toPrompts(messages: readonly ChatMessage[]): { initialPrompts: PromptMessage[]; prompt: string } {
+function userContent(m: ChatMessage): PromptMessage['content'] {
+  if (!m.images?.length) return m.content;
+  const images = m.images.map((i): PromptPart => ({ type: 'image', value: new Blob([base64ToBytes(i.data)], { type: i.mimeType }) }));
+  return [...(m.content ? [{ type: 'text' as const, value: m.content }] : []), ...images];
+}
+
+function toPrompts(messages: readonly ChatMessage[]): { initialPrompts: PromptMessage[]; prompt: string | PromptMessage[] } {
   const last = messages.at(-1);
   if (last?.role !== 'user') fail('bad-request', 'The conversation must end with a user message.');
   const system = systemText(messages);
   const history: PromptMessage[] = messages
     .slice(0, -1)
-    .filter((m) => m.role !== 'system' && m.content)
-    .map((m) => ({ role: m.role === 'assistant' ? 'assistant' : 'user', content: m.role === 'tool' ? quoteToolResult(m) : m.content }));
-  return { initialPrompts: [...(system ? [{ role: 'system' as const, content: system }] : []), ...history], prompt: last.content };
+    .filter((m) => m.role !== 'system' && (m.content || m.images?.length))
+    .map((m) => {
+      if (m.role === 'assistant') return { role: 'assistant', content: m.content };
+      return { role: 'user', content: m.role === 'tool' ? quoteToolResult(m) : userContent(m) };
+    });
+  const prompt = last.images?.length ? [{ role: 'user' as const, content: userContent(last) }] : last.content;
+  return { initialPrompts: [...(system ? [{ role: 'system' as const, content: system }] : []), ...history], prompt };
 }
 
 /**
@@ -149,7 +180,12 @@ async function* stream(ctx: ProviderContext, request: ChatRequest): AsyncGenerat
   try {
     const api = await readyApi();
     const { initialPrompts, prompt } = toPrompts(request.messages);
-    session = await api.create({ initialPrompts, ...(await sampling(api, request.params)), signal: ctx.signal });
+    const images = request.messages.some((m) => m.images?.length);
+    // The panel refuses first from the listing; the browser may have changed its mind since (a model update).
+    if (images && !(await takesImages(api)))
+      fail('images-unsupported', 'The built-in model on this device does not accept images.', { provider });
+    const expected = images ? { expectedInputs: IMAGE_INPUT } : {};
+    session = await api.create({ initialPrompts, ...expected, ...(await sampling(api, request.params)), signal: ctx.signal });
     const reader = session.promptStreaming(prompt, { signal: ctx.signal }).getReader();
     let done = false;
     try {
@@ -173,8 +209,8 @@ export const builtinAdapter = defineAdapter({
   kind: 'builtin',
   stream,
   async models() {
-    await readyApi();
-    return [{ id: BUILTIN_MODEL_ID }];
+    const api = await readyApi();
+    return [{ id: BUILTIN_MODEL_ID, images: await takesImages(api) }];
   },
   error: builtinError,
   supportsTools: () => false,

@@ -69,10 +69,20 @@ export const DEFAULT_PREFS: Readonly<Prefs> = {
 };
 
 export async function getPref<K extends keyof Prefs>(key: K): Promise<Prefs[K]> {
-  const stored = (await (await getDb()).get('prefs', key)) as Prefs[K] | undefined;
+  return orDefault(key, await (await getDb()).get('prefs', key));
+}
+
+/** Several preferences read in one transaction: what a page needs before its first paint, at the cost of one round trip. */
+export async function getPrefs<K extends keyof Prefs>(keys: readonly K[]): Promise<Pick<Prefs, K>> {
+  const store = (await getDb()).transaction('prefs').store;
+  const values = await Promise.all(keys.map((key) => store.get(key)));
+  return Object.fromEntries(keys.map((key, i) => [key, orDefault(key, values[i])])) as Pick<Prefs, K>;
+}
+
+function orDefault<K extends keyof Prefs>(key: K, stored: unknown): Prefs[K] {
   // A copy, so a caller mutating the result cannot alter the shared default; a
   // stored value of the wrong shape (an old version's, a bug's) yields the default too.
-  return stored === undefined || !sameShape(stored, DEFAULT_PREFS[key]) ? structuredClone(DEFAULT_PREFS[key]) : stored;
+  return stored === undefined || !sameShape(stored, DEFAULT_PREFS[key]) ? structuredClone(DEFAULT_PREFS[key]) : (stored as Prefs[K]);
 }
 
 /** Setting undefined removes the stored value, so the default applies again. */

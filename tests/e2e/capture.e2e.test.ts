@@ -82,6 +82,17 @@ describe('capturing an area of the page', () => {
     expect(await removeButtons().count()).toBe(0);
   });
 
+  it('lets Escape in the panel, which keeps the focus after its button is pressed, cancel too', async () => {
+    await panel.getByRole('button', { name: 'Capture an area of the page' }).click();
+    await square.waitForSelector('parley-region-picker');
+    await panel.keyboard.press('Escape');
+    await expect.poll(() => square.locator('parley-region-picker').count()).toBe(0);
+    await expect.poll(() => panel.getByRole('button', { name: 'Capture an area of the page' }).isEnabled()).toBe(true);
+    expect(await removeButtons().count()).toBe(0);
+    // The page's own keys are its own again once the overlay has gone.
+    expect(await square.evaluate(() => document.querySelector('parley-region-picker'))).toBeNull();
+  });
+
   it('asks about an area from the right-click menu: the panel gets the cropped square', async () => {
     const scale = await square.evaluate(() => devicePixelRatio);
     const tab = await harness.evalInWorker(async (url) => (await chrome.tabs.query({})).find((t) => t.url === url)!, square.url());

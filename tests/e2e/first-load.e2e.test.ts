@@ -45,4 +45,10 @@ describe('side panel first load', () => {
     const parsed = source(firstLoad.files);
     expect(LAZY_MARKERS.filter((marker) => parsed.includes(marker))).toEqual([]);
   });
+
+  it('leaves the code that scales images to the first send with an image', () => {
+    const isSendImages = (file: string) => file.startsWith('chunks/send-images-');
+    expect(readdirSync(CHUNKS).some((file) => isSendImages(`chunks/${file}`))).toBe(true);
+    expect(firstLoad.files.filter(isSendImages)).toEqual([]);
+  });
 });

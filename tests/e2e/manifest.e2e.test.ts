@@ -49,6 +49,10 @@ describe.each(BUILDS)('the %s package', (build) => {
     expect(manifestOf(build).permissions).not.toContain('tabs');
   });
 
+  it.runIf(built)('asks for identity, which opens the sign-in window of MCP servers that need one', () => {
+    expect(manifestOf(build).permissions).toContain('identity');
+  });
+
   it.runIf(built)('ships the privacy policy page that Settings links to, rendered from PRIVACY.md', () => {
     const page = readFileSync(join(dir, 'privacy.html'), 'utf8');
     expect(page).toContain('<h1>Parley privacy policy</h1>');
@@ -74,6 +78,7 @@ describe('store-specific manifest fields', () => {
       expect(manifest.browser_specific_settings?.gecko?.data_collection_permissions).toEqual({ required: ['none'] });
       expect(manifest.browser_specific_settings?.gecko?.strict_min_version).toBe('140.0');
       for (const chromeOnly of ['tts', 'sidePanel', 'offscreen']) expect(manifest.permissions).not.toContain(chromeOnly);
+      expect(manifest.permissions).toContain('identity');
     },
   );
 });

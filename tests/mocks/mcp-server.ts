@@ -6,7 +6,9 @@
  * `broken` (a tool error, isError), `whoami` (echoes the token) and `lookup` (a text and a resource), and
  * `addTool()` registers one more while clients are connected, which sends
  * notifications/tools/list_changed. Headers of every request are recorded, to
- * check the bearer token and custom headers arrive.
+ * check the bearer token and custom headers arrive. Given an OAuth mock, it is a protected resource: its metadata
+ * (RFC 9728) names that authorization server, and a request without one of its valid tokens gets a 401 whose
+ * WWW-Authenticate challenge points at the metadata, as the MCP authorization specification says.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -15,6 +17,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { z } from 'zod';
+import type { OAuthMock } from './oauth-server';
 
 /** A one-pixel PNG, so an image result is a real image. */
 export const PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
@@ -84,7 +87,7 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   return text ? JSON.parse(text) : undefined;
 }
 
-export async function startMcpServer(): Promise<McpMock> {
+export async function startMcpServer(options: { oauth?: OAuthMock } = {}): Promise<McpMock> {
   const extra = new Map<string, string>();
   const servers = new Set<McpServer>();
   const sessions = new Map<string, StreamableHTTPServerTransport>();
@@ -132,9 +135,32 @@ export async function startMcpServer(): Promise<McpMock> {
     res.writeHead(405).end();
   }
 
+  let origin = '';
+  /** Answers the protected-resource metadata, or a 401 to a request without a valid token; true when it answered. */
+  function guarded(req: IncomingMessage, res: ServerResponse, url: URL): boolean {
+    const { oauth } = options;
+    if (!oauth) return false;
+    if (url.pathname.startsWith('/.well-known/oauth-protected-resource')) {
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ resource: `${origin}/mcp`, authorization_servers: [oauth.origin], bearer_methods_supported: ['header'] }));
+      return true;
+    }
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    if (token && oauth.isValid(token)) return false;
+    res
+      .writeHead(401, {
+        'content-type': 'application/json',
+        'www-authenticate': `Bearer error="invalid_token", resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`,
+      })
+      .end(JSON.stringify({ error: 'invalid_token' }));
+    return true;
+  }
+
   const http = createServer((req, res) => {
     mock.headers.push({ ...req.headers });
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (guarded(req, res, url)) return;
     if (authRequired) {
       // Echoing what it was sent, as careless servers do: Parley must keep it off screen and out of storage.
       res
@@ -149,7 +175,7 @@ export async function startMcpServer(): Promise<McpMock> {
     });
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
 
   return {
     ...mock,

@@ -13,6 +13,8 @@ export interface LaunchOptions {
   extensionDir?: string;
   /** A browser profile to start from and keep (the bench's restart on a primed profile); a fresh, discarded one by default. */
   userDataDir?: string;
+  /** More Chromium switches (the MCP sign-in test keeps chromiumapp.org unresolvable). */
+  args?: string[];
 }
 
 /** The real side panel, reached over CDP because Playwright does not attach to it. */
@@ -81,6 +83,7 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
         '--disable-background-networking',
         '--disable-component-update',
         '--enable-speech-dispatcher',
+        ...(opts.args ?? []),
       ],
     });
   } catch (error) {

@@ -12,10 +12,17 @@ vi.mock('../../../lib/messaging/client', async (original) =>
   (await import('../support/panel-offline')).offlineMessaging(original, port.posted),
 );
 vi.mock('../../../lib/page/active-tab', async (original) => (await import('../support/panel-offline')).inWindowOne(original));
+// Loaded (this factory runs) the first time anything imports it.
+const loaded = vi.hoisted(() => ({ sendImages: false }));
+vi.mock('../../../components/images/send-images', async (original) => {
+  loaded.sendImages = true;
+  return original<object>();
+});
 
 const { ChatView } = await import('../../../components/chat/ChatView');
 const { useChatStore } = await import('../../../components/state/chat-store');
 const { useProvidersStore } = await import('../../../components/state/providers-store');
+const { useAttachments } = await import('../../../components/images/attachments-store');
 
 beforeEach(async () => {
   await closeDb();
@@ -23,6 +30,7 @@ beforeEach(async () => {
   port.posted.length = 0;
   useChatStore.setState({ conversation: undefined, messages: [], draft: '', pendingContext: [], notice: undefined, queued: false });
   useProvidersStore.setState({ loaded: false, providers: [], models: [], groups: [], selected: undefined });
+  useAttachments.setState({ images: [], problem: undefined });
 });
 
 async function typeAndEnter(text: string) {
@@ -36,6 +44,19 @@ async function typeAndEnter(text: string) {
 }
 
 const button = (name: string) => document.querySelector<HTMLButtonElement>(`button[aria-label="${name}"]`);
+
+// First in the file: once any test sends an image, the module is loaded for the rest.
+describe('a message without images', () => {
+  it('is sent without loading the code that scales images', async () => {
+    useProvidersStore.setState({ loaded: true, selected: { providerId: 'p1', model: 'm1' } });
+    await mount(<ChatView onOpenSettings={() => undefined} />);
+    await typeAndEnter('Just text');
+
+    await settle(() => port.posted.some((m) => m.type === 'start'));
+    expect(useChatStore.getState().messages[0]).toMatchObject({ role: 'user', content: 'Just text' });
+    expect(loaded.sendImages).toBe(false);
+  });
+});
 
 describe('a message sent before the models have loaded', () => {
   it('waits, visibly, and is sent once a model is selected', async () => {
@@ -74,5 +95,24 @@ describe('a message sent before the models have loaded', () => {
     expect(port.posted).toEqual([]);
     expect(useChatStore.getState().messages).toEqual([]);
     expect(box.value).toBe('Never mind');
+  });
+
+  it('goes with the images attached to it, scaled for the model once it is chosen', async () => {
+    const blob = new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' });
+    const image = { id: 'i1', blob, mimeType: 'image/png' as const, width: 4, height: 4, url: 'blob:i1' };
+    useAttachments.setState({ images: [image] });
+    await mount(<ChatView onOpenSettings={() => undefined} />);
+    await typeAndEnter('What is this?');
+    expect(port.posted).toEqual([]);
+
+    const provider = { id: 'p1', kind: 'openai' as const, name: 'OpenAI', settings: {}, manualModels: [], createdAt: 1, secretsSet: {} };
+    await act(async () =>
+      useProvidersStore.setState({ loaded: true, providers: [provider], selected: { providerId: 'p1', model: 'gpt-4o' } }),
+    );
+
+    await settle(() => port.posted.some((m) => m.type === 'start'));
+    const [question] = useChatStore.getState().messages;
+    expect(question).toMatchObject({ role: 'user', content: 'What is this?', images: [expect.anything()] });
+    expect(useAttachments.getState().images).toEqual([]);
   });
 });

@@ -53,16 +53,20 @@ describe('the image limit table', () => {
     ['ollama', 'llama3.2-vision', true],
     ['ollama', 'llama3.1:8b', false],
     ['azure-inference', 'gpt-4o', true],
-    ['builtin', 'on-device', false],
   ])('%s %s takes images: %s', (kind, model, expected) => {
     expect(acceptsImages(kind, model)).toBe(expected);
   });
 
-  it('names a limit for every provider that takes images, and none for the built-in model', () => {
+  it('takes the listing’s word over the table where the provider gives one (the built-in model, which varies by device)', () => {
+    expect(acceptsImages('builtin', 'on-device', { id: 'on-device', images: false })).toBe(false);
+    expect(acceptsImages('builtin', 'on-device', { id: 'on-device', images: true })).toBe(true);
+    expect(acceptsImages('openai', 'gpt-4o', { id: 'gpt-4o' })).toBe(true);
+  });
+
+  it('names a limit for every provider', () => {
     expect(imageLimit('anthropic')).toMatchObject({ maxEdge: 1568, maxBytes: 5 * 1024 * 1024 });
-    expect(imageLimit('ollama')?.formats).toEqual(['image/png', 'image/jpeg']);
+    expect(imageLimit('ollama').formats).toEqual(['image/png', 'image/jpeg']);
     expect(imageLimit('groq')).toBe(imageLimit('openai'));
-    expect(imageLimit('builtin')).toBeUndefined();
   });
 
   it('scales the longer side down to the limit, keeping the aspect, and never up', () => {

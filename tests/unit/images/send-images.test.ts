@@ -15,6 +15,7 @@ vi.mock('../../../lib/messaging/client', () => ({
 const { useChatStore } = await import('../../../components/state/chat-store');
 const { useAttachments } = await import('../../../components/images/attachments-store');
 const { sendWithImages } = await import('../../../components/images/send-images');
+const { useProvidersStore } = await import('../../../components/state/providers-store');
 
 const pending = () => {
   const blob = new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' });
@@ -59,6 +60,34 @@ describe('sending the composer’s images', () => {
     expect(useChatStore.getState().draft).toBe('What is this?');
     expect(await listMessages(id)).toEqual([]);
     expect(port.posted).toEqual([]);
+  });
+
+  it('sends them to the built-in model only where its listing says this browser’s model takes images', async () => {
+    const model = { providerId: 'builtin', model: 'on-device' };
+    const provider = {
+      id: 'builtin',
+      kind: 'builtin' as const,
+      name: 'Built-in',
+      settings: {},
+      manualModels: [],
+      createdAt: 0,
+      secretsSet: {},
+    };
+    const listing = (images: boolean) =>
+      useProvidersStore
+        .getState()
+        .showLast({ providers: [provider], models: [{ providerId: 'builtin', models: [{ id: 'on-device', images }] }] }, model);
+
+    useProvidersStore.setState({ loaded: false });
+    listing(false);
+    const id = await openChat(model);
+    expect(await sendWithImages('What is this?', model, 'builtin')).toBe(false);
+    expect(useAttachments.getState().problem).toMatchObject({ code: 'images-unsupported' });
+
+    useProvidersStore.setState({ loaded: false });
+    listing(true);
+    expect(await sendWithImages('What is this?', model, 'builtin')).toBe(true);
+    expect((await listMessages(id))[0]?.images).toHaveLength(1);
   });
 
   it('says storage is full, keeping text and images, when the browser has no room for them', async () => {

@@ -7,6 +7,7 @@ import { expandOpenApi } from '../../../lib/plugins/openapi';
 import { validateManifest } from '../../../lib/plugins/validate-manifest';
 import { createPluginService } from '../../../lib/plugins/plugin-service';
 import { buildPluginTools } from '../../../lib/plugins/tools';
+import { VALID_TOOL_NAME } from '../../../lib/core/tool-names';
 import { closeDb, DB_NAME } from '../../../lib/storage/db';
 import { OPENAI_PLUGINS, startPluginServer, type OpenAIPluginName, type PluginMock } from '../../mocks/plugin-server';
 
@@ -400,6 +401,218 @@ describe("LobeChat's recorded OpenAI-format plugins", () => {
       call: { api: 'getVerifiedFacts', args: { _requestBody: { text: 'London is a city in the UK.' } } },
       sends: { method: 'POST', path: '/openai-api/factcheck/facts', body: { text: 'London is a city in the UK.' } },
     },
+    bardeen: {
+      identifier: 'Bardeen',
+      tools: ['QueryMagicBox'],
+      // The server address has a path of its own and a trailing slash; the operation's path follows it once.
+      call: { api: 'QueryMagicBox', args: { _requestBody: { query: 'Email me new Airtable rows every morning' } } },
+      sends: {
+        method: 'POST',
+        path: '/openai-api/bardeen/bot/query',
+        body: { query: 'Email me new Airtable rows every morning' },
+      },
+    },
+    'charts-and-diagrams': {
+      identifier: 'Charts_and_Diagrams',
+      tools: ['generate'],
+      call: { api: 'generate', args: { _requestBody: { code: 'graph TD\n  A-->B' } } },
+      sends: { method: 'POST', path: '/openai-api/charts-and-diagrams/generate', body: { code: 'graph TD\n  A-->B' } },
+    },
+    'image-search': {
+      identifier: 'ImageSearch',
+      tools: ['fetchImage'],
+      // A response schema whose properties sit outside `properties` does not stop the install.
+      call: { api: 'fetchImage', args: { query: 'lighthouse at dusk' } },
+      sends: { method: 'GET', path: '/openai-api/image-search/image?query=lighthouse+at+dusk' },
+    },
+    medium: {
+      identifier: 'MediumGPTPlugin',
+      tools: ['getTrendingStories', 'getSearch', 'getStory', 'getTopic'],
+      // A path parameter below a server address that has a path of its own.
+      call: { api: 'getStory', args: { id: '9db0094a1e0f' } },
+      sends: { method: 'GET', path: '/openai-api/medium/_/gpt/v1/story/9db0094a1e0f' },
+    },
+    txyz: {
+      identifier: 'ResearchAI',
+      tools: [
+        'chat_plugin_chat_plugin__post',
+        'find_papers_plugin_find_papers_plugin__post',
+        'find_similiar_papers_plugin_find_similiar_papers_plugin__post',
+        'summarize_plugin_summarize_plugin__post',
+      ],
+      // A path ending in a slash keeps it; an array inside a $ref body stays an array.
+      call: {
+        api: 'find_similiar_papers_plugin_find_similiar_papers_plugin__post',
+        args: { _requestBody: { arxiv_id: '1706.03762', keywords: ['attention', 'transformer'] } },
+      },
+      sends: {
+        method: 'POST',
+        path: '/openai-api/txyz/find_similiar_papers_plugin/',
+        body: { arxiv_id: '1706.03762', keywords: ['attention', 'transformer'] },
+      },
+    },
+    space: {
+      identifier: 'Space',
+      tools: [
+        'getISSLocation',
+        'getPeopleInSpace',
+        'getWeatherOnMars',
+        'getAstronomyPictureOfTheDay',
+        'getAsteroidsNearEarthObjects',
+        'getCoronalMassEjections',
+        'getGeomagneticStorm',
+        'getInterplanetaryShock',
+        'getSolarFlare',
+        'getSolarEnergeticParticle',
+        'getRadiationBeltEnhancement',
+        'getHighSpeedStreams',
+        'getWSAEnlilSolarWindPrediction',
+        'getNASANotifications',
+        'getNaturalEvents',
+        'getEarthPolychromaticImagingCamera',
+        'getKnownCelestialBodyCount',
+        'getPlanets',
+        'getRovers',
+      ],
+      call: { api: 'getPeopleInSpace', args: {} },
+      sends: { method: 'GET', path: '/openai-api/space/People_In_Space/' },
+    },
+    'ask-your-pdf': {
+      identifier: 'askyourpdf',
+      tools: ['download_pdf_api_download_pdf_post', 'perform_query_query_post'],
+      // A POST whose only argument goes in the query: no body is sent.
+      call: { api: 'download_pdf_api_download_pdf_post', args: { url: 'https://example.com/paper.pdf' } },
+      sends: { method: 'POST', path: '/openai-api/ask-your-pdf/api/download_pdf?url=https%3A%2F%2Fexample.com%2Fpaper.pdf' },
+    },
+    'asset-ovi': {
+      identifier: 'assetOvi',
+      tools: ['categories', 'assets'],
+      // Query arrays exploded, an integer beside them.
+      call: { api: 'assets', args: { count: 5, keywords: 'chair', colors: ['red', 'oak'] } },
+      sends: { method: 'GET', path: '/openai-api/asset-ovi/v1/ovisearch/assets?count=5&keywords=chair&colors=red&colors=oak' },
+    },
+    boolio: {
+      identifier: 'boolio',
+      tools: ['postApiStockSummary', 'getApiSearchFactor', 'getApiSearchSector', 'postApiCustom-indexScreen'],
+      // An operation id with a hyphen, and a $ref body holding arrays of $ref objects, in an OpenAPI 3.1 document.
+      call: {
+        api: 'postApiCustom-indexScreen',
+        args: {
+          _requestBody: {
+            prompt: 'Korean stocks with ROE above 15%',
+            region: 'KR',
+            filterRules: [{ factorId: 1133, operator: '>=', value: 15, searchMode: 'Absolute' }],
+            limit: 10,
+          },
+        },
+      },
+      sends: {
+        method: 'POST',
+        path: '/openai-api/boolio/api/custom-index/screen',
+        body: {
+          prompt: 'Korean stocks with ROE above 15%',
+          region: 'KR',
+          filterRules: [{ factorId: 1133, operator: '>=', value: 15, searchMode: 'Absolute' }],
+          limit: 10,
+        },
+      },
+    },
+    'diagrams-show-me': {
+      identifier: 'diagrams_show_me',
+      tools: ['get_DiagramGuidelinesRoute', 'get__MermaidRoute', 'get_ShowIdeasRoute', 'get_ExploreDiagramsRoute'],
+      // Diagram source with newlines and arrows, sent in the query.
+      call: { api: 'get__MermaidRoute', args: { diagramLanguage: 'mermaid', diagramType: 'graph', diagram: 'graph TD\nA-->B' } },
+      sends: {
+        method: 'GET',
+        path: '/openai-api/diagrams-show-me/render?diagramLanguage=mermaid&diagramType=graph&diagram=graph+TD%0AA--%3EB',
+      },
+    },
+    'make-a-sheet': {
+      identifier: 'make_an_excel_sheet',
+      tools: ['generateCsv'],
+      // Rows as arrays of arrays of any type.
+      call: {
+        api: 'generateCsv',
+        args: {
+          _requestBody: {
+            title: 'Lighthouses',
+            data: [
+              ['Name', 'Height'],
+              ['Eddystone', 49],
+            ],
+          },
+        },
+      },
+      sends: {
+        method: 'POST',
+        path: '/openai-api/make-a-sheet/generate-csv',
+        body: {
+          title: 'Lighthouses',
+          data: [
+            ['Name', 'Height'],
+            ['Eddystone', 49],
+          ],
+        },
+      },
+    },
+    mintbasesearch: {
+      identifier: 'mintbasesearch',
+      tools: ['SubmitQuery'],
+      // A response schema whose type list holds null (not "null") does not stop the install; an object in the body stays one.
+      call: {
+        api: 'SubmitQuery',
+        args: { _requestBody: { query: 'query { nft_contracts(limit: 1) { id } }', variables: { limit: 1 }, network: 'mainnet' } },
+      },
+      sends: {
+        method: 'POST',
+        path: '/openai-api/mintbasesearch/api/plugins/search/submit-query',
+        body: { query: 'query { nft_contracts(limit: 1) { id } }', variables: { limit: 1 }, network: 'mainnet' },
+      },
+    },
+    'social-search': {
+      identifier: 'socialsearch',
+      tools: ['searchTweets'],
+      call: { api: 'searchTweets', args: { q: 'dogecoin (from:elonmusk)', count: 5 } },
+      sends: { method: 'GET', path: '/openai-api/social-search/search?q=dogecoin+%28from%3Aelonmusk%29&count=5' },
+    },
+    speak: {
+      identifier: 'speak',
+      tools: ['translate', 'explainPhrase', 'explainTask'],
+      // $ref bodies whose properties carry OpenAPI 2-style required: true.
+      call: {
+        api: 'explainPhrase',
+        args: {
+          _requestBody: {
+            foreign_phrase: 'no mames',
+            learning_language: 'Spanish',
+            native_language: 'English',
+            additional_context: 'heard from a friend',
+            full_query: 'Somebody said no mames to me, what does that mean?',
+          },
+        },
+      },
+      sends: {
+        method: 'POST',
+        path: '/openai-api/speak/v1/public/openai/explain-phrase',
+        body: {
+          foreign_phrase: 'no mames',
+          learning_language: 'Spanish',
+          native_language: 'English',
+          additional_context: 'heard from a friend',
+          full_query: 'Somebody said no mames to me, what does that mean?',
+        },
+      },
+    },
+    stackoverflow: {
+      identifier: 'stackoverflow_plus',
+      tools: ['search'],
+      // A document with servers before paths and no final newline; three required query parameters.
+      call: { api: 'search', args: { q_reg: 'How do I use vitest fake timers?', q_sm: 'vitest fake timers', q_xs: 'vitest timers' } },
+      sends: {
+        method: 'GET',
+        path: '/openai-api/stackoverflow/app/stack_overflow/search?q_reg=How+do+I+use+vitest+fake+timers%3F&q_sm=vitest+fake+timers&q_xs=vitest+timers',
+      },
+    },
   };
 
   for (const name of Object.keys(OPENAI_PLUGINS) as OpenAIPluginName[]) {
@@ -411,7 +624,12 @@ describe("LobeChat's recorded OpenAI-format plugins", () => {
       // The API server of the document (moved to loopback) is what the user approves.
       expect(preview.origins).toEqual([server.origin]);
       const view = await service.install({ manifestUrl: preview.manifestUrl, manifest: preview.manifest, origins: preview.origins });
-      expect(buildPluginTools([view.manifest]).definitions.map((d) => d.name)).toEqual(tools.map((api) => `${identifier}____${api}`));
+      // LobeChat's `identifier____api`, or where that is no valid tool name (txyz's are over 64 characters), the identifier and a hash.
+      const toolName = (api: string) =>
+        VALID_TOOL_NAME.test(`${identifier}____${api}`)
+          ? `${identifier}____${api}`
+          : expect.stringMatching(`^${identifier}____h[0-9a-f]{8}$`);
+      expect(buildPluginTools([view.manifest]).definitions.map((d) => d.name)).toEqual(tools.map(toolName));
 
       const sent = await call(view.manifest, toolCall.api, toolCall.args);
       expect({ method: sent.method, path: sent.path }).toEqual({ method: sends.method, path: sends.path });

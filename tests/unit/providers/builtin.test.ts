@@ -11,6 +11,7 @@ import type { FetchLike } from '../../../lib/transport/secure-fetch';
 import { errorOf, finishOf, providerContext, runChat, textOf } from './contract';
 
 type CreateOptions = Parameters<LanguageModelApi['create']>[0];
+type LanguageModelSession = Awaited<ReturnType<LanguageModelApi['create']>>;
 
 interface Script {
   chunks?: string[];
@@ -23,15 +24,18 @@ interface Script {
 /** A stand-in for Chrome's LanguageModel, recording what the adapter asked of it. */
 class FakeLanguageModel implements LanguageModelApi {
   state: Awaited<ReturnType<LanguageModelApi['availability']>> = 'available';
+  /** What this device's model says about image input. */
+  imageState: Awaited<ReturnType<LanguageModelApi['availability']>> = 'unavailable';
   script: Script = { chunks: ['Hel', 'lo', '!'] };
   createError?: Error;
   paramsResult: { defaultTopK: number; maxTemperature: number } | null = { defaultTopK: 3, maxTemperature: 2 };
   readonly created: CreateOptions[] = [];
-  readonly prompts: string[] = [];
+  readonly prompts: Parameters<LanguageModelSession['promptStreaming']>[0][] = [];
   destroyed = 0;
   cancelled = 0;
 
-  availability = async () => this.state;
+  availability: LanguageModelApi['availability'] = async (options) =>
+    options?.expectedInputs?.some((i) => i.type === 'image') ? this.imageState : this.state;
 
   params? = async () => this.paramsResult;
 
@@ -39,7 +43,7 @@ class FakeLanguageModel implements LanguageModelApi {
     if (this.createError) throw this.createError;
     this.created.push(options);
     return {
-      promptStreaming: (input: string, opts?: { signal?: AbortSignal }) => {
+      promptStreaming: (input: Parameters<LanguageModelSession['promptStreaming']>[0], opts?: { signal?: AbortSignal }) => {
         this.prompts.push(input);
         return this.stream(opts?.signal);
       },
@@ -129,7 +133,7 @@ describe('builtinAvailability', () => {
 describe('built-in adapter', () => {
   it('is a keyless provider with one model and no tools', async () => {
     fake();
-    expect(await builtinAdapter.listModels(ctx())).toEqual([{ id: BUILTIN_MODEL_ID }]);
+    expect(await builtinAdapter.listModels(ctx())).toEqual([{ id: BUILTIN_MODEL_ID, images: false }]);
     expect(builtinAdapter.supportsTools?.(BUILTIN_MODEL_ID)).toBe(false);
     expect(builtinProviderConfig()).toMatchObject({ id: 'builtin', kind: 'builtin', name: 'Built-in browser model' });
   });
@@ -182,6 +186,41 @@ describe('built-in adapter', () => {
     delete lm.params;
     await runChat(builtinAdapter, ctx(), { ...ask, params: { temperature: 0.4 } });
     expect(lm.created[0]).toMatchObject({ temperature: 0.4, topK: 3 });
+  });
+
+  it('lists the model as taking images where the browser says so, and sends them as image parts of a session that expects them', async () => {
+    const lm = fake();
+    lm.imageState = 'available';
+    expect(await builtinAdapter.listModels(ctx())).toEqual([{ id: BUILTIN_MODEL_ID, images: true }]);
+    const png = { mimeType: 'image/png' as const, data: 'iVBORw==' };
+    const events = await runChat(builtinAdapter, ctx(), {
+      model: BUILTIN_MODEL_ID,
+      messages: [
+        { role: 'user', content: 'Earlier', images: [png] },
+        { role: 'assistant', content: 'A square.' },
+        { role: 'user', content: 'And this?', images: [{ mimeType: 'image/jpeg', data: '/9j/' }] },
+      ],
+    });
+    expect(textOf(events)).toBe('Hello!');
+    expect(lm.created[0]?.expectedInputs).toEqual([{ type: 'image' }]);
+    const first = lm.created[0]?.initialPrompts?.[0]?.content as { type: string; value: unknown }[];
+    expect(first[0]).toEqual({ type: 'text', value: 'Earlier' });
+    expect(first[1]?.value).toBeInstanceOf(Blob);
+    expect(new Uint8Array(await (first[1]!.value as Blob).arrayBuffer())).toEqual(new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
+    const [prompt] = lm.prompts[0] as { role: string; content: { type: string; value: unknown }[] }[];
+    expect(prompt?.role).toBe('user');
+    expect(prompt?.content.map((p) => p.type)).toEqual(['text', 'image']);
+    expect((prompt?.content[1]?.value as Blob).type).toBe('image/jpeg');
+  });
+
+  it("refuses images with 'images-unsupported' where this browser's model takes none, before any session", async () => {
+    const lm = fake();
+    const events = await runChat(builtinAdapter, ctx(), {
+      model: BUILTIN_MODEL_ID,
+      messages: [{ role: 'user', content: 'What is this?', images: [{ mimeType: 'image/png', data: 'iVBORw==' }] }],
+    });
+    expect(errorOf(events)?.code).toBe('images-unsupported');
+    expect(lm.created).toHaveLength(0);
   });
 
   it("refuses a conversation that does not end with a user message with 'bad-request'", async () => {

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { VoicePicker, type PickerGroup } from '../../../components/speech/VoicePicker';
+import { VoicePicker } from '../../../components/speech/VoicePicker';
+import type { PickerGroup } from '../../../components/speech/VoiceSelect';
 import { byText, mount } from '../support/dom';
 
 let container: HTMLElement;

@@ -2,6 +2,7 @@ import { deleteDB } from 'idb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProviderModels, ProviderView } from '../../../lib/core/providers';
 import { closeDb, DB_NAME } from '../../../lib/storage/db';
+import { onStorageChange } from '../../../lib/storage/change-feed';
 import { getPref, setPref } from '../../../lib/storage/prefs';
 
 // The background answers only when a test lets it: a worker still starting.
@@ -27,10 +28,12 @@ beforeEach(async () => {
 
 describe('the model picker while the worker starts', () => {
   it('shows the last listing at once, then the fresh one, and keeps the fresh one for next time', async () => {
-    await setPref('modelListing', { providers: [view('p')], models: [models('p', ['old-model'])] });
     await setPref('selectedModel', { providerId: 'p', model: 'old-model' });
     const refreshing = useProvidersStore.getState().refresh();
-    await vi.waitFor(() => expect(useProvidersStore.getState().selected).toEqual({ providerId: 'p', model: 'old-model' }));
+    useProvidersStore
+      .getState()
+      .showLast({ providers: [view('p')], models: [models('p', ['old-model'])] }, { providerId: 'p', model: 'old-model' });
+    expect(useProvidersStore.getState().selected).toEqual({ providerId: 'p', model: 'old-model' });
     expect(useProvidersStore.getState().loaded).toBe(true);
 
     worker.answer = (name) => (name === 'providers.list' ? [view('p')] : [models('p', ['new-model'])]);
@@ -42,10 +45,45 @@ describe('the model picker while the worker starts', () => {
     await vi.waitFor(async () => expect((await getPref('modelListing'))?.models[0]!.models[0]!.id).toBe('new-model'));
   });
 
+  it('never puts the last listing back over the one the worker gave', async () => {
+    worker.answer = (name) => (name === 'providers.list' ? [view('p')] : [models('p', ['new-model'])]);
+    const refreshing = useProvidersStore.getState().refresh();
+    await vi.waitFor(() => expect(worker.waiting).toHaveLength(2));
+    for (const reply of worker.waiting) reply();
+    await refreshing;
+    useProvidersStore.getState().showLast({ providers: [view('p')], models: [models('p', ['old-model'])] }, undefined);
+    expect(useProvidersStore.getState().groups[0]!.models.map((m) => m.id)).toEqual(['new-model']);
+  });
+
   it('waits for the worker when there is no listing yet', async () => {
     void useProvidersStore.getState().refresh();
     await vi.waitFor(() => expect(worker.waiting).toHaveLength(2));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(useProvidersStore.getState().loaded).toBe(false);
+  });
+
+  it('writes the listing again only when it changed, since every write tells every storage listener', async () => {
+    const written: string[] = [];
+    const stop = onStorageChange((change) => void (change.type === 'prefs' && written.push(change.id)));
+    /** Refreshes against a worker that lists `ids`, and resolves once every storage notice it sent has arrived. */
+    const refreshListing = async (ids: string[]) => {
+      worker.answer = (name) => (name === 'providers.list' ? [view('p')] : [models('p', ids)]);
+      const refreshing = useProvidersStore.getState().refresh();
+      await vi.waitFor(() => expect(worker.waiting.length).toBeGreaterThanOrEqual(2));
+      for (const reply of worker.waiting.splice(0)) reply();
+      await refreshing;
+      // Notices arrive in the order they were sent: once this one is heard, any the refresh sent has been too.
+      await setPref('onboardingDone', true);
+      await vi.waitFor(() => expect(written.at(-1)).toBe('onboardingDone'));
+    };
+    try {
+      await refreshListing(['a-model']);
+      await refreshListing(['a-model']);
+      await refreshListing(['a-model', 'another-model']);
+    } finally {
+      stop();
+    }
+    expect(written.filter((id) => id === 'modelListing')).toHaveLength(2);
+    expect((await getPref('modelListing'))?.models[0]!.models.map((m) => m.id)).toEqual(['a-model', 'another-model']);
   });
 });

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { SUPPORTED_LOCALES, type LocaleCode } from '../../lib/speech/locales';
+import type { VoiceOption } from '../../lib/speech/voices';
+
+export interface PickerGroup {
+  /** Absent for voices that speak every language. */
+  locale?: LocaleCode;
+  voices: readonly VoiceOption[];
+}
+
+export const nativeName = (code: LocaleCode) => SUPPORTED_LOCALES.find((l) => l.code === code)?.nativeName ?? code;
+
+interface Props {
+  /** The select's id, for the label that names it. */
+  id: string;
+  value: string;
+  groups: readonly PickerGroup[];
+  onChange(voice: string): void;
+  /** Options listed before the voices, such as "the default voice". */
+  children?: ReactNode;
+}
+
+const voiceOptions = (voices: readonly VoiceOption[]) =>
+  voices.map((v) => (
+    <option key={v.value} value={v.value}>
+      {v.label}
+    </option>
+  ));
+
+/** A list of voices for the speech settings and a persona alike: each under its language's name when there are several. */
+export function VoiceSelect({ id, value, groups, onChange, children }: Props) {
+  return (
+    <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+      {children}
+      {groups.map((g) =>
+        g.locale && groups.length > 1 ? (
+          <optgroup key={g.locale} label={nativeName(g.locale)}>
+            {voiceOptions(g.voices)}
+          </optgroup>
+        ) : (
+          voiceOptions(g.voices)
+        ),
+      )}
+    </select>
+  );
+}
