@@ -198,9 +198,11 @@ export interface ScreenFaults {
   dominantColourShare: number;
   /** What sticks out of the viewport sideways, or makes the page scroll sideways. */
   overflow: string[];
+  /** Check boxes and radio buttons whose label text starts on another line than the control (a narrow panel wrapped between them). */
+  parted: string[];
 }
 
-/** Looks at what the panel shows now: how much text, how many colours, and whether anything runs off sideways. */
+/** Looks at what the panel shows now: how much text, how many colours, whether anything runs off sideways or comes apart. */
 export async function inspectScreen(page: Page): Promise<ScreenFaults> {
   const facts = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;
@@ -221,7 +223,8 @@ export async function inspectScreen(page: Page): Promise<ScreenFaults> {
       const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
       return `${el.tagName.toLowerCase()}${cls} "${name}"`;
     };
-    for (const el of document.body.querySelectorAll('*')) {
+    // A list's options draw in the browser's own popup, never in the page (a voice list holds thousands).
+    for (const el of document.body.querySelectorAll(':not(option, optgroup)')) {
       if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
       const style = getComputedStyle(el);
       const scrolls = style.overflowX === 'auto' || style.overflowX === 'scroll';
@@ -235,13 +238,31 @@ export async function inspectScreen(page: Page): Promise<ScreenFaults> {
       if (clippedSideways(el.parentElement)) continue;
       overflow.push(`${describe(el)} spans ${Math.round(box.left)}..${Math.round(box.right)}px of ${width}px`);
     }
+    const parted: string[] = [];
+    for (const input of document.querySelectorAll<HTMLInputElement>('label input:is([type="checkbox"], [type="radio"])')) {
+      if (!input.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const label = input.closest('label')!;
+      const texts = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+      let text: Node | null = texts.nextNode();
+      while (text && !(text.textContent?.trim() && input.compareDocumentPosition(text) & Node.DOCUMENT_POSITION_FOLLOWING)) {
+        text = texts.nextNode();
+      }
+      if (!text) continue;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      const line = range.getClientRects()[0];
+      const control = input.getBoundingClientRect();
+      if (line && (line.top >= control.bottom || line.bottom <= control.top)) {
+        parted.push(`${describe(label)}: its text starts on another line than its ${input.type}`);
+      }
+    }
     let visibleTexts = 0;
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
       if (node.textContent?.trim() && parent?.checkVisibility({ opacityProperty: true, visibilityProperty: true })) visibleTexts++;
     }
-    return { overflow: overflow.slice(0, 10), visibleTexts };
+    return { overflow: overflow.slice(0, 10), parted, visibleTexts };
   });
   const png = (await page.screenshot()).toString('base64');
   const dominantColourShare = await page.evaluate(async (data) => {
