@@ -4,9 +4,10 @@ import type { Page } from 'playwright-core';
 import { putRawRecord } from './idb';
 
 /**
- * The views of the side panel in the states a new user meets, reached the way
- * a person does (by the accessible names of the header buttons, in whatever
- * language the panel speaks), for the screenshot test and `npm run screenshots`.
+ * What the screenshot test and `npm run screenshots` share: the languages,
+ * schemes and sizes, the seeded data, finding controls by their accessible names
+ * in any language, and the checks of what a view shows (the views themselves
+ * are listed in screen-views.ts).
  */
 
 export const SCREEN_LOCALES = ['en-US', 'ar-SA', 'ja-JP'] as const;
@@ -20,7 +21,7 @@ export const SCREEN_SIZES = [
 
 export const PROVIDER_ID = 'screens-provider';
 export const MODEL = 'llama3.2';
-export const ANSWERED_ID = 'screens-answered';
+const ANSWERED_ID = 'screens-answered';
 export const ANSWERED_TITLE = 'Listing Ollama models';
 export const ANSWER = [
   'Here is a quick comparison:',
@@ -100,6 +101,18 @@ export function nameIn(locale: string, ...english: string[]): RegExp {
   return new RegExp(`^(?:${[...names].map(escape).join('|')})$`);
 }
 
+/** As nameIn, for a string with `{{variables}}`, filled in with `values` as the panel fills them. */
+export function nameWith(locale: string, english: string, values: Record<string, string>): RegExp {
+  const fill = (text: string) => text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => values[key] ?? whole);
+  const names = new Set<string>();
+  for (const path of pathsOf(localeStrings('en-US'), english)) {
+    const translated = at(localeStrings(locale), path);
+    if (translated) names.add(fill(translated));
+  }
+  if (!names.size) throw new Error(`No interface string reads ${english}`);
+  return new RegExp(`^(?:${[...names].map(escape).join('|')})$`);
+}
+
 const DAY = 24 * 60 * 60 * 1000;
 
 /** A provider backed by the loopback mock, an answered conversation and a few older ones for the history. */
@@ -150,50 +163,32 @@ function message(id: string, conversationId: string, role: 'user' | 'assistant',
   };
 }
 
-/** Sets the interface language (and, optionally, the conversation to open) as stored preferences, then reopens the panel. */
-export async function reopenPanel(page: Page, locale: ScreenLocale, conversationId?: string): Promise<void> {
+/** Sets the interface language as a stored preference, then reopens the panel on a new chat. */
+export async function reopenPanel(page: Page, locale: ScreenLocale): Promise<void> {
   await putRawRecord(page, 'prefs', locale, 'locale');
-  await putRawRecord(page, 'prefs', conversationId, 'lastConversationId');
+  await putRawRecord(page, 'prefs', undefined, 'lastConversationId');
   await page.reload();
   await page.waitForFunction((code) => document.documentElement.lang === code, locale);
   await page.getByRole('textbox', { name: nameIn(locale, 'Message') }).waitFor();
 }
 
-export type ViewName = 'empty-chat' | 'answered-chat' | 'history' | 'settings';
-
-/** Opens a view from the chat, the way a person does. */
-export async function openView(page: Page, locale: ScreenLocale, view: ViewName): Promise<void> {
-  const header = (english: string[]) => page.getByRole('button', { name: nameIn(locale, ...english) }).first();
-  switch (view) {
-    case 'empty-chat':
-      await reopenPanel(page, locale);
-      await header(['New chat']).click();
-      break;
-    case 'answered-chat':
-      await reopenPanel(page, locale, ANSWERED_ID);
-      await page.locator('pre code').first().waitFor();
-      break;
-    case 'history':
-      await reopenPanel(page, locale);
-      await header(['History', 'Conversations']).click();
-      await page.getByText(ANSWERED_TITLE).first().waitFor();
-      break;
-    case 'settings':
-      await reopenPanel(page, locale);
-      await header(['Settings']).click();
-      // Providers, the section people come to Settings for; it opens on General otherwise.
-      await page.getByRole('tab', { name: nameIn(locale, 'Providers') }).click();
-      await page.getByText('Local server').first().waitFor();
-      break;
-  }
-  await settle(page);
-}
-
 /** Waits for lazy parts, fonts and transitions to finish, so a picture shows the view as it stays. */
 export async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.waitForTimeout(250);
+  await repainted(page);
+}
+
+/**
+ * Waits for the panel to lay out and paint after a resize or a colour-scheme switch: fonts, two frames, and the
+ * transitions it started (a scheme switch fades backgrounds). Lazy parts have loaded by then (settle waited for them).
+ */
+export async function repainted(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
 }
 
 export interface ScreenFaults {
@@ -203,9 +198,11 @@ export interface ScreenFaults {
   dominantColourShare: number;
   /** What sticks out of the viewport sideways, or makes the page scroll sideways. */
   overflow: string[];
+  /** Check boxes and radio buttons whose label text starts on another line than the control (a narrow panel wrapped between them). */
+  parted: string[];
 }
 
-/** Looks at what the panel shows now: how much text, how many colours, and whether anything runs off sideways. */
+/** Looks at what the panel shows now: how much text, how many colours, whether anything runs off sideways or comes apart. */
 export async function inspectScreen(page: Page): Promise<ScreenFaults> {
   const facts = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;
@@ -226,7 +223,8 @@ export async function inspectScreen(page: Page): Promise<ScreenFaults> {
       const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
       return `${el.tagName.toLowerCase()}${cls} "${name}"`;
     };
-    for (const el of document.body.querySelectorAll('*')) {
+    // A list's options draw in the browser's own popup, never in the page (a voice list holds thousands).
+    for (const el of document.body.querySelectorAll(':not(option, optgroup)')) {
       if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
       const style = getComputedStyle(el);
       const scrolls = style.overflowX === 'auto' || style.overflowX === 'scroll';
@@ -240,13 +238,31 @@ export async function inspectScreen(page: Page): Promise<ScreenFaults> {
       if (clippedSideways(el.parentElement)) continue;
       overflow.push(`${describe(el)} spans ${Math.round(box.left)}..${Math.round(box.right)}px of ${width}px`);
     }
+    const parted: string[] = [];
+    for (const input of document.querySelectorAll<HTMLInputElement>('label input:is([type="checkbox"], [type="radio"])')) {
+      if (!input.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const label = input.closest('label')!;
+      const texts = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+      let text: Node | null = texts.nextNode();
+      while (text && !(text.textContent?.trim() && input.compareDocumentPosition(text) & Node.DOCUMENT_POSITION_FOLLOWING)) {
+        text = texts.nextNode();
+      }
+      if (!text) continue;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      const line = range.getClientRects()[0];
+      const control = input.getBoundingClientRect();
+      if (line && (line.top >= control.bottom || line.bottom <= control.top)) {
+        parted.push(`${describe(label)}: its text starts on another line than its ${input.type}`);
+      }
+    }
     let visibleTexts = 0;
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
       if (node.textContent?.trim() && parent?.checkVisibility({ opacityProperty: true, visibilityProperty: true })) visibleTexts++;
     }
-    return { overflow: overflow.slice(0, 10), visibleTexts };
+    return { overflow: overflow.slice(0, 10), parted, visibleTexts };
   });
   const png = (await page.screenshot()).toString('base64');
   const dominantColourShare = await page.evaluate(async (data) => {
