@@ -138,9 +138,21 @@ export class StreamRegistry {
     const now = this.deps.now ?? Date.now;
     let lastCheckpoint = 0;
     let pending: Promise<void> = Promise.resolve();
+    let trailing: ReturnType<typeof setTimeout> | undefined;
     const checkpoint = (force = false) => {
       const t = now();
-      if (!force && t - lastCheckpoint < (this.deps.checkpointMs ?? 250)) return;
+      const wait = (this.deps.checkpointMs ?? 250) - (t - lastCheckpoint);
+      if (!force && wait > 0) {
+        // Text that arrives just before a pause (a stalled provider, a slow tool) is stored one interval later, not
+        // at the next delta: a worker stopped during the pause would otherwise lose text the panel already showed.
+        trailing ??= setTimeout(() => {
+          trailing = undefined;
+          checkpoint(true);
+        }, wait);
+        return;
+      }
+      clearTimeout(trailing);
+      trailing = undefined;
       lastCheckpoint = t;
       const patch = { content: run.content, steps: [...run.steps] };
       pending = pending.then(() => this.deps.patchMessage(run.messageId, patch)).catch(() => undefined);

@@ -140,7 +140,7 @@ describe('StreamRegistry', () => {
   it('flushes text that arrived since the last checkpoint on demand', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    let clock = 1_000;
+    let clock = 1_000_000;
     const t = setup(
       async function* () {
         yield { type: 'text-delta', text: 'one ' };
@@ -149,7 +149,7 @@ describe('StreamRegistry', () => {
         await gate;
         yield { type: 'finish', reason: 'stop' };
       },
-      { checkpointMs: 250, now: () => clock },
+      { checkpointMs: 60_000, now: () => clock },
     );
     const done = t.registry.start('c1', 'a1', t.watcher);
     await vi.waitFor(() => expect(t.seen).toHaveLength(3));
@@ -161,6 +161,25 @@ describe('StreamRegistry', () => {
     release();
     await done;
     expect(t.stored.get('a1')).toMatchObject({ content: 'one two three', status: 'complete' });
+  });
+
+  it('stores text that arrived just before a pause one interval later, without waiting for the next delta', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const t = setup(
+      async function* () {
+        yield { type: 'text-delta', text: 'one ' };
+        yield { type: 'text-delta', text: 'two' };
+        // The provider stalls here: a worker stopped now keeps what the panel was shown.
+        await gate;
+        yield { type: 'finish', reason: 'stop' };
+      },
+      { checkpointMs: 20 },
+    );
+    const done = t.registry.start('c1', 'a1', t.watcher);
+    await vi.waitFor(() => expect(t.stored.get('a1')).toMatchObject({ content: 'one two', status: 'streaming' }));
+    release();
+    await done;
   });
 
   it('flushes nothing when no answer is running', async () => {
