@@ -84,6 +84,12 @@ const unconfirmedSends = new Map<string, StoredMessage>();
  */
 const FRAME_MS = 16;
 let buffered = new Map<string, string>();
+/**
+ * What this panel was shown of each answer it followed. A worker stopped mid-answer stores only what it had
+ * checkpointed, while this panel may have received more: however the settled answer is read back (the worker's
+ * "ended", a reopen, a reload after another change), what reached the user is kept, on screen and in storage.
+ */
+const received = new Map<string, string>();
 let flushTimer: ReturnType<typeof setTimeout> | undefined;
 let lastFlushAt = -Infinity;
 
@@ -93,9 +99,29 @@ function flushDeltas() {
   lastFlushAt = performance.now();
   const pending = buffered;
   buffered = new Map();
-  useChatStore.setState((s) => ({
-    messages: s.messages.map((m) => (pending.has(m.id) ? { ...m, content: m.content + pending.get(m.id) } : m)),
-  }));
+  useChatStore.setState((s) => ({ messages: s.messages.map((m) => (pending.has(m.id) ? shown(m, m.content + pending.get(m.id)) : m)) }));
+}
+
+function shown(message: StoredMessage, content: string): StoredMessage {
+  received.set(message.id, content);
+  return { ...message, content };
+}
+
+/** The conversation's messages as stored, each settled answer with at least the text this panel was shown of it. */
+async function storedMessages(conversationId: string): Promise<StoredMessage[]> {
+  return Promise.all(
+    (await listMessages(conversationId)).map(async (m) => {
+      const text = received.get(m.id);
+      if (text === undefined || m.status === 'streaming') return m;
+      // Forgotten only once storage holds it all: a read racing the write below still finds it here.
+      if (text.length <= m.content.length || !text.startsWith(m.content)) {
+        received.delete(m.id);
+        return m;
+      }
+      await patchMessage(m.id, { content: text });
+      return { ...m, content: text };
+    }),
+  );
 }
 
 function scheduleFlush() {
@@ -115,26 +141,11 @@ async function onBackground(message: BackgroundToPanel) {
     scheduleFlush();
   } else if (message.type === 'snapshot') {
     buffered.delete(message.messageId);
-    useChatStore.setState((s) => ({
-      messages: s.messages.map((m) => (m.id === message.messageId ? { ...m, content: message.content } : m)),
-    }));
+    useChatStore.setState((s) => ({ messages: s.messages.map((m) => (m.id === message.messageId ? shown(m, message.content) : m)) }));
   } else {
     if (buffered.size) flushDeltas();
-    const shown = useChatStore.getState().messages.find((m) => m.id === message.messageId)?.content;
     await useChatStore.getState().reloadMessages();
-    if (message.type === 'ended' && message.error?.code === 'interrupted' && shown) await keepReceivedText(message.messageId, shown);
   }
-}
-
-/**
- * A worker stopped mid-answer only stored what it had checkpointed, while this
- * panel received more: what reached the user must not vanish from the screen.
- */
-async function keepReceivedText(messageId: string, shown: string) {
-  const stored = useChatStore.getState().messages.find((m) => m.id === messageId);
-  if (!stored || shown.length <= stored.content.length || !shown.startsWith(stored.content)) return;
-  await patchMessage(messageId, { content: shown });
-  useChatStore.setState((s) => ({ messages: s.messages.map((m) => (m.id === messageId ? { ...m, content: shown } : m)) }));
 }
 
 /**
@@ -159,7 +170,7 @@ async function refused(conversationId: string, answerId: string) {
 
 /** Shows the conversation as stored, with the answer another window is streaming, and follows that answer. */
 async function followRunningAnswer(conversationId: string, stored?: StoredMessage[]) {
-  const messages = stored ?? (await listMessages(conversationId));
+  const messages = stored ?? (await storedMessages(conversationId));
   if (useChatStore.getState().conversation?.id !== conversationId) return;
   useChatStore.setState({ messages, notice: 'busy-elsewhere' });
   chat().post({ type: 'watch', conversationId });
@@ -167,7 +178,7 @@ async function followRunningAnswer(conversationId: string, stored?: StoredMessag
 
 /** True (and the panel now follows it) when an answer this view did not know about is being written. */
 async function answeringElsewhere(conversationId: string): Promise<boolean> {
-  const stored = await listMessages(conversationId);
+  const stored = await storedMessages(conversationId);
   if (!stored.some((m) => m.status === 'streaming')) return false;
   await followRunningAnswer(conversationId, stored);
   return true;
@@ -222,7 +233,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
       set({ conversation: undefined, messages: [], notice: undefined });
       return;
     }
-    const messages = await listMessages(conversation.id);
+    const messages = await storedMessages(conversation.id);
     set({ conversation, messages, notice: undefined });
     await setPref('lastConversationId', conversation.id);
     if (messages.some((m) => m.status === 'streaming')) chat().post({ type: 'watch', conversationId: conversation.id });
@@ -357,7 +368,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
   async reloadMessages() {
     const { conversation } = get();
     if (!conversation) return;
-    const messages = await listMessages(conversation.id);
+    const messages = await storedMessages(conversation.id);
     if (get().conversation?.id === conversation.id) set({ messages });
   },
 }));

@@ -105,6 +105,30 @@ describe('chat store with a second window on the same conversation', () => {
     await vi.waitFor(async () => expect((await getMessage('a1'))?.content).toBe('Hello the'));
     expect(useChatStore.getState().messages.at(-1)).toMatchObject({ content: 'Hello the', status: 'incomplete' });
   });
+
+  it('keeps the text it showed however the settled answer is read back, as when the conversation is opened again', async () => {
+    const id = await openConversation();
+    await putMessage({ id: 'a1', conversationId: id, role: 'assistant', content: 'Hel', createdAt: 2, status: 'streaming' });
+    await useChatStore.getState().reloadMessages();
+    port.deliver({ type: 'snapshot', conversationId: id, messageId: 'a1', content: 'Hello there' });
+    await vi.waitFor(() => expect(useChatStore.getState().messages.at(-1)?.content).toBe('Hello there'));
+    const interrupted = chatError('interrupted', 'stopped');
+    await putMessage({
+      id: 'a1',
+      conversationId: id,
+      role: 'assistant',
+      content: 'Hel',
+      createdAt: 2,
+      status: 'incomplete',
+      error: interrupted,
+    });
+
+    // No "ended" reached this panel: the user opened the conversation again from History.
+    await useChatStore.getState().open(id);
+
+    expect(useChatStore.getState().messages.at(-1)).toMatchObject({ content: 'Hello there', status: 'incomplete' });
+    expect((await getMessage('a1'))?.content).toBe('Hello there');
+  });
 });
 
 describe('deleting one message', () => {
