@@ -71,12 +71,18 @@ export const OPENAI_PLUGINS = {
   // Older versions naming the collection's openapi.yaml, served as YAML.
   'scholarly-yaml': 'https://scholarly.maila.ai',
   'video-captions-yaml': 'https://vcaption.maila.ai',
+  // Published by its author, not in the collection: its ai-plugin.json names the document on the author's host.
+  whois: 'https://lobechat-whois.vercel.app',
 } as const;
 export type OpenAIPluginName = keyof typeof OPENAI_PLUGINS;
 /** The collection folder of a recorded version filed under another name (the folder is the name otherwise). */
 const OPENAI_FOLDERS: Partial<Record<OpenAIPluginName, string>> = {
   'scholarly-yaml': 'scholarly',
   'video-captions-yaml': 'video-captions',
+};
+/** The document address an author-hosted plugin's ai-plugin.json names (the collection's plugins name the collection). */
+const OPENAI_AUTHOR_DOCUMENTS: Partial<Record<OpenAIPluginName, string>> = {
+  whois: 'https://lobechat-whois.vercel.app/openapi.json',
 };
 /** Where the recorded ai-plugin.json files say their documents are published. */
 const OPENAI_COLLECTION = 'https://openai-collections.chat-plugin.lobehub.com';
@@ -330,7 +336,8 @@ export async function startPluginServer(): Promise<PluginMock> {
       res.writeHead(404).end();
       return;
     }
-    const moved = text
+    const authorDocument = OPENAI_AUTHOR_DOCUMENTS[name];
+    const moved = (authorDocument ? text.replaceAll(authorDocument, `${server.origin}/openai/${name}/openapi.json`) : text)
       .replaceAll(`${OPENAI_COLLECTION}/${OPENAI_FOLDERS[name] ?? name}/`, `${server.origin}/openai/${name}/`)
       .replaceAll(OPENAI_COLLECTION, `${server.origin}/openai`)
       .replaceAll(OPENAI_PLUGINS[name], `${server.origin}/openai-api/${name}`);

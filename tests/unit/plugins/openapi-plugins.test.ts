@@ -613,6 +613,13 @@ describe("LobeChat's recorded OpenAI-format plugins", () => {
         path: '/openai-api/stackoverflow/app/stack_overflow/search?q_reg=How+do+I+use+vitest+fake+timers%3F&q_sm=vitest+fake+timers&q_xs=vitest+timers',
       },
     },
+    whois: {
+      identifier: 'whois_lookup',
+      tools: ['getWhoisInfo'],
+      // Hosted by its author (index entry Whois_lookup): the ai-plugin.json names the document on the author's own host.
+      call: { api: 'getWhoisInfo', args: { query: 'example.com', type: 'domain' } },
+      sends: { method: 'GET', path: '/openai-api/whois/api/whois?query=example.com&type=domain' },
+    },
   };
 
   for (const name of Object.keys(OPENAI_PLUGINS) as OpenAIPluginName[]) {
