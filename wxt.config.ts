@@ -23,9 +23,10 @@ const FIREFOX_ONLY_PERMISSIONS = ['webRequest', 'webRequestBlocking'];
 
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
-  // Terser packs the panel's first load tighter than esbuild's minifier (about 2 KB gzip of ~130).
+  // Terser packs the panel's first load tighter than esbuild's minifier (about 2 KB gzip of ~130), and a second pass
+  // about 0.5 KB more.
   vite: () => ({
-    build: { minify: 'terser' },
+    build: { minify: 'terser', terserOptions: { compress: { passes: 2 } } },
     plugins: [katexWoff2Only(), localeBundles(), privacyPage(fileURLToPath(new URL('.', import.meta.url)))],
   }),
   manifest: ({ browser }) => ({
