@@ -82,13 +82,13 @@ describe('chat store with a second window on the same conversation', () => {
     expect(useChatStore.getState().draft).toBe('next q');
   });
 
-  it('keeps the text it showed when the worker stopped before checkpointing it', async () => {
+  /** An answer this panel was shown as `shown`, which the restarted worker settled with only "Hel" stored. */
+  async function shownThenSettled(shown: string) {
     const id = await openConversation();
     await putMessage({ id: 'a1', conversationId: id, role: 'assistant', content: 'Hel', createdAt: 2, status: 'streaming' });
     await useChatStore.getState().reloadMessages();
-    port.deliver({ type: 'snapshot', conversationId: id, messageId: 'a1', content: 'Hello the' });
-    await vi.waitFor(() => expect(useChatStore.getState().messages.at(-1)?.content).toBe('Hello the'));
-    // The restarted worker settled what it had stored.
+    port.deliver({ type: 'snapshot', conversationId: id, messageId: 'a1', content: shown });
+    await vi.waitFor(() => expect(useChatStore.getState().messages.at(-1)?.content).toBe(shown));
     const interrupted = chatError('interrupted', 'stopped');
     await putMessage({
       id: 'a1',
@@ -99,6 +99,11 @@ describe('chat store with a second window on the same conversation', () => {
       status: 'incomplete',
       error: interrupted,
     });
+    return { id, interrupted };
+  }
+
+  it('keeps the text it showed when the worker stopped before checkpointing it', async () => {
+    const { id, interrupted } = await shownThenSettled('Hello the');
 
     port.deliver({ type: 'ended', conversationId: id, messageId: 'a1', status: 'incomplete', error: interrupted });
 
@@ -107,21 +112,7 @@ describe('chat store with a second window on the same conversation', () => {
   });
 
   it('keeps the text it showed however the settled answer is read back, as when the conversation is opened again', async () => {
-    const id = await openConversation();
-    await putMessage({ id: 'a1', conversationId: id, role: 'assistant', content: 'Hel', createdAt: 2, status: 'streaming' });
-    await useChatStore.getState().reloadMessages();
-    port.deliver({ type: 'snapshot', conversationId: id, messageId: 'a1', content: 'Hello there' });
-    await vi.waitFor(() => expect(useChatStore.getState().messages.at(-1)?.content).toBe('Hello there'));
-    const interrupted = chatError('interrupted', 'stopped');
-    await putMessage({
-      id: 'a1',
-      conversationId: id,
-      role: 'assistant',
-      content: 'Hel',
-      createdAt: 2,
-      status: 'incomplete',
-      error: interrupted,
-    });
+    const { id } = await shownThenSettled('Hello there');
 
     // No "ended" reached this panel: the user opened the conversation again from History.
     await useChatStore.getState().open(id);
