@@ -787,6 +787,26 @@ describe("LobeChat's recorded OpenAI-format plugins", () => {
     const sent = await call(manifest, 'getChordDiagramImage', { chord: 'C' }, { apiAuthKey: 'tok-123' });
     expect(sent.headers.authorization).toBe('Bearer tok-123');
   });
+
+  it('sends a service token in the custom header the ai-plugin.json names, as it is (agentpay: X-API-Key)', async () => {
+    const { manifest } = await manifestPreview(server.openaiManifest('agentpay'));
+    expect(manifest.settings?.required).toEqual(['apiAuthKey']);
+    const body = { amount: 2, description: 'API credits' };
+    const sent = await call(manifest, 'do_spend_v1_spend_post', { _requestBody: body }, { apiAuthKey: 'ap-key-9' });
+    expect(sent.path).toBe('/v1/spend');
+    expect(sent.headers['x-api-key']).toBe('ap-key-9');
+    expect(sent.headers.authorization).toBeUndefined();
+  });
+
+  it('sends a custom-header token as a bearer token when the header it names is no header name', async () => {
+    server.editOpenAIManifest('agentpay', (doc) => ({
+      ...doc,
+      auth: { type: 'service_http', authorization_type: 'custom', custom_auth_header: 'X API Key' },
+    }));
+    const { manifest } = await manifestPreview(server.openaiManifest('agentpay'));
+    const sent = await call(manifest, 'do_spend_v1_spend_post', { _requestBody: { amount: 2 } }, { apiAuthKey: 'ap-key-9' });
+    expect(sent.headers.authorization).toBe('Bearer ap-key-9');
+  });
 });
 
 const DOC_URL = 'https://plugin.example/openapi.json';
