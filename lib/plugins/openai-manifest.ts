@@ -30,10 +30,19 @@ function absolute(raw: string | undefined, base: string): string | undefined {
   }
 }
 
-/** The key a service or user token is sent with: OpenAI's `authorization_type`, bearer unless it says basic. */
+/** An HTTP header name (an RFC 9110 token), as the manifest schema requires of a credential's header. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * How a service or user token is sent, by OpenAI's `authorization_type`: `custom` sends it as it is in the header
+ * `custom_auth_header` names (an API that reads only that header ignores any other); otherwise in the
+ * Authorization header, bearer unless it says basic.
+ */
 function tokenAuth(auth: Json): PluginHttpAuth {
-  const scheme = text(auth.authorization_type)?.toLowerCase() === 'basic' ? 'basic' : 'bearer';
-  return { setting: OPENAI_AUTH_SETTING, in: 'header', name: 'Authorization', scheme };
+  const type = text(auth.authorization_type)?.toLowerCase();
+  const header = text(auth.custom_auth_header);
+  if (type === 'custom' && header && HEADER_NAME.test(header)) return { setting: OPENAI_AUTH_SETTING, in: 'header', name: header };
+  return { setting: OPENAI_AUTH_SETTING, in: 'header', name: 'Authorization', scheme: type === 'basic' ? 'basic' : 'bearer' };
 }
 
 function tokenSettings(defaultToken: string | undefined): PluginParameters {
@@ -58,8 +67,8 @@ function tokenSettings(defaultToken: string | undefined): PluginParameters {
  * human-facing fields, the model description as system role, the API document
  * as `openapi`. A `service_http` or `user_http` token becomes the `apiAuthKey`
  * setting (prefilled with OpenAI's verification token when one is given) and is
- * sent as the Authorization header of every operation. The result still goes
- * through validation.
+ * sent with every operation, in the Authorization header or the custom header the
+ * manifest names. The result still goes through validation.
  */
 export function convertOpenAIManifest(doc: Json, manifestUrl: string): Json {
   const api = isObject(doc.api) ? doc.api : {};

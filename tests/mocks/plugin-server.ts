@@ -73,6 +73,9 @@ export const OPENAI_PLUGINS = {
   'video-captions-yaml': 'https://vcaption.maila.ai',
   // Published by its author, not in the collection: its ai-plugin.json names the document on the author's host.
   whois: 'https://lobechat-whois.vercel.app',
+  // Published by their authors too, with documents naming no `servers`: the API is the document's own host.
+  '0latency-memory': 'https://0latency.ai',
+  agentpay: 'https://leofundmybot.dev',
 } as const;
 export type OpenAIPluginName = keyof typeof OPENAI_PLUGINS;
 /** The collection folder of a recorded version filed under another name (the folder is the name otherwise). */
@@ -83,7 +86,15 @@ const OPENAI_FOLDERS: Partial<Record<OpenAIPluginName, string>> = {
 /** The document address an author-hosted plugin's ai-plugin.json names (the collection's plugins name the collection). */
 const OPENAI_AUTHOR_DOCUMENTS: Partial<Record<OpenAIPluginName, string>> = {
   whois: 'https://lobechat-whois.vercel.app/openapi.json',
+  '0latency-memory': 'https://0latency.ai/api-docs.json',
+  agentpay: 'https://leofundmybot.dev/openapi.json',
 };
+/**
+ * The operation the tests call of each document naming no `servers`: its API is the document's own origin, this
+ * server once the document is served here, so that path is answered at this server's root.
+ */
+const OPENAI_SERVERLESS_PATHS: readonly string[] = ['/memories/search', '/v1/spend'];
+const isServerlessCall = (r: RecordedRequest) => OPENAI_SERVERLESS_PATHS.includes(r.path.split('?')[0]!);
 /** Where the recorded ai-plugin.json files say their documents are published. */
 const OPENAI_COLLECTION = 'https://openai-collections.chat-plugin.lobehub.com';
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8' };
@@ -109,7 +120,7 @@ export interface PluginMock {
   openaiManifest(name: OpenAIPluginName): string;
   /** Changes what an OpenAI-format plugin's ai-plugin.json serves next. */
   editOpenAIManifest(name: OpenAIPluginName, edit: (manifest: Record<string, unknown>) => Record<string, unknown>): void;
-  /** Requests that reached the OpenAI-format plugins' APIs, in order. */
+  /** Requests that reached the OpenAI-format plugins' APIs (at the root for documents without `servers`), in order. */
   openaiCalls(): RecordedRequest[];
   /**
    * A recorded LobeChat-format manifest (a file of tests/fixtures/plugins/manifests), served with every origin
@@ -265,6 +276,7 @@ export async function startPluginServer(): Promise<PluginMock> {
   const server = await startMockHttpServer(async (req, res, recorded) => {
     const path = recorded.path.split('?')[0]!;
     const docs = current!;
+    if (OPENAI_SERVERLESS_PATHS.includes(path)) return sendJson(res, 200, { answer: "from the document's own host", path });
     if (req.method === 'GET') {
       if (path === '/weather/manifest.json') return sendJson(res, 200, docs.weather);
       if (path === '/report/manifest.json') return sendJson(res, 200, docs.report);
@@ -400,7 +412,7 @@ export async function startPluginServer(): Promise<PluginMock> {
     foreignRequests: foreign.requests,
     openaiManifest: (name) => `${server.origin}/openai/${name}/ai-plugin.json`,
     editOpenAIManifest: (name, edit) => void openaiEdits.set(name, edit),
-    openaiCalls: () => server.requests.filter((r) => r.path.startsWith('/openai-api/')),
+    openaiCalls: () => server.requests.filter((r) => r.path.startsWith('/openai-api/') || isServerlessCall(r)),
     recordedManifest: (file) => `${server.origin}/recorded/${file}`,
     recordedApiBase,
     recordedCalls: () => server.requests.filter((r) => r.path.startsWith('/recorded-api/')),

@@ -620,6 +620,120 @@ describe("LobeChat's recorded OpenAI-format plugins", () => {
       call: { api: 'getWhoisInfo', args: { query: 'example.com', type: 'domain' } },
       sends: { method: 'GET', path: '/openai-api/whois/api/whois?query=example.com&type=domain' },
     },
+    '0latency-memory': {
+      identifier: '0latency',
+      tools: [
+        'github_login_auth_github_get',
+        'github_callback_auth_github_callback_get',
+        'google_login_auth_google_get',
+        'google_callback_auth_google_callback_get',
+        'email_register_auth_email_register_post',
+        'email_login_auth_email_login_post',
+        'get_current_user_auth_me_get',
+        'regenerate_api_key_auth_api_key_regenerate_post',
+        'create_checkout_billing_create_checkout_post',
+        'get_subscription_billing_subscription_get',
+        'create_portal_billing_portal_post',
+        'stripe_webhook_billing_webhook_post',
+        'dashboard_dashboard_get',
+        'extract_endpoint_extract_post',
+        'async_extract_endpoint_memories_extract_post',
+        'get_extract_job_memories_extract__job_id__get',
+        'recall_endpoint_recall_post',
+        'list_memories_memories_get',
+        'update_memory_endpoint_memories__memory_id__put',
+        'delete_memory_memories__memory_id__delete',
+        'search_memories_memories_search_get',
+        'batch_extract_extract_batch_post',
+        'export_memories_memories_export_get',
+        'health_check_health_get',
+        'graph_entity_endpoint_graph_entity_get',
+        'graph_entities_endpoint_graph_entities_get',
+        'graph_entity_memories_endpoint_graph_entity_memories_get',
+        'graph_path_endpoint_graph_path_get',
+        'memory_history_endpoint_memories__memory_id__history_get',
+        'list_webhooks_endpoint_webhooks_get',
+        'create_webhook_endpoint_webhooks_post',
+        'delete_webhook_endpoint_webhooks__webhook_id__delete',
+        'list_criteria_endpoint_criteria_get',
+        'create_criteria_endpoint_criteria_post',
+        'delete_criteria_endpoint_criteria__criteria_id__delete',
+        'list_schemas_endpoint_schemas_get',
+        'create_schema_endpoint_schemas_post',
+        'delete_schema_endpoint_schemas__schema_id__delete',
+        'batch_delete_endpoint_memories_batch_delete_post',
+        'batch_search_endpoint_memories_batch_search_post',
+        'list_org_memories_endpoint_org_memories_get',
+        'store_org_memory_endpoint_org_memories_post',
+        'recall_org_memories_endpoint_org_memories_recall_get',
+        'promote_to_org_endpoint_memories__memory_id__promote_post',
+        'delete_org_memory_endpoint_org_memories__memory_id__delete',
+        'get_tenant_info_tenant_info_get',
+        'get_usage_usage_get',
+        'create_api_key_api_keys_post',
+        'rotate_api_key_admin_rotate_key__tenant_id__post',
+        'revoke_api_key_admin_revoke_key__tenant_id__post',
+        'reactivate_tenant_admin_reactivate__tenant_id__post',
+        'list_tenants_admin_tenants_get',
+      ],
+      // Its document names no `servers`: the API is the origin the document was fetched from, here this server.
+      call: {
+        api: 'search_memories_memories_search_get',
+        args: { agent_id: 'support-bot', q: 'refund policy', limit: 5, 'X-API-Key': 'zl-key' },
+      },
+      sends: { method: 'GET', path: '/memories/search?agent_id=support-bot&q=refund+policy&limit=5' },
+    },
+    agentpay: {
+      identifier: 'agentpay',
+      tools: [
+        'health_v1_health_get',
+        'root__get',
+        'get_balance_v1_balance_get',
+        'list_transactions_v1_transactions_get',
+        'api_rotate_key_v1_agent_rotate_key_post',
+        'export_csv_v1_export_get',
+        'do_spend_v1_spend_post',
+        'do_refund_v1_refund_post',
+        'do_transfer_v1_transfer_post',
+        'list_chains_v1_chains_get',
+        'wallet_info_v1_wallet_get',
+        'wallet_all_chains_v1_wallet_all_get',
+        'api_send_usdc_v1_wallet_send_usdc_post',
+        'api_send_native_v1_wallet_send_native_post',
+        'card_info_v1_card_get',
+        'card_transactions_v1_card_transactions_get',
+        'get_webhook_v1_webhook_get',
+        'set_webhook_v1_webhook_post',
+        'delete_webhook_v1_webhook_delete',
+        'check_approval_v1_approvals__approval_id__get',
+        'x402_pay_v1_x402_pay_post',
+        'x402_probe_v1_x402_probe_get',
+        'get_own_identity_v1_agent_identity_get',
+        'upsert_identity_v1_agent_identity_put',
+        'get_trust_score_v1_agent_identity_score_get',
+        'agent_directory_v1_directory_get',
+        'agent_public_profile_v1_directory__agent_id__get',
+        'get_revenue_v1_admin_revenue_get',
+        'withdraw_revenue_v1_admin_withdraw_post',
+        'auth_telegram_v1_auth_telegram_post',
+        'miniapp_list_agents_v1_miniapp_agents_get',
+        'miniapp_agent_transactions_v1_miniapp_agents__agent_id__transactions_get',
+        'miniapp_update_agent_settings_v1_miniapp_agents__agent_id__settings_patch',
+        'miniapp_agent_card_v1_miniapp_agents__agent_id__card_get',
+        'miniapp_toggle_card_v1_miniapp_agents__agent_id__card__action__post',
+        'miniapp_agent_wallet_v1_miniapp_agents__agent_id__wallet_get',
+        'miniapp_agent_wallet_all_v1_miniapp_agents__agent_id__wallet_all_get',
+        'miniapp_dashboard_v1_miniapp_dashboard_get',
+        'miniapp_agent_analytics_v1_miniapp_agents__agent_id__analytics_get',
+        'miniapp_agent_identity_v1_miniapp_agents__agent_id__identity_get',
+      ],
+      // A FastAPI export without `servers` either, so its API too is the document's own origin.
+      call: {
+        api: 'do_spend_v1_spend_post',
+        args: { 'X-API-Key': 'ap-key', _requestBody: { amount: 1.5, description: 'API credits' } },
+      },
+      sends: { method: 'POST', path: '/v1/spend', body: { amount: 1.5, description: 'API credits' } },
+    },
   };
 
   for (const name of Object.keys(OPENAI_PLUGINS) as OpenAIPluginName[]) {
@@ -631,11 +745,11 @@ describe("LobeChat's recorded OpenAI-format plugins", () => {
       // The API server of the document (moved to loopback) is what the user approves.
       expect(preview.origins).toEqual([server.origin]);
       const view = await service.install({ manifestUrl: preview.manifestUrl, manifest: preview.manifest, origins: preview.origins });
-      // LobeChat's `identifier____api`, or where that is no valid tool name (txyz's are over 64 characters), the identifier and a hash.
+      // LobeChat's `identifier____api`, or where that is no valid tool name (txyz's are over 64 characters, 0latency's
+      // begin with a digit), the identifier (after an underscore when it does not begin with a letter) and a hash.
+      const hashed = /^[A-Za-z]/.test(identifier) ? identifier : `_${identifier}`;
       const toolName = (api: string) =>
-        VALID_TOOL_NAME.test(`${identifier}____${api}`)
-          ? `${identifier}____${api}`
-          : expect.stringMatching(`^${identifier}____h[0-9a-f]{8}$`);
+        VALID_TOOL_NAME.test(`${identifier}____${api}`) ? `${identifier}____${api}` : expect.stringMatching(`^${hashed}____h[0-9a-f]{8}$`);
       expect(buildPluginTools([view.manifest]).definitions.map((d) => d.name)).toEqual(tools.map(toolName));
 
       const sent = await call(view.manifest, toolCall.api, toolCall.args);
@@ -672,6 +786,26 @@ describe("LobeChat's recorded OpenAI-format plugins", () => {
     expect(manifest.settings?.properties.apiAuthKey).toMatchObject({ format: 'password', default: 'tok-123' });
     const sent = await call(manifest, 'getChordDiagramImage', { chord: 'C' }, { apiAuthKey: 'tok-123' });
     expect(sent.headers.authorization).toBe('Bearer tok-123');
+  });
+
+  it('sends a service token in the custom header the ai-plugin.json names, as it is (agentpay: X-API-Key)', async () => {
+    const { manifest } = await manifestPreview(server.openaiManifest('agentpay'));
+    expect(manifest.settings?.required).toEqual(['apiAuthKey']);
+    const body = { amount: 2, description: 'API credits' };
+    const sent = await call(manifest, 'do_spend_v1_spend_post', { _requestBody: body }, { apiAuthKey: 'ap-key-9' });
+    expect(sent.path).toBe('/v1/spend');
+    expect(sent.headers['x-api-key']).toBe('ap-key-9');
+    expect(sent.headers.authorization).toBeUndefined();
+  });
+
+  it('sends a custom-header token as a bearer token when the header it names is no header name', async () => {
+    server.editOpenAIManifest('agentpay', (doc) => ({
+      ...doc,
+      auth: { type: 'service_http', authorization_type: 'custom', custom_auth_header: 'X API Key' },
+    }));
+    const { manifest } = await manifestPreview(server.openaiManifest('agentpay'));
+    const sent = await call(manifest, 'do_spend_v1_spend_post', { _requestBody: { amount: 2 } }, { apiAuthKey: 'ap-key-9' });
+    expect(sent.headers.authorization).toBe('Bearer ap-key-9');
   });
 });
 
