@@ -28,6 +28,9 @@ describe('every view at every size, scheme and language', () => {
     const { page } = world;
     await page.setViewportSize(SCREEN_SIZES[1]);
     await reopenPanel(page, 'en-US');
+    // The first-run card loads on demand: a fixed wait measured it half drawn on a busy machine.
+    await page.getByRole('heading', { name: 'Welcome to Parley' }).waitFor();
+    await page.locator('.onboarding-searching').waitFor({ state: 'detached' });
     await settle(page);
     const fine = await inspectScreen(page);
     expect(fine.overflow).toEqual([]);
