@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { ExtensionHarness } from '../../tests/e2e/support/extension';
+import { seedConversation } from '../../tests/e2e/support/idb';
 
 const MESSAGES = 2000;
 const CONVERSATION_ID = 'bench-long-conversation';
@@ -8,50 +9,11 @@ const LAST = 'Last message of the long conversation.';
 
 /**
  * Writes a 2,000-message conversation straight into the extension's IndexedDB
- * (as tests/e2e/support/idb.ts does) and makes it the one the panel opens.
- * `page` must be an extension page that has opened the database already.
+ * and makes it the one the panel opens. `page` must be an extension page that
+ * has opened the database already.
  */
-export async function seedLongConversation(page: Page): Promise<void> {
-  await page.evaluate(
-    ({ id, count, last }) =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('parley');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const tx = db.transaction(['conversations', 'messages', 'prefs'], 'readwrite');
-          const start = Date.now() - count * 1000;
-          tx.objectStore('conversations').put({
-            id,
-            title: 'A long conversation',
-            createdAt: start,
-            updatedAt: start + count * 1000,
-            systemPrompt: '',
-            params: {},
-            model: { providerId: 'bench', model: 'gpt-4o-mini' },
-          });
-          const paragraph = 'Some **markdown** with a [link](https://example.com) and `code`, long enough to wrap twice in the panel.';
-          for (let i = 0; i < count; i++) {
-            const user = i % 2 === 0;
-            tx.objectStore('messages').put({
-              id: `${id}-${i}`,
-              conversationId: id,
-              role: user ? 'user' : 'assistant',
-              content: i === count - 1 ? last : user ? `Question ${i}?` : `Answer ${i}.\n\n${paragraph}\n\n- one\n- two`,
-              createdAt: start + i * 1000,
-              status: 'complete',
-            });
-          }
-          tx.objectStore('prefs').put(id, 'lastConversationId');
-          tx.oncomplete = () => {
-            db.close();
-            resolve();
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-    { id: CONVERSATION_ID, count: MESSAGES, last: LAST },
-  );
+export function seedLongConversation(page: Page): Promise<void> {
+  return seedConversation(page, { id: CONVERSATION_ID, count: MESSAGES, last: LAST, model: { providerId: 'bench', model: 'gpt-4o-mini' } });
 }
 
 /** Navigation start → the last message shown and the message box enabled and focused. */

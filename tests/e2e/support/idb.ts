@@ -48,3 +48,63 @@ export async function readRecords<T = unknown>(page: Page, store: string): Promi
     store,
   );
 }
+
+export interface SeededConversation {
+  id: string;
+  /** How many messages, alternately the user's and the assistant's, each a second apart. */
+  count: number;
+  /** The last message's text. */
+  last: string;
+  model: { providerId: string; model: string };
+}
+
+/**
+ * Writes a whole conversation straight into the extension's IndexedDB, its
+ * messages stored as Parley stores them (with their insertion order, `seq`),
+ * and makes it the one the panel opens. The page must have opened the
+ * database already.
+ */
+export async function seedConversation(page: Page, seed: SeededConversation): Promise<void> {
+  await page.evaluate(
+    ({ id, count, last, model }) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('parley');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction(['conversations', 'messages', 'prefs', 'meta'], 'readwrite');
+          const start = Date.now() - count * 1000;
+          tx.objectStore('conversations').put({
+            id,
+            title: 'A long conversation',
+            createdAt: start,
+            updatedAt: start + count * 1000,
+            systemPrompt: '',
+            params: {},
+            model,
+          });
+          const paragraph = 'Some **markdown** with a [link](https://example.com) and `code`, long enough to wrap twice in the panel.';
+          for (let i = 0; i < count; i++) {
+            const user = i % 2 === 0;
+            tx.objectStore('messages').put({
+              id: `${id}-${i}`,
+              conversationId: id,
+              role: user ? 'user' : 'assistant',
+              content: i === count - 1 ? last : user ? `Question ${i}?` : `Answer ${i}.\n\n${paragraph}\n\n- one\n- two`,
+              createdAt: start + i * 1000,
+              status: 'complete',
+              seq: i + 1,
+            });
+          }
+          tx.objectStore('meta').put(count, 'messageSeq');
+          tx.objectStore('prefs').put(id, 'lastConversationId');
+          tx.oncomplete = () => {
+            db.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    seed,
+  );
+}
