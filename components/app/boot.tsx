@@ -4,6 +4,7 @@ import { useChatStore } from '../state/chat-store';
 import { useProvidersStore } from '../state/providers-store';
 import { startTheme } from '../ui/theme';
 import { getPrefs } from '../../lib/storage/prefs';
+import { preloadMessageView } from '../chat/message-view-loaders';
 import '../ui/ui.css';
 import './app.css';
 
@@ -18,6 +19,7 @@ export async function mountSidePanel(root: HTMLElement): Promise<void> {
   const prefs = await getPrefs(['theme', 'locale', 'modelListing', 'selectedModel', 'lastConversationId']);
   startTheme(prefs.theme);
   providers.showLast(prefs.modelListing, prefs.selectedModel);
+  if (prefs.lastConversationId) preloadMessageView();
   void useChatStore.getState().open(prefs.lastConversationId);
   return mountLocalised(
     root,

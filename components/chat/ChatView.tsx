@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useRef, type KeyboardEvent } from 'react';
+import { useCallback, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowDown } from 'lucide-react';
 import { useChatStore } from '../state/chat-store';
@@ -11,11 +11,10 @@ import { EmptyChat } from './EmptyChat';
 import { ProviderRefusals } from './ProviderRefusals';
 import { AnswerAnnouncer } from './AnswerAnnouncer';
 import { useScrollKeeper } from './use-scroll-keeper';
+import { loadMessageItem } from './message-view-loaders';
+import { useModule } from '../common/use-module';
 import { PageNotice, usePageTools } from '../page/PageTools';
 import './composer.css';
-
-// An empty chat shows no message: the message view, its actions and speech load with the first one.
-const MessageItem = lazy(() => import('./MessageItem').then((m) => ({ default: m.MessageItem })));
 
 export function ChatView({ onOpenSettings }: { onOpenSettings(providerId?: string): void }) {
   const { t } = useTranslation();
@@ -32,6 +31,8 @@ export function ChatView({ onOpenSettings }: { onOpenSettings(providerId?: strin
   const last = messages.at(-1);
   const page = usePageTools();
   const scroll = useScrollKeeper(log, content, conversationId, last?.id);
+  // An empty chat shows no message: the message view, its actions and speech load with the first one.
+  const view = useModule(messages.length ? loadMessageItem : undefined);
   // The messages are memoised; a new callback on every render of the app would defeat that.
   const settingsOpener = useRef(onOpenSettings);
   settingsOpener.current = onOpenSettings;
@@ -55,17 +56,15 @@ export function ChatView({ onOpenSettings }: { onOpenSettings(providerId?: strin
             {loaded && !providers.length && !messages.length && <Onboarding onOpenSettings={onOpenSettings} />}
             {!messages.length && providers.length > 0 && <EmptyChat page={page} />}
             {!messages.length && <ProviderRefusals onOpenSettings={onOpenSettings} />}
-            {messages.length > 0 && (
-              <Suspense fallback={null}>
-                <MessageList
-                  messages={messages}
-                  scrollRef={log}
-                  startAt={scroll.startAt}
-                  renderMessage={(m) => (
-                    <MessageItem key={m.id} message={m} isLast={m === last} busy={streaming} onOpenSettings={openSettings} />
-                  )}
-                />
-              </Suspense>
+            {messages.length > 0 && view && (
+              <MessageList
+                messages={messages}
+                scrollRef={log}
+                startAt={scroll.startAt}
+                renderMessage={(m) => (
+                  <view.MessageItem key={m.id} message={m} isLast={m === last} busy={streaming} onOpenSettings={openSettings} />
+                )}
+              />
             )}
           </div>
         </div>

@@ -1,13 +1,13 @@
-import { lazy, Suspense, type ReactNode, type RefObject } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import type { StoredMessage } from '../../lib/core/conversation';
+import { useModule } from '../common/use-module';
+import { loadVirtualMessages } from './message-view-loaders';
 import './message-list.css';
 
 /** From this many messages on, only those near the viewport are mounted. */
 export const VIRTUAL_FROM = 60;
 /** While the virtualiser loads, the newest messages stand in for the whole list. */
 const FALLBACK_LAST = 20;
-
-const VirtualMessages = lazy(() => import('./VirtualMessages'));
 
 export interface MessageListProps {
   messages: readonly StoredMessage[];
@@ -24,10 +24,9 @@ export interface MessageListProps {
  * fetched only then, so it adds nothing to the panel's first load.
  */
 export function MessageList({ messages, scrollRef, renderMessage, startAt }: MessageListProps) {
-  if (messages.length < VIRTUAL_FROM) return <>{messages.map(renderMessage)}</>;
-  return (
-    <Suspense fallback={<>{messages.slice(-FALLBACK_LAST).map(renderMessage)}</>}>
-      <VirtualMessages messages={messages} scrollRef={scrollRef} renderMessage={renderMessage} startAt={startAt} />
-    </Suspense>
-  );
+  const long = messages.length >= VIRTUAL_FROM;
+  const virtual = useModule(long ? loadVirtualMessages : undefined);
+  if (!long) return <>{messages.map(renderMessage)}</>;
+  if (!virtual) return <>{messages.slice(-FALLBACK_LAST).map(renderMessage)}</>;
+  return <virtual.default messages={messages} scrollRef={scrollRef} renderMessage={renderMessage} startAt={startAt} />;
 }

@@ -1,11 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { preload, useModule } from '../common/use-module';
 import type { MarkdownProps } from './markdown-props';
 import './markdown.css';
 
-const loadRenderer = () => import('./MarkdownRenderer');
+const loadMarkdownRenderer = () => import('./MarkdownRenderer');
 /** The plain stand-in shows at most this much: laying out megabytes of text would freeze the panel it stands in for. */
 const PLAIN_CHARS = 8 * 1024;
-const MarkdownRenderer = lazy(loadRenderer);
 
 /**
  * Renders model output as markdown. marked, DOMPurify and the renderer load
@@ -13,14 +12,12 @@ const MarkdownRenderer = lazy(loadRenderer);
  * appears); until then the text shows as it is.
  */
 export function Markdown(props: MarkdownProps) {
-  return (
-    <Suspense fallback={<div className="md md-plain">{props.text.slice(0, PLAIN_CHARS)}</div>}>
-      <MarkdownRenderer {...props} />
-    </Suspense>
-  );
+  const renderer = useModule(loadMarkdownRenderer);
+  if (!renderer) return <div className="md md-plain">{props.text.slice(0, PLAIN_CHARS)}</div>;
+  return <renderer.default {...props} />;
 }
 
 /** Starts fetching the renderer early (e.g. when the panel is idle) so it is already loaded when the first answer arrives. */
 export function preloadMarkdown(): Promise<unknown> {
-  return loadRenderer();
+  return preload(loadMarkdownRenderer);
 }

@@ -1,0 +1,17 @@
+import { preload } from '../common/use-module';
+import { preloadMarkdown } from '../markdown/markdown';
+
+/** The message view, its actions and speech: an empty chat never loads them. */
+export const loadMessageItem = () => import('./MessageItem');
+/** The virtualiser, only for a conversation long enough to need it. */
+export const loadVirtualMessages = () => import('./VirtualMessages');
+
+/**
+ * Starts fetching what a conversation's first paint needs while its messages
+ * are still being read, so the two overlap instead of following each other:
+ * the panel calls this as soon as it knows it will open a conversation.
+ */
+export function preloadMessageView(): void {
+  void preload(loadMessageItem).catch(() => undefined);
+  void preloadMarkdown().catch(() => undefined);
+}
