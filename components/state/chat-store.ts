@@ -9,6 +9,7 @@ import {
   deleteMessages,
   deleteMessagesAfter,
   getConversation,
+  listLatestMessages,
   listMessages,
   patchMessage,
   putMessage,
@@ -55,6 +56,8 @@ interface ChatState {
 }
 
 const TITLE_LENGTH = 60;
+/** A conversation first shows this many of its latest messages, more than a tall panel holds; the rest follow. */
+const FIRST_SHOWN = 20;
 
 function titleFrom(text: string): string {
   const line = text.trim().split('\n')[0] ?? '';
@@ -109,8 +112,13 @@ function shown(message: StoredMessage, content: string): StoredMessage {
 
 /** The conversation's messages as stored, each settled answer with at least the text this panel was shown of it. */
 async function storedMessages(conversationId: string): Promise<StoredMessage[]> {
+  return keepShown(await listMessages(conversationId));
+}
+
+/** Stored messages, each settled answer with at least the text this panel was shown of it. */
+async function keepShown(stored: StoredMessage[]): Promise<StoredMessage[]> {
   return Promise.all(
-    (await listMessages(conversationId)).map(async (m) => {
+    stored.map(async (m) => {
       const text = received.get(m.id);
       if (text === undefined || m.status === 'streaming') return m;
       // Forgotten only once storage holds it all: a read racing the write below still finds it here.
@@ -122,6 +130,23 @@ async function storedMessages(conversationId: string): Promise<StoredMessage[]> 
       return { ...m, content: text };
     }),
   );
+}
+
+/**
+ * A conversation opens with its latest messages, found from its end; the rest follow here.
+ * What the panel holds of the latest ones stays as it is (an answer may have grown, or a message been
+ * sent, since they were read): only what comes before them is added.
+ */
+async function showEarlier(conversationId: string) {
+  const all = await storedMessages(conversationId).catch(() => undefined);
+  if (!all) return;
+  useChatStore.setState((s) => {
+    if (s.conversation?.id !== conversationId) return {};
+    const held = new Set(s.messages.map((m) => m.id));
+    const firstHeld = all.findIndex((m) => held.has(m.id));
+    if (firstHeld <= 0) return {};
+    return { messages: [...all.slice(0, firstHeld), ...s.messages] };
+  });
 }
 
 function scheduleFlush() {
@@ -233,8 +258,10 @@ export const useChatStore = create<ChatState>((set, get) => ({
       set({ conversation: undefined, messages: [], notice: undefined });
       return;
     }
-    const messages = await storedMessages(conversation.id);
+    const latest = await listLatestMessages(conversation.id, FIRST_SHOWN);
+    const messages = await keepShown(latest.messages);
     set({ conversation, messages, notice: undefined });
+    if (latest.earlier) void showEarlier(conversation.id);
     await setPref('lastConversationId', conversation.id);
     if (messages.some((m) => m.status === 'streaming')) chat().post({ type: 'watch', conversationId: conversation.id });
   },

@@ -126,6 +126,36 @@ export async function listMessages(conversationId: string): Promise<StoredMessag
   return records.flatMap(usable(checkMessage)).sort(byTimeThenSeq).map(toMessage);
 }
 
+export interface LatestMessages {
+  /** The newest messages, oldest first. */
+  messages: StoredMessage[];
+  /** True when older messages exist than these. */
+  earlier: boolean;
+}
+
+/**
+ * The newest `count` messages of a conversation (more when several share the
+ * oldest one's time, so write order among equal times still decides), found
+ * from its end: a long conversation can be shown before the rest of it has
+ * been read. A few requests whatever the count, where a cursor would need
+ * one round trip per message.
+ */
+export async function listLatestMessages(conversationId: string, count: number): Promise<LatestMessages> {
+  const index = (await getDb()).transaction('messages').store.index('conversationCreatedAt');
+  const range = conversationRange(conversationId);
+  const total = await index.count(range);
+  let from = range;
+  if (total > count) {
+    const oldestShown = await (await index.openKeyCursor(range, 'prev'))?.advance(count - 1);
+    if (oldestShown) from = IDBKeyRange.bound(oldestShown.key, [conversationId, Infinity]);
+  }
+  const records = await index.getAll(from);
+  return {
+    messages: records.flatMap(usable(checkMessage)).sort(byTimeThenSeq).map(toMessage),
+    earlier: records.length < total,
+  };
+}
+
 /**
  * Removes every message after `messageId` in its conversation (for "edit and
  * resend" and "regenerate"); the anchor itself stays. Resolves to the removed ids.

@@ -180,3 +180,32 @@ describe('streamed deltas', () => {
     }
   });
 });
+
+describe('opening a long conversation', () => {
+  it('shows its latest messages first, then adds the earlier ones before them, keeping what changed meanwhile', async () => {
+    const c = await createConversation({ model });
+    for (let i = 0; i < 50; i++) {
+      const role = i % 2 ? 'assistant' : 'user';
+      await putMessage({ id: `m${i}`, conversationId: c.id, role, content: `Message ${i}`, createdAt: i + 1, status: 'complete' });
+    }
+    const shown: string[][] = [];
+    const stop = useChatStore.subscribe((s, before) => {
+      if (s.messages === before.messages) return;
+      shown.push(s.messages.map((m) => m.id));
+      // An answer grows on screen before the earlier messages are read.
+      if (shown.length === 1) {
+        useChatStore.setState({ messages: s.messages.map((m) => (m.id === 'm49' ? { ...m, content: 'Message 49, grown' } : m)) });
+      }
+    });
+    try {
+      await useChatStore.getState().open(c.id);
+      await vi.waitFor(() => expect(useChatStore.getState().messages).toHaveLength(50));
+    } finally {
+      stop();
+    }
+
+    expect(shown[0]).toEqual(Array.from({ length: 20 }, (_, i) => `m${30 + i}`));
+    expect(useChatStore.getState().messages.map((m) => m.id)).toEqual(Array.from({ length: 50 }, (_, i) => `m${i}`));
+    expect(useChatStore.getState().messages.at(-1)?.content).toBe('Message 49, grown');
+  });
+});

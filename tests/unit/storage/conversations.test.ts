@@ -10,6 +10,7 @@ import {
   getConversation,
   getMessage,
   listConversations,
+  listLatestMessages,
   listMessages,
   markInterruptedStreams,
   patchMessage,
@@ -217,6 +218,27 @@ describe('messages', () => {
     expect(listed.map((m) => m.id)).toEqual(['m-first', 'z-question', 'a-answer', 'b-last']);
     expect(listed[1]?.content).toBe('edited');
     expect(listed.every((m) => !('seq' in m))).toBe(true);
+  });
+
+  it('lists the latest messages from the end, with all that share the oldest time shown, and says whether earlier ones exist', async () => {
+    const c = await createConversation();
+    const other = await createConversation();
+    for (const t of [1, 2, 3, 4, 5, 6, 8, 9]) await putMessage(message(c.id, { id: `m${t}`, createdAt: t * 1_000 }));
+    // Two at one time, written in the order their ids do not sort in.
+    await putMessage(message(c.id, { id: 'z-seven', createdAt: 7_000 }));
+    await putMessage(message(c.id, { id: 'a-seven', role: 'assistant', createdAt: 7_000 }));
+    await putMessage(message(other.id, { createdAt: 10_000 }));
+    // A record no check can repair is left out, as it is of the whole list.
+    await (await getDb()).put('messages', { ...message(c.id, { id: 'broken', createdAt: 2_500 }), content: 42 } as never);
+
+    const latest = await listLatestMessages(c.id, 3);
+    expect(latest.messages.map((m) => m.id)).toEqual(['z-seven', 'a-seven', 'm8', 'm9']);
+    expect(latest.earlier).toBe(true);
+    expect(latest.messages.every((m) => !('seq' in m))).toBe(true);
+
+    const all = await listLatestMessages(c.id, 20);
+    expect(all).toEqual({ messages: await listMessages(c.id), earlier: false });
+    expect(await listLatestMessages('none', 3)).toEqual({ messages: [], earlier: false });
   });
 
   it('deletes every message after the anchor, including later writes at the same time', async () => {
