@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { MessageListProps } from './MessageList';
 
@@ -30,6 +30,24 @@ export default function VirtualMessages({ messages, scrollRef, renderMessage, st
     // The browser clamps this to the end; the virtualiser follows the scroll and mounts the last messages.
     log.scrollTop = startAt?.() ?? virtualizer.getTotalSize();
   });
+
+  // The browser's own Home and End scroll smoothly, and every message measured on the way (its height was
+  // only estimated) moves the view under that animation and ends it part way: Home stopped thousands of
+  // pixels short of the first message. The virtualiser's own scroll measures as it goes and lands.
+  useEffect(() => {
+    const log = scrollRef.current;
+    if (!log) return;
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.altKey || e.metaKey || e.shiftKey) return;
+      if ((e.target as Element).closest('input, textarea, select, [contenteditable]')) return;
+      if (e.key === 'Home') virtualizer.scrollToIndex(0, { align: 'start' });
+      else if (e.key === 'End') virtualizer.scrollToEnd();
+      else return;
+      e.preventDefault();
+    };
+    log.addEventListener('keydown', onKeyDown);
+    return () => log.removeEventListener('keydown', onKeyDown);
+  }, [scrollRef, virtualizer]);
 
   return (
     <div className="message-slots" style={{ blockSize: virtualizer.getTotalSize() }}>

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { addProvider, backToChat, conversation, lastAnswer, listedModels, sendMessage, waitForAnswer } from './support/panel';
+import { seedConversation } from './support/idb';
 import { withOpenAIPanel } from './support/suite';
 import type { OpenAIMock } from '../mocks/openai-server';
 
@@ -217,5 +218,33 @@ describe('messages', () => {
     await backToChat(page);
     await expect.poll(() => conversation(page).evaluate((log) => log.scrollTop)).toBe(top);
     expect(await page.getByRole('button', { name: 'Scroll to latest' }).isVisible()).toBe(true);
+  });
+
+  it('opens a long conversation at its latest message, and Home and End reach its first and last', async () => {
+    await seedConversation(page, {
+      id: 'long-conversation',
+      count: 300,
+      last: 'The latest of three hundred.',
+      model: { providerId: 'none', model: 'gpt-test' },
+    });
+    await page.reload();
+    await waitForAnswer(page, 'The latest of three hundred.');
+    await expect.poll(() => distanceFromEnd(page)).toBeLessThan(2);
+    await expect.poll(() => focusedName(page)).toBe('Message');
+    // Only the messages near the view are in the page.
+    expect(await conversation(page).getByRole('article').count()).toBeLessThan(40);
+
+    await conversation(page).focus();
+    await page.keyboard.press('Home');
+    await expect
+      .poll(() => conversation(page).getByRole('article', { name: 'You' }).first().textContent(), { timeout: 15_000 })
+      .toContain('Question 0?');
+    expect(await conversation(page).evaluate((log) => log.scrollTop)).toBe(0);
+    expect(await page.getByRole('button', { name: 'Scroll to latest' }).isVisible()).toBe(true);
+
+    await page.keyboard.press('End');
+    await expect.poll(() => distanceFromEnd(page)).toBeLessThan(2);
+    await waitForAnswer(page, 'The latest of three hundred.');
+    await expect.poll(() => page.getByRole('button', { name: 'Scroll to latest' }).count()).toBe(0);
   });
 });
