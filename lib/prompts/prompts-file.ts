@@ -4,16 +4,8 @@
  * fields are copied, so nothing unexpected reaches the library.
  */
 import type { Persona, SavedPrompt } from '../core/prompts';
-import {
-  EXPORT_FORMAT as CONVERSATIONS_FORMAT,
-  ImportError,
-  boolean,
-  invalid,
-  list,
-  number,
-  record,
-  string,
-} from '../storage/export-format';
+import { EXPORT_FORMAT as CONVERSATIONS_FORMAT } from '../storage/export-format';
+import { ImportError, boolean, invalid, list, number, record, string } from '../storage/field-readers';
 import { SPEECH_ENGINE_IDS, type SpeechEngineId } from '../core/speech-engines';
 import { TEMPERATURE_RANGE } from './personas';
 

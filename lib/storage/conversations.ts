@@ -4,19 +4,11 @@ import { notifyChange } from './change-feed';
 import { getDb, reserveMessageSeq } from './db';
 import { byTimeThenSeq, conversationRange, toMessage, withoutUndefined } from './records';
 import { checkConversation, checkMessage, usable } from './repair';
-import { queryMatcher, snippetAround, type Snippet } from './snippet';
 
 export type ConversationInit = Partial<Omit<Conversation, 'id' | 'createdAt' | 'updatedAt'>>;
 export type ConversationPatch = Partial<Pick<Conversation, 'title' | 'systemPrompt' | 'params' | 'model' | 'plugins' | 'allowedPlugins'>>;
 /** A key set to undefined removes that field (e.g. clearing `error` on retry). */
 export type MessagePatch = Partial<Omit<StoredMessage, 'id' | 'conversationId' | 'createdAt'>>;
-
-export interface ConversationSearchHit {
-  conversation: Conversation;
-  snippet: Snippet;
-  /** The first message that matched; absent when the title matched. */
-  messageId?: string;
-}
 
 export async function createConversation(init: ConversationInit = {}): Promise<Conversation> {
   const now = Date.now();
@@ -203,45 +195,6 @@ export async function deleteMessages(conversationId: string, ids: readonly strin
   }
   await tx.done;
   notifyChange(...removed.map((id) => ({ type: 'message' as const, id, conversationId })));
-}
-
-/**
- * Case-insensitive search over titles and message text. Each conversation
- * appears once, most recently active first, with a snippet around its title
- * hit or else around the hit in its earliest matching message. A blank query
- * matches nothing.
- */
-export async function searchConversations(query: string): Promise<ConversationSearchHit[]> {
-  const matcher = queryMatcher(query);
-  if (!matcher) return [];
-  const tx = (await getDb()).transaction(['conversations', 'messages'], 'readonly');
-  const [conversations, records] = await Promise.all([
-    tx
-      .objectStore('conversations')
-      .index('updatedAt')
-      .getAll()
-      .then((all) => all.flatMap(usable(checkConversation))),
-    tx
-      .objectStore('messages')
-      .getAll()
-      .then((all) => all.flatMap(usable(checkMessage))),
-  ]);
-  const firstMessageHit = new Map<string, { snippet: Snippet; messageId: string }>();
-  for (const record of records.sort(byTimeThenSeq)) {
-    if (firstMessageHit.has(record.conversationId)) continue;
-    const snippet = snippetAround(record.content, matcher);
-    if (snippet) firstMessageHit.set(record.conversationId, { snippet, messageId: record.id });
-  }
-  const hits: ConversationSearchHit[] = [];
-  for (const conversation of conversations.reverse()) {
-    const titleSnippet = snippetAround(conversation.title, matcher);
-    if (titleSnippet) hits.push({ conversation, snippet: titleSnippet });
-    else {
-      const messageHit = firstMessageHit.get(conversation.id);
-      if (messageHit) hits.push({ conversation, ...messageHit });
-    }
-  }
-  return hits;
 }
 
 function applyPatch<T extends object>(target: T, patch: Partial<NoInfer<T>>): T {

@@ -21,7 +21,7 @@ import {
   readParams,
   readToolStep,
   readUsage,
-} from './export-format';
+} from './field-readers';
 import type { Prefs } from './prefs';
 import { withoutUndefined } from './records';
 

@@ -8,7 +8,7 @@ import { createConversation, deleteConversation, listMessages, putMessage } from
 import { clearAllData } from '../../../lib/storage/clear-all';
 import { closeDb, DB_NAME, getDb } from '../../../lib/storage/db';
 import { exportConversations, importConversations } from '../../../lib/storage/export';
-import { ImportError } from '../../../lib/storage/export-format';
+import { ImportError } from '../../../lib/storage/field-readers';
 import { loadImageBlob, loadImageParts, storeImages } from '../../../lib/storage/images';
 
 beforeEach(async () => {

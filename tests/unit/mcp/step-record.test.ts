@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readToolStep } from '../../../lib/storage/export-format';
+import { readToolStep } from '../../../lib/storage/field-readers';
 
 const step = { call: { id: 'c1', name: 'srv__chart', arguments: '{}' }, startedAt: 1, durationMs: 2 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ImportError } from '../../../lib/storage/export-format';
+import { ImportError } from '../../../lib/storage/field-readers';
 import {
   MAX_PROMPTS_FILE_BYTES,
   mergePersonas,

@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { StoredMessage } from '../../../lib/core/conversation';
 import { onStorageChange, type StorageChange } from '../../../lib/storage/change-feed';
 import { removeConversations, restoreConversations } from '../../../lib/storage/conversation-removal';
-import { createConversation, listConversations, listMessages, putMessage, searchConversations } from '../../../lib/storage/conversations';
+import { createConversation, listConversations, listMessages, putMessage } from '../../../lib/storage/conversations';
+import { searchConversations } from '../../../lib/storage/conversation-search';
 import { closeDb, DB_NAME, getDb } from '../../../lib/storage/db';
 
 beforeEach(async () => {

@@ -16,9 +16,9 @@ import {
   patchMessage,
   putMessage,
   renameConversation,
-  searchConversations,
   updateConversation,
 } from '../../../lib/storage/conversations';
+import { searchConversations } from '../../../lib/storage/conversation-search';
 import { closeDb, DB_NAME, getDb } from '../../../lib/storage/db';
 
 beforeEach(async () => {

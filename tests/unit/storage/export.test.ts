@@ -4,7 +4,8 @@ import type { StoredMessage } from '../../../lib/core/conversation';
 import { createConversation, getConversation, listConversations, listMessages, putMessage } from '../../../lib/storage/conversations';
 import { closeDb, DB_NAME } from '../../../lib/storage/db';
 import { exportConversations, importConversations, summarizeImport } from '../../../lib/storage/export';
-import { ImportError, readConversationsDocument, type ConversationsDocument } from '../../../lib/storage/export-format';
+import { readConversationsDocument, type ConversationsDocument } from '../../../lib/storage/export-format';
+import { ImportError } from '../../../lib/storage/field-readers';
 import { saveProvider } from '../../../lib/storage/provider-records';
 import { setSecrets } from '../../../lib/storage/secret-vault';
 

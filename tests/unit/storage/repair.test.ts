@@ -1,6 +1,7 @@
 import { deleteDB } from 'idb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getConversation, getMessage, listConversations, listMessages, searchConversations } from '../../../lib/storage/conversations';
+import { getConversation, getMessage, listConversations, listMessages } from '../../../lib/storage/conversations';
+import { searchConversations } from '../../../lib/storage/conversation-search';
 import { exportConversations } from '../../../lib/storage/export';
 import { readConversationsDocument } from '../../../lib/storage/export-format';
 import { closeDb, DB_NAME, getDb } from '../../../lib/storage/db';
