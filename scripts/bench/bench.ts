@@ -88,25 +88,23 @@ function printStreams(streams: StreamFigures[]): void {
 function printHuge(huge: { markdown: HugeFigures[]; code: HugeFigures[] }): void {
   const task = { max: 200, text: '200 ms' };
   const input = { max: 100, text: '100 ms' };
+  // Waiting longer than a long task may take means a long task held the key up.
+  const inputDelay = { max: 50, text: '50 ms' };
   for (const [name, runs] of [
     ['1 MB markdown', huge.markdown],
     ['50,000-line code block', huge.code],
   ] as const) {
-    const figures: [string, keyof HugeFigures, typeof task][] = [
-      ['worst task while streaming', 'streamWorstTaskMs', task],
-      ['keypress delay while streaming', 'streamInputDelayMs', input],
-      ['worst task on reopen', 'reopenWorstTaskMs', task],
-      ['keypress delay on reopen', 'reopenInputDelayMs', input],
-    ];
-    for (const [label, key, budget] of figures)
-      console.log(
-        line(
-          `${name}: ${label}`,
-          runs.map((r) => r[key]),
-          'ms',
-          budget,
-        ),
-      );
+    for (const phase of ['stream', 'reopen'] as const) {
+      const when = phase === 'stream' ? 'while streaming' : 'on reopen';
+      const key = (r: HugeFigures) => (phase === 'stream' ? r.streamKey : r.reopenKey);
+      const figures: [string, (r: HugeFigures) => number, typeof task][] = [
+        [`worst task ${when}`, (r) => (phase === 'stream' ? r.streamWorstTaskMs : r.reopenWorstTaskMs), task],
+        [`keypress, driver round trip, ${when}`, (r) => (phase === 'stream' ? r.streamInputDelayMs : r.reopenInputDelayMs), input],
+        [`keypress input delay (panel) ${when}`, (r) => key(r).inputDelayMs, inputDelay],
+        [`keypress to next paint (panel) ${when}`, (r) => key(r).toPaintMs, input],
+      ];
+      for (const [label, of, budget] of figures) console.log(line(`${name}: ${label}`, runs.map(of), 'ms', budget));
+    }
   }
 }
 
