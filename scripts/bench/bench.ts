@@ -99,9 +99,9 @@ function printHuge(huge: { markdown: HugeFigures[]; code: HugeFigures[] }): void
       const key = (r: HugeFigures) => (phase === 'stream' ? r.streamKey : r.reopenKey);
       const figures: [string, (r: HugeFigures) => number, typeof task][] = [
         [`worst task ${when}`, (r) => (phase === 'stream' ? r.streamWorstTaskMs : r.reopenWorstTaskMs), task],
-        [`keypress, driver round trip, ${when}`, (r) => (phase === 'stream' ? r.streamInputDelayMs : r.reopenInputDelayMs), input],
+        [`keypress round trip (driver) ${when}`, (r) => (phase === 'stream' ? r.streamInputDelayMs : r.reopenInputDelayMs), input],
         [`keypress input delay (panel) ${when}`, (r) => key(r).inputDelayMs, inputDelay],
-        [`keypress to next paint (panel) ${when}`, (r) => key(r).toPaintMs, input],
+        [`keypress to paint (panel) ${when}`, (r) => key(r).toPaintMs, input],
       ];
       for (const [label, of, budget] of figures) console.log(line(`${name}: ${label}`, runs.map(of), 'ms', budget));
     }

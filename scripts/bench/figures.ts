@@ -10,5 +10,5 @@ export function line(label: string, values: number[], unit: string, budget?: { m
   const { median, min, max } = summarize(values);
   const verdict = budget ? (median <= budget.max ? `  within budget (${budget.text})` : `  OVER budget (${budget.text})`) : '';
   const f = (n: number) => (unit === '%' ? n.toFixed(1) : n.toFixed(0));
-  return `${label.padEnd(56)} median ${f(median)} ${unit}  (min ${f(min)}, max ${f(max)}, n=${values.length})${verdict}`;
+  return `${label.padEnd(72)} median ${f(median)} ${unit}  (min ${f(min)}, max ${f(max)}, n=${values.length})${verdict}`;
 }
