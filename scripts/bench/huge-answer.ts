@@ -6,20 +6,19 @@ import { pickModel } from '../../tests/e2e/support/panel';
 /** The model the bench's mock lists first; picked as a person would before each run. */
 export const BENCH_MODEL = 'gpt-4o-mini';
 
-/** What one huge answer costs the panel's main thread, streaming and when reopened. */
+/** What a huge answer costs the panel's main thread in one phase: while it streams, or when the panel reopens it. */
+export interface PhaseFigures {
+  /** Longest main-thread task. */
+  worstTaskMs: number;
+  /** Slowest keypress in the composer, from the driver sending it until the browser acknowledged it. */
+  keyRoundTripMs: number;
+  /** The panel's own worst keypress (Event Timing). */
+  key: KeyTiming;
+}
+
 export interface HugeFigures {
-  /** Longest main-thread task while the answer streamed and settled. */
-  streamWorstTaskMs: number;
-  /** Slowest keypress in the composer while it streamed, from the driver sending it until the browser acknowledged it. */
-  streamInputDelayMs: number;
-  /** The panel's own worst keypress while it streamed (Event Timing). */
-  streamKey: KeyTiming;
-  /** Longest main-thread task while the panel reopened the stored answer. */
-  reopenWorstTaskMs: number;
-  /** Slowest keypress in the composer while the panel reopened it, as the driver saw it. */
-  reopenInputDelayMs: number;
-  /** The panel's own worst keypress while it reopened the answer (Event Timing). */
-  reopenKey: KeyTiming;
+  stream: PhaseFigures;
+  reopen: PhaseFigures;
 }
 
 /**
@@ -102,6 +101,19 @@ async function answerShown(page: Page, timeout: number): Promise<void> {
   );
 }
 
+/** The answer shown by the markdown renderer, then quiet time so deferred work is counted too. */
+async function settled(page: Page): Promise<void> {
+  await answerShown(page, 300_000);
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+}
+
+/** Types in the composer until `done` resolves, then reads what the phase cost the main thread. */
+async function measurePhase(page: Page, done: Promise<void>): Promise<PhaseFigures> {
+  const keyRoundTripMs = await typeUntil(page, done);
+  await done;
+  return { worstTaskMs: await worstTask(page), keyRoundTripMs, key: await worstKey(page) };
+}
+
 export async function hugeAnswerOnce(harness: ExtensionHarness, mock: OpenAIMock, text: string): Promise<HugeFigures> {
   const page = await harness.context.newPage();
   await page.addInitScript(observeMainThread);
@@ -116,15 +128,13 @@ export async function hugeAnswerOnce(harness: ExtensionHarness, mock: OpenAIMock
   await box.fill('Write the huge answer.');
   await box.press('Enter');
   await forgetMainThread(page);
-  const shown = (async () => {
-    while (mock.lastReplyEndedAt === endedBefore) await new Promise((resolve) => setTimeout(resolve, 50));
-    await answerShown(page, 300_000);
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-  })();
-  const streamInputDelayMs = await typeUntil(page, shown);
-  await shown;
-  const streamWorstTaskMs = await worstTask(page);
-  const streamKey = await worstKey(page);
+  const stream = await measurePhase(
+    page,
+    (async () => {
+      while (mock.lastReplyEndedAt === endedBefore) await new Promise((resolve) => setTimeout(resolve, 50));
+      await settled(page);
+    })(),
+  );
   await page.close();
 
   // The panel opens the last conversation: the stored answer renders from scratch.
@@ -132,14 +142,7 @@ export async function hugeAnswerOnce(harness: ExtensionHarness, mock: OpenAIMock
   await reopened.addInitScript(observeMainThread);
   await reopened.goto(harness.extensionUrl('sidepanel.html'));
   await reopened.getByRole('textbox', { name: 'Message' }).focus();
-  const loaded = (async () => {
-    await answerShown(reopened, 300_000);
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-  })();
-  const reopenInputDelayMs = await typeUntil(reopened, loaded);
-  await loaded;
-  const reopenWorstTaskMs = await worstTask(reopened);
-  const reopenKey = await worstKey(reopened);
+  const reopen = await measurePhase(reopened, settled(reopened));
   await reopened.close();
-  return { streamWorstTaskMs, streamInputDelayMs, streamKey, reopenWorstTaskMs, reopenInputDelayMs, reopenKey };
+  return { stream, reopen };
 }
