@@ -4,6 +4,8 @@ import { useChatStore } from '../state/chat-store';
 import { useProvidersStore } from '../state/providers-store';
 import { startTheme } from '../ui/theme';
 import { getPrefs } from '../../lib/storage/prefs';
+import { loadLocaleResources } from '../../lib/i18n/i18n';
+import { matchLocale } from '../../lib/speech/locales';
 import { preloadMessageView } from '../chat/message-view-loaders';
 import '../ui/ui.css';
 import './app.css';
@@ -14,6 +16,8 @@ export async function mountSidePanel(root: HTMLElement): Promise<void> {
   // Asked before anything else: after a browser restart the worker has to start before it can list the models,
   // and this wakes it while the page reads its preferences and loads its language.
   void providers.refresh();
+  // Most people keep the browser's language: its strings load while the preferences are read, not after.
+  void loadLocaleResources(matchLocale(navigator.language));
   // One read for everything the first paint shows, the model picker included: the panel opens with the last
   // listing and replaces it when the worker answers.
   const prefs = await getPrefs(['theme', 'locale', 'modelListing', 'selectedModel', 'lastConversationId']);

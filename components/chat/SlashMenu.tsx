@@ -18,6 +18,15 @@ export function parseCommand(draft: string): { query: string; input: string } | 
 
 type Entry = { kind: 'prompt'; prompt: SavedPrompt; label: string } | { kind: 'action'; action: 'usePage' | 'readPage'; label: string };
 
+/** The prompts, then the actions, whose titles hold what follows the "/". */
+function matchingEntries(prompts: readonly SavedPrompt[], query: string, actions: Entry[]): Entry[] {
+  const q = query.toLocaleLowerCase();
+  return [
+    ...filterPrompts(prompts, query).map((prompt) => ({ kind: 'prompt' as const, prompt, label: prompt.title })),
+    ...actions.filter((a) => a.label.toLocaleLowerCase().includes(q)),
+  ];
+}
+
 export interface SlashMenu {
   /** Handles the message box's keys while the menu is open; true when the key was the menu's. */
   onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>): boolean;
@@ -52,16 +61,14 @@ export function useSlashMenu(box: RefObject<HTMLTextAreaElement | null>, page: P
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [command?.query, !!command]);
 
-  const query = command?.query ?? '';
-  const actions: Entry[] = [
-    { kind: 'action' as const, action: 'usePage' as const, label: t('page.usePage') },
-    { kind: 'action' as const, action: 'readPage' as const, label: t('reader.readPage') },
-  ].filter((a) => a.label.toLocaleLowerCase().includes(query.toLocaleLowerCase()));
-  const entries: Entry[] = [
-    ...filterPrompts(prompts ?? [], query).map((prompt) => ({ kind: 'prompt' as const, prompt, label: prompt.title })),
-    ...actions,
-  ];
   const open = !!command && !dismissed && prompts !== undefined;
+  // Listed only while open: the panel opens with an empty draft, and its first paint need not case-fold labels.
+  const entries: Entry[] = open
+    ? matchingEntries(prompts, command.query, [
+        { kind: 'action', action: 'usePage', label: t('page.usePage') },
+        { kind: 'action', action: 'readPage', label: t('reader.readPage') },
+      ])
+    : [];
   const optionId = (i: number) => `${id}-option-${i}`;
   // A variable stops being named once the user has replaced it in the text.
   const stillMissing = missing.filter((name) => variablesIn(draft).includes(name));

@@ -22,26 +22,13 @@ export interface ComposedAsk {
   sendNow: boolean;
 }
 
-/** A language named in itself ("Deutsch", "日本語"), which is how its speakers recognise it. */
-export function languageName(locale: string): string {
-  return SUPPORTED_LOCALES.find((l) => l.code === locale)?.nativeName ?? locale;
-}
-
 /**
  * The interface language as its speakers name it, for "Translate this page
  * into Deutsch": the language alone, except Chinese, named by its script
  * (简体中文, 繁體中文), which is what tells its two locales apart.
  */
 export function displayLanguageName(locale: string): string {
-  try {
-    const parsed = new Intl.Locale(locale).maximize();
-    const code = parsed.language === 'zh' ? `zh-${parsed.script}` : parsed.language;
-    const name = new Intl.DisplayNames([locale], { type: 'language' }).of(code);
-    // Without locale data the code comes back as is.
-    return name && name !== code ? name : languageName(locale);
-  } catch {
-    return languageName(locale);
-  }
+  return SUPPORTED_LOCALES.find((l) => l.code === locale)?.inSentence ?? locale;
 }
 
 /** The prompt values that need no page: {{language}}, the interface language's name, and {{date}}, today in its format. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../../lib/i18n/i18n';
-import { composeAsk, displayLanguageName, languageName, type ComposeOptions } from '../../../lib/page/ask-prompt';
+import { SUPPORTED_LOCALES } from '../../../lib/speech/locales';
+import { composeAsk, displayLanguageName, type ComposeOptions } from '../../../lib/page/ask-prompt';
 import type { HandOff } from '../../../lib/page/hand-off';
 import type { AskIntent } from '../../../lib/page/menu-model';
 import { starterPrompts } from '../../../lib/prompts/bundled-starters';
@@ -58,8 +59,6 @@ describe('composeAsk', () => {
     const japanese = composeAsk(handOff({ kind: 'prompt', title: translate.title, text: translate.text }), await options('ja-JP'));
     expect(japanese?.prompt).toContain('日本語');
     expect(japanese?.prompt).toContain('Le chat est sur la table.');
-    expect(languageName('de-DE')).toBe('Deutsch');
-    expect(languageName('xx-YY')).toBe('xx-YY');
   });
 
   it('quotes the selection for a prompt that has no place for it', async () => {
@@ -89,6 +88,15 @@ describe('displayLanguageName', () => {
     expect(displayLanguageName('ja-JP')).toBe('日本語');
     expect(displayLanguageName('zh-CN')).toBe('简体中文');
     expect(displayLanguageName('zh-TW')).toBe('繁體中文');
+    expect(displayLanguageName('fr-FR')).toBe('français');
     expect(displayLanguageName('not a locale')).toBe('not a locale');
+  });
+
+  it('gives for every interface language what Intl.DisplayNames gives, which the panel no longer loads to open', () => {
+    for (const { code } of SUPPORTED_LOCALES) {
+      const parsed = new Intl.Locale(code).maximize();
+      const named = parsed.language === 'zh' ? `zh-${parsed.script}` : parsed.language;
+      expect(displayLanguageName(code), code).toBe(new Intl.DisplayNames([code], { type: 'language' }).of(named));
+    }
   });
 });
