@@ -1,7 +1,8 @@
 import { kindInfo, type ProviderConfig } from '../core/providers';
 import { notifyChange } from './change-feed';
 import { getDb } from './db';
-import { checkProvider, usable } from './repair';
+import { checkProvider } from './provider-check';
+import { usable } from './repair';
 
 /**
  * Stores a provider's non-secret configuration. Settings keyed by a field the

@@ -9,9 +9,7 @@
  */
 import type { GenerationParams } from '../core/chat';
 import type { Conversation, MessageStatus, StoredMessage } from '../core/conversation';
-import { kindInfo, type ProviderConfig, type ProviderKind } from '../core/providers';
-import { notifyChange, type StorageChange } from './change-feed';
-import { getDb, type MessageRecord, type QuarantinedRecord } from './db';
+import type { MessageRecord } from './db';
 import {
   ImportError,
   readChatError,
@@ -40,14 +38,14 @@ export function usable<T>(check: (raw: unknown) => Checked<T>): (raw: unknown) =
 const STATUSES: readonly MessageStatus[] = ['complete', 'streaming', 'incomplete', 'error'];
 const ROLES: readonly StoredMessage['role'][] = ['user', 'assistant'];
 
-type Fields = Record<string, unknown>;
+export type Fields = Record<string, unknown>;
 
-const isRecord = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isId = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
-const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+export const isRecord = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isId = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+export const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 /** Tracks whether any field had to be changed while a record is checked. */
-class Repairs {
+export class Repairs {
   repaired = false;
 
   /** `value` when it passes `valid`, else `fallback` (noting the repair). */
@@ -100,8 +98,8 @@ function readText(value: unknown): string {
   return value;
 }
 
-const isString = (v: unknown): v is string => typeof v === 'string';
-const isStringList = (v: unknown): v is string[] => Array.isArray(v) && v.every(isString);
+export const isString = (v: unknown): v is string => typeof v === 'string';
+export const isStringList = (v: unknown): v is string[] => Array.isArray(v) && v.every(isString);
 
 export function checkConversation(raw: unknown): Checked<Conversation> {
   if (!isRecord(raw)) return { ok: false, reason: 'not an object' };
@@ -154,87 +152,5 @@ export function checkMessage(raw: unknown): Checked<MessageRecord> {
   );
 }
 
-export function checkProvider(raw: unknown): Checked<ProviderConfig> {
-  if (!isRecord(raw)) return { ok: false, reason: 'not an object' };
-  if (!isId(raw.id)) return { ok: false, reason: 'no id' };
-  const info = typeof raw.kind === 'string' ? kindInfo(raw.kind as ProviderKind) : undefined;
-  if (!info) return { ok: false, reason: 'unknown provider kind' };
-  const r = new Repairs();
-  const isSettings = (v: unknown): v is Record<string, string> => isRecord(v) && Object.values(v).every(isString);
-  return r.done({
-    ...raw,
-    id: raw.id,
-    kind: info.kind,
-    name: r.field(raw.name, isString, info.displayName),
-    settings: r.field(raw.settings, isSettings, {}),
-    manualModels: r.field(raw.manualModels, isStringList, []),
-    createdAt: r.field(raw.createdAt, isTime, 0),
-  });
-}
-
-type CheckedStore = QuarantinedRecord['store'];
-
-const CHECKS: Record<CheckedStore, (raw: unknown) => Checked<unknown>> = {
-  conversations: checkConversation,
-  messages: checkMessage,
-  providers: checkProvider,
-};
-
-export interface RecordsCheck {
-  repaired: number;
-  setAside: number;
-}
-
-/**
- * Checks every stored conversation, message and provider: repairs what can be
- * repaired in place and moves the rest to `quarantine`. Reading is one
- * read-only pass, so an intact database is never locked for writing.
- */
-export async function checkStoredRecords(): Promise<RecordsCheck> {
-  const db = await getDb();
-  const stores = Object.keys(CHECKS) as CheckedStore[];
-  const read = db.transaction(stores, 'readonly');
-  const found = await Promise.all(
-    stores.map(async (store) => {
-      const [keys, values] = await Promise.all([read.objectStore(store).getAllKeys(), read.objectStore(store).getAll()]);
-      return values.flatMap((raw: unknown, i) => {
-        const checked = CHECKS[store](raw);
-        return checked.ok && !checked.repaired ? [] : [{ store, key: keys[i]!, raw, checked }];
-      });
-    }),
-  );
-  const damaged = found.flat();
-  if (!damaged.length) return { repaired: 0, setAside: 0 };
-
-  const write = db.transaction([...stores, 'quarantine', 'prefs'], 'readwrite');
-  const at = Date.now();
-  for (const { store, key, raw, checked } of damaged) {
-    const target = write.objectStore(store) as unknown as {
-      put(value: unknown): Promise<unknown>;
-      delete(key: IDBValidKey): Promise<void>;
-    };
-    if (checked.ok) await target.put(checked.value);
-    else {
-      await write.objectStore('quarantine').add({ store, key: String(key), record: raw, reason: checked.reason, at });
-      await target.delete(key);
-    }
-  }
-  await write.objectStore('prefs').put(true, REPAIR_NOTICE);
-  await write.done;
-  notifyChange({ type: 'prefs', id: REPAIR_NOTICE }, ...changesFor(damaged));
-  const setAside = damaged.filter((d) => !d.checked.ok).length;
-  return { repaired: damaged.length - setAside, setAside };
-}
-
 /** The pref that keeps the panel's notice up until the user dismisses it. */
 export const REPAIR_NOTICE = 'storageRepairNotice' satisfies keyof Prefs;
-
-function changesFor(damaged: { store: CheckedStore; key: IDBValidKey; raw: unknown }[]): StorageChange[] {
-  return damaged.map(({ store, key, raw }) => {
-    const id = String(key);
-    if (store === 'providers') return { type: 'providers', id };
-    if (store === 'conversations') return { type: 'conversation', id };
-    const conversationId = isRecord(raw) && isId(raw.conversationId) ? raw.conversationId : '';
-    return { type: 'message', id, conversationId };
-  });
-}

@@ -7,7 +7,8 @@ import { readConversationsDocument } from '../../../lib/storage/export-format';
 import { closeDb, DB_NAME, getDb } from '../../../lib/storage/db';
 import { getPref } from '../../../lib/storage/prefs';
 import { getProvider, listProviders } from '../../../lib/storage/provider-records';
-import { checkConversation, checkMessage, checkStoredRecords } from '../../../lib/storage/repair';
+import { checkConversation, checkMessage } from '../../../lib/storage/repair';
+import { checkStoredRecords } from '../../../lib/storage/stored-records-check';
 
 /** Writes straight to the store, as an older version or a bad import would have. */
 async function seed(store: 'conversations' | 'messages' | 'providers', value: object): Promise<void> {
