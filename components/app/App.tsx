@@ -16,6 +16,7 @@ import { IconButton } from '../ui/IconButton';
 import { Toaster } from '../ui/Toaster';
 import { focusMessageBox } from '../common/focus-message-box';
 import { escapeIsFree } from './escape';
+import { useEarlyInput } from './use-early-input';
 import './shell.css';
 import { StorageRepairNotice } from './StorageRepairNotice';
 import { ViewErrorBoundary } from './ViewErrorBoundary';
@@ -31,6 +32,7 @@ export function App() {
   const [view, setView] = useState<View>('chat');
   const error = useProvidersStore((s) => s.error);
   const readerBarWanted = useReaderUi((s) => (!!s.state && (s.state.status !== 'idle' || !!s.state.error)) || !!s.failure);
+  useEarlyInput();
 
   useEffect(() => {
     // Not while the chat is empty (it is a third of the first-load script): the first keystroke

@@ -8,6 +8,7 @@ import { loadLocaleResources } from '../../lib/i18n/i18n';
 import { matchLocale } from '../../lib/speech/locales';
 import { preloadMessageView } from '../chat/message-view-loaders';
 import '../ui/ui.css';
+import { followLook } from './follow-look';
 import './app.css';
 
 /** Mounts the side panel. */
@@ -22,6 +23,7 @@ export async function mountSidePanel(root: HTMLElement): Promise<void> {
   // listing and replaces it when the worker answers.
   const prefs = await getPrefs(['theme', 'locale', 'modelListing', 'selectedModel', 'lastConversationId']);
   startTheme(prefs.theme);
+  followLook(prefs);
   providers.showLast(prefs.modelListing, prefs.selectedModel);
   if (prefs.lastConversationId) preloadMessageView();
   void useChatStore.getState().open(prefs.lastConversationId);

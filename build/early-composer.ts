@@ -1,0 +1,39 @@
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import type { Plugin } from 'vite';
+import { earlyStrings } from './early-strings';
+
+/** The file sidepanel.html loads as a classic script: it runs while the page is parsed, before any module. */
+export const EARLY_COMPOSER_FILE = 'early-composer.js';
+
+/**
+ * Builds early-composer.js beside the side panel's page: components/app/early-composer.ts with every language's
+ * strings, as one small classic script (a module would wait for the app's whole module graph).
+ */
+export function earlyComposer(root: string): Plugin {
+  return {
+    name: 'parley:early-composer',
+    apply: 'build',
+    async generateBundle(_options, bundle) {
+      // WXT builds in several passes; the one with the side panel's page gets the script.
+      const panel = Object.values(bundle).some((file) => file.type === 'chunk' && file.facadeModuleId?.endsWith('/sidepanel/index.html'));
+      if (!panel) return;
+      const strings = earlyStrings(join(root, 'lib/i18n/locales'));
+      const result = await build({
+        stdin: {
+          contents: `import { startEarlyComposer } from './components/app/early-composer';\nstartEarlyComposer(${JSON.stringify(strings)});`,
+          resolveDir: root,
+          loader: 'ts',
+        },
+        bundle: true,
+        format: 'iife',
+        minify: true,
+        write: false,
+        target: 'es2022',
+        legalComments: 'none',
+        charset: 'utf8',
+      });
+      this.emitFile({ type: 'asset', fileName: EARLY_COMPOSER_FILE, source: result.outputFiles[0]!.text });
+    },
+  };
+}

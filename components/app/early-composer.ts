@@ -1,0 +1,81 @@
+import { matchLocale, SUPPORTED_LOCALES } from '../../lib/speech/locales';
+import type { Prefs } from '../../lib/storage/prefs';
+
+/**
+ * The message box that takes typing before the app has loaded. sidepanel.html carries it hidden, with a classic
+ * script (built by build/early-composer.ts) that runs while the page is parsed: it names the box in the user's
+ * language, shows it and focuses it. What is typed there, and an Enter, wait until the app's own box takes them
+ * (takeEarlyInput): the panel is usable as soon as its HTML is, not once the app has loaded.
+ */
+export const EARLY_COMPOSER_ID = 'early-composer';
+
+/** The message box's accessible name and hint, in one language. */
+export interface EarlyStrings {
+  label: string;
+  placeholder: string;
+}
+
+/** The language and theme the panel last showed; IndexedDB, where they are kept, cannot be read before the first paint. */
+export type Look = Pick<Prefs, 'locale' | 'theme'>;
+
+const LOOK_KEY = 'parley.look';
+
+export function readLook(): Look {
+  try {
+    const look = JSON.parse(localStorage.getItem(LOOK_KEY) ?? '{}') as Look;
+    return typeof look === 'object' && look ? look : {};
+  } catch {
+    return {};
+  }
+}
+
+export function rememberLook(look: Look): void {
+  try {
+    localStorage.setItem(LOOK_KEY, JSON.stringify({ locale: look.locale, theme: look.theme }));
+  } catch {
+    // Storage refused: the next early box follows the browser's language and the system theme, as on a first open.
+  }
+}
+
+/** Shows the early box in the last language and theme, focused; an Enter there asks for the text to be sent. */
+export function startEarlyComposer(strings: Record<string, EarlyStrings>): void {
+  const shell = document.getElementById(EARLY_COMPOSER_ID);
+  const box = shell?.querySelector('textarea');
+  if (!shell || !box) return;
+  const look = readLook();
+  const locale = look.locale && strings[look.locale] ? look.locale : matchLocale(navigator.language);
+  const text = strings[locale];
+  if (!text) return;
+  const root = document.documentElement;
+  root.lang = locale;
+  root.dir = SUPPORTED_LOCALES.find((l) => l.code === locale)?.dir ?? 'ltr';
+  if (look.theme) root.dataset.theme = look.theme;
+  box.setAttribute('aria-label', text.label);
+  box.placeholder = text.placeholder;
+  box.addEventListener('keydown', (e) => {
+    // As in the app's box: Shift+Enter is a new line, and an IME composition's Enter confirms its characters.
+    if (e.key !== 'Enter' || e.shiftKey || e.isComposing) return;
+    e.preventDefault();
+    if (box.value.trim()) shell.dataset.send = 'true';
+  });
+  shell.hidden = false;
+  box.focus();
+}
+
+/** What the early box holds when the app takes over. */
+export interface EarlyInput {
+  text: string;
+  /** Enter was pressed: the text is to be sent (or queued until a model is ready). */
+  send: boolean;
+  focused: boolean;
+}
+
+/** Removes the early box, returning what the user left in it; undefined when there is none (it already went). */
+export function takeEarlyInput(): EarlyInput | undefined {
+  const shell = document.getElementById(EARLY_COMPOSER_ID);
+  if (!shell) return undefined;
+  const box = shell.querySelector('textarea');
+  const input = { text: box?.value ?? '', send: shell.dataset.send === 'true', focused: !!box && document.activeElement === box };
+  shell.remove();
+  return input;
+}

@@ -1,0 +1,93 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { configureProvider } from '../../scripts/bench/panel-open';
+import { startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
+import { launchExtension, type ExtensionHarness } from './support/extension';
+import { conversation, waitForAnswer } from './support/panel';
+
+/**
+ * Init script: the app cannot mount until the test releases it, because its first IndexedDB read (the preferences)
+ * completes only then. The early message box in the page's HTML is all there is until that moment.
+ */
+function holdAppUntilReleased() {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  (window as unknown as { releaseApp: () => void }).releaseApp = release;
+  const add = EventTarget.prototype.addEventListener;
+  IDBOpenDBRequest.prototype.addEventListener = function (
+    this: IDBOpenDBRequest,
+    type: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: boolean | AddEventListenerOptions,
+  ) {
+    if (type !== 'success' || !listener) return add.call(this, type, listener, options);
+    const later = (event: Event) =>
+      void gate.then(() => (typeof listener === 'function' ? listener.call(this, event) : listener.handleEvent(event)));
+    return add.call(this, type, later, options);
+  } as typeof IDBOpenDBRequest.prototype.addEventListener;
+}
+
+const focusedBox = (page: Page) =>
+  page.evaluate(() => {
+    const box = document.activeElement;
+    return box instanceof HTMLTextAreaElement
+      ? { name: box.getAttribute('aria-label'), early: !!box.closest('#early-composer'), value: box.value }
+      : null;
+  });
+
+describe('the message box before the app has loaded', () => {
+  let mock: OpenAIMock;
+  let harness: ExtensionHarness;
+
+  beforeAll(async () => {
+    mock = await startOpenAIMock({ models: ['gpt-test'] });
+    harness = await launchExtension();
+    await configureProvider(harness, mock);
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+    await mock?.close();
+  });
+
+  afterEach(() => mock.clear());
+
+  async function openHeld(): Promise<Page> {
+    const page = await harness.context.newPage();
+    await page.addInitScript(holdAppUntilReleased);
+    await page.goto(harness.extensionUrl('sidepanel.html'));
+    // Only the early box is there: named, focused, and no app around it yet.
+    await expect.poll(() => focusedBox(page)).toEqual({ name: 'Message', early: true, value: '' });
+    expect(await page.getByRole('button', { name: 'Settings', exact: true }).count()).toBe(0);
+    return page;
+  }
+
+  it('sends what was typed and entered before the app loaded, once it has', async () => {
+    const page = await openHeld();
+    await page.keyboard.type('Hello before loading');
+    await page.keyboard.press('Enter');
+    mock.enqueue({ kind: 'text', text: 'Answered after loading.' });
+    await page.evaluate(() => (window as unknown as { releaseApp: () => void }).releaseApp());
+
+    await waitForAnswer(page, 'Answered after loading.');
+    await expect.poll(() => conversation(page).getByRole('article', { name: 'You' }).innerText()).toContain('Hello before loading');
+    const sent = mock.requests.find((r) => r.path.endsWith('/chat/completions'))!;
+    expect(JSON.stringify(sent.body)).toContain('Hello before loading');
+    expect(await page.locator('#early-composer').count()).toBe(0);
+    await page.close();
+  });
+
+  it('hands unsent text and the cursor to the app, and typing goes on there', async () => {
+    const page = await openHeld();
+    await page.keyboard.type('Half a');
+    await page.evaluate(() => (window as unknown as { releaseApp: () => void }).releaseApp());
+
+    await expect.poll(() => page.getByRole('button', { name: 'Settings', exact: true }).count()).toBe(1);
+    expect(await focusedBox(page)).toEqual({ name: 'Message', early: false, value: 'Half a' });
+    await page.keyboard.type(' thought');
+    expect(await page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('Half a thought');
+    // Handed over, not sent: no request has carried it.
+    expect(mock.requests.filter((r) => JSON.stringify(r.body ?? null).includes('Half a'))).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,101 @@
+// @vitest-environment jsdom
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { earlyStrings } from '../../../build/early-strings';
+import { readLook, rememberLook, startEarlyComposer, takeEarlyInput } from '../../../components/app/early-composer';
+import { SUPPORTED_LOCALES } from '../../../lib/speech/locales';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const STRINGS = earlyStrings(resolve(ROOT, 'lib/i18n/locales'));
+
+/** The early box as the built sidepanel.html carries it. */
+function loadPanelHtml(): void {
+  const html = readFileSync(resolve(ROOT, 'entrypoints/sidepanel/index.html'), 'utf8');
+  document.body.innerHTML = /<body>([\s\S]*)<\/body>/.exec(html)![1]!;
+}
+
+const box = () => document.querySelector<HTMLTextAreaElement>('#early-composer textarea')!;
+const press = (init: KeyboardEventInit) => {
+  const event = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true, ...init });
+  box().dispatchEvent(event);
+  return event;
+};
+
+beforeEach(() => {
+  localStorage.clear();
+  document.documentElement.removeAttribute('data-theme');
+  loadPanelHtml();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the early message box', () => {
+  it('has a name and a hint in every interface language, from the same strings as the app', () => {
+    expect(Object.keys(STRINGS).sort()).toEqual(SUPPORTED_LOCALES.map((l) => l.code).sort());
+    for (const strings of Object.values(STRINGS)) {
+      expect(strings.label.trim()).not.toBe('');
+      expect(strings.placeholder.trim()).not.toBe('');
+    }
+    expect(STRINGS['en-US']).toEqual({ label: 'Message', placeholder: 'Ask anything… (Enter to send, Shift+Enter for a new line)' });
+  });
+
+  it('stays hidden until its script names it', () => {
+    expect(document.getElementById('early-composer')!.hidden).toBe(true);
+    startEarlyComposer(STRINGS);
+    expect(document.getElementById('early-composer')!.hidden).toBe(false);
+    expect(document.activeElement).toBe(box());
+  });
+
+  it('shows the language and theme the panel last showed, mirrored Arabic', () => {
+    rememberLook({ locale: 'ar-SA', theme: 'dark' });
+    startEarlyComposer(STRINGS);
+    expect(box().getAttribute('aria-label')).toBe(STRINGS['ar-SA']!.label);
+    expect(box().placeholder).toBe(STRINGS['ar-SA']!.placeholder);
+    expect(document.documentElement.lang).toBe('ar-SA');
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(document.documentElement.dataset.theme).toBe('dark');
+  });
+
+  it("follows the browser's language on a first open, and when the remembered one is unknown", () => {
+    vi.stubGlobal('navigator', { language: 'de-AT' });
+    startEarlyComposer(STRINGS);
+    expect(box().getAttribute('aria-label')).toBe(STRINGS['de-DE']!.label);
+    expect(document.documentElement.dir).toBe('ltr');
+    expect(document.documentElement.dataset.theme).toBeUndefined();
+
+    loadPanelHtml();
+    localStorage.setItem('parley.look', '{not json');
+    expect(readLook()).toEqual({});
+    rememberLook({ locale: 'xx-XX' });
+    startEarlyComposer(STRINGS);
+    expect(document.documentElement.lang).toBe('de-DE');
+  });
+
+  it('asks for the text to be sent on Enter, but not on Shift+Enter, an IME Enter or an empty box', () => {
+    startEarlyComposer(STRINGS);
+    expect(press({}).defaultPrevented).toBe(true);
+    expect(takeEarlyInput()).toEqual({ text: '', send: false, focused: true });
+
+    loadPanelHtml();
+    startEarlyComposer(STRINGS);
+    box().value = 'Line one';
+    expect(press({ shiftKey: true }).defaultPrevented).toBe(false);
+    press({ isComposing: true });
+    expect(takeEarlyInput()).toMatchObject({ text: 'Line one', send: false });
+
+    loadPanelHtml();
+    startEarlyComposer(STRINGS);
+    box().value = 'Send me';
+    press({});
+    expect(takeEarlyInput()).toEqual({ text: 'Send me', send: true, focused: true });
+  });
+
+  it('is taken once: the app finds it gone afterwards', () => {
+    startEarlyComposer(STRINGS);
+    box().value = 'kept';
+    box().blur();
+    expect(takeEarlyInput()).toEqual({ text: 'kept', send: false, focused: false });
+    expect(document.getElementById('early-composer')).toBeNull();
+    expect(takeEarlyInput()).toBeUndefined();
+  });
+});
