@@ -5,6 +5,8 @@ import type { ExtensionHarness } from '../../tests/e2e/support/extension';
 export interface OpenFigures {
   /** Message box visible, enabled and focused: a message typed now is taken (queued until a model is ready). */
   inputReadyMs: number;
+  /** The same for the app's own box, which takes over from the early one that sidepanel.html carries. */
+  appInputReadyMs: number;
   /** The same, and a model is selected in the picker. */
   modelReadyMs: number;
 }
@@ -14,16 +16,18 @@ const NO_MODEL = 'No models yet';
 
 /** Init script: notes the first moment each condition holds, checked on every DOM change and every frame. */
 function watchUsable(noModel: string) {
-  const w = window as unknown as { inputReadyAt?: number; modelReadyAt?: number };
+  const w = window as unknown as { inputReadyAt?: number; appInputReadyAt?: number; modelReadyAt?: number };
   const check = () => {
-    const box = document.querySelector<HTMLTextAreaElement>('textarea[aria-label]');
-    const input = !!box && !box.disabled && box.getClientRects().length > 0 && document.activeElement === box;
+    const box = document.activeElement;
+    const input = box instanceof HTMLTextAreaElement && box.hasAttribute('aria-label') && !box.disabled && box.getClientRects().length > 0;
+    const app = input && !box.closest('#early-composer');
     const picker = document.querySelector<HTMLButtonElement>('button.model-picker');
     const value = picker?.querySelector('.model-picker-value')?.textContent?.trim();
     const model = !!picker && !picker.disabled && !!value && value !== noModel;
     const now = performance.now();
     if (input && w.inputReadyAt === undefined) w.inputReadyAt = now;
-    if (input && model && w.modelReadyAt === undefined) w.modelReadyAt = now;
+    if (app && w.appInputReadyAt === undefined) w.appInputReadyAt = now;
+    if (app && model && w.modelReadyAt === undefined) w.modelReadyAt = now;
     if (w.modelReadyAt === undefined) requestAnimationFrame(check);
   };
   new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
@@ -45,8 +49,8 @@ export async function timeOpen(harness: ExtensionHarness): Promise<OpenFigures> 
   const page = await harness.context.newPage();
   await openUntilModelReady(harness, page);
   const figures = await page.evaluate(() => {
-    const w = window as unknown as { inputReadyAt: number; modelReadyAt: number };
-    return { inputReadyMs: w.inputReadyAt, modelReadyMs: w.modelReadyAt };
+    const w = window as unknown as { inputReadyAt: number; appInputReadyAt: number; modelReadyAt: number };
+    return { inputReadyMs: w.inputReadyAt, appInputReadyMs: w.appInputReadyAt, modelReadyMs: w.modelReadyAt };
   });
   await page.close();
   return figures;
