@@ -45,7 +45,9 @@ describe('huge answers in the side panel', () => {
     openai.enqueue({ kind: 'text', text, chunkSize: 8000 });
     const box = page.getByRole('textbox', { name: 'Message' });
     await sendMessage(page, 'A very long answer, please.');
-    // The composer takes typing while the answer streams.
+    // The composer takes typing while the answer streams, once the sent text has left it (the send stores the
+    // question first, and a busy machine may still be doing that as the next key arrives).
+    await expect.poll(() => box.inputValue()).toBe('');
     await box.pressSequentially('next question');
     expect(await box.inputValue()).toBe('next question');
     await expect.poll(() => page.getByRole('button', { name: 'Send' }).isVisible(), { timeout: 120_000 }).toBe(true);
