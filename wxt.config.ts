@@ -3,6 +3,7 @@ import { defineConfig } from 'wxt';
 import { earlyComposer } from './build/early-composer';
 import { katexWoff2Only } from './build/katex-woff2-only';
 import { localeBundles } from './build/locale-bundles';
+import { mcpWithoutAjv } from './build/mcp-without-ajv';
 import { privacyPage } from './build/privacy-page';
 
 // Each permission is justified in README.md ("Permissions"); keep the two in step.
@@ -31,6 +32,7 @@ export default defineConfig({
     plugins: [
       katexWoff2Only(),
       localeBundles(),
+      mcpWithoutAjv(),
       privacyPage(fileURLToPath(new URL('.', import.meta.url))),
       earlyComposer(fileURLToPath(new URL('.', import.meta.url))),
     ],
