@@ -7,7 +7,7 @@ import type { Prefs } from '../../lib/storage/prefs';
  * language, shows it and focuses it. What is typed there, and an Enter, wait until the app's own box takes them
  * (takeEarlyInput): the panel is usable as soon as its HTML is, not once the app has loaded.
  */
-export const EARLY_COMPOSER_ID = 'early-composer';
+const EARLY_COMPOSER_ID = 'early-composer';
 
 /** The message box's accessible name and hint, in one language. */
 export interface EarlyStrings {
