@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { request } from '../../lib/messaging/client';
 import { onStorageChange } from '../../lib/storage/change-feed';
 import { getPref, setPref } from '../../lib/storage/prefs';
 import { REPAIR_NOTICE } from '../../lib/storage/repair';
@@ -21,12 +22,9 @@ export function StorageRepairNotice() {
       );
     const stop = onStorageChange((change) => change.type === 'prefs' && change.id === REPAIR_NOTICE && read());
     read();
-    // After first paint, as it reads every record, and loaded then: it knows every provider kind, which the first paint
-    // does not need. A failed check must not stop the panel, whose reads repair in memory anyway.
-    const idle = requestIdleCallback(
-      () => void import('../../lib/storage/stored-records-check').then((m) => m.checkStoredRecords()).catch(() => undefined),
-      { timeout: 2000 },
-    );
+    // After first paint, as it reads every record (the worker does it); a failed check must not stop the panel, whose
+    // reads repair in memory anyway.
+    const idle = requestIdleCallback(() => void request('data.checkRecords', {}).catch(() => undefined), { timeout: 2000 });
     return () => {
       live = false;
       stop();

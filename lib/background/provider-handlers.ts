@@ -12,6 +12,7 @@ import {
 } from '../providers/service';
 import { clearAllData } from '../storage/clear-all';
 import { listProviders } from '../storage/provider-records';
+import { checkStoredRecords } from '../storage/stored-records-check';
 import { syncOllamaOriginRules } from '../transport/ollama-origin';
 
 type ProviderRequest =
@@ -20,6 +21,7 @@ type ProviderRequest =
   | 'providers.delete'
   | 'providers.restore'
   | 'data.clear'
+  | 'data.checkRecords'
   | 'providers.test'
   | 'models.list'
   | 'local.detect';
@@ -58,6 +60,9 @@ export function providerHandlers(ready: Promise<unknown>): Pick<RequestHandlers,
       await syncOriginRules();
       return null;
     },
+    // In the worker, which reads providers anyway: the check knows every provider kind, which the panel's first load
+    // would otherwise carry.
+    'data.checkRecords': () => checkStoredRecords(),
     'providers.test': async ({ id }) => {
       await ready;
       return testProvider(id);

@@ -11,6 +11,7 @@ import type { PluginEvent, PluginRequests } from './plugin-protocol';
 import type { McpEvent, McpRequests } from './mcp-protocol';
 import type { SpeechEvent, SpeechRequests } from './speech-protocol';
 import type { CaptureEvent, CaptureRequests } from './capture-protocol';
+import type { RecordsCheck } from '../storage/stored-records-check';
 
 export type { BackgroundToPanel, PanelToBackground } from '../chat/port-messages';
 
@@ -23,6 +24,8 @@ export interface RequestMap extends PageRequests, ReaderRequests, PluginRequests
   'providers.restore': { req: { id: string }; res: ProviderView };
   /** Removes every conversation, provider, key, plugin and preference. */
   'data.clear': { req: Record<string, never>; res: null };
+  /** Repairs damaged stored records or sets them aside; the panel asks once it is idle after opening. */
+  'data.checkRecords': { req: Record<string, never>; res: RecordsCheck };
   'providers.test': { req: { id: string }; res: { models: number } };
   'models.list': { req: Record<string, never>; res: ProviderModels[] };
   'local.detect': { req: Record<string, never>; res: DetectedLocalModels };
