@@ -11,6 +11,7 @@ export function useEarlyInput(): void {
   useLayoutEffect(() => {
     const early = takeEarlyInput();
     if (!early) return;
+    // Found by its class, now: focusMessageBox waits a frame, and keys typed in it would be lost.
     if (early.focused) document.querySelector<HTMLTextAreaElement>('textarea.composer-input')?.focus();
     if (!early.text) return;
     const chat = useChatStore.getState();

@@ -38,7 +38,7 @@ export function usable<T>(check: (raw: unknown) => Checked<T>): (raw: unknown) =
 const STATUSES: readonly MessageStatus[] = ['complete', 'streaming', 'incomplete', 'error'];
 const ROLES: readonly StoredMessage['role'][] = ['user', 'assistant'];
 
-export type Fields = Record<string, unknown>;
+type Fields = Record<string, unknown>;
 
 export const isRecord = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
 export const isId = (value: unknown): value is string => typeof value === 'string' && value.length > 0;

@@ -7,6 +7,7 @@ import { openLongConversation, seedLongConversation } from './big-conversation';
 import { hugeAnswerOnce, type HugeFigures, type PhaseFigures } from './huge-answer';
 import { hugeCodeBlock, hugeMarkdown } from './huge-texts';
 import { coldStarts, configureProvider, type ColdStart } from './panel-open';
+import type { OpenFigures } from './usable';
 import { prepareReadAloud, readAloudOnce } from './read-aloud-start';
 import { sentenceGapLine } from './sentence-gap';
 import { workerBundle, workerStartOnce } from './service-worker';
@@ -44,50 +45,25 @@ function printFirstLoad(starts: ColdStart[]): void {
 
 function printInputReady(starts: ColdStart[]): void {
   const budget = { max: 140, text: '140 ms' };
-  console.log(
-    line(
-      'Input ready, fresh start (message accepted)',
-      starts.map((s) => s.fresh.inputReadyMs),
-      'ms',
-      budget,
-    ),
-  );
-  console.log(
-    line(
-      "Input ready, fresh start (app's own box)",
-      starts.map((s) => s.fresh.appInputReadyMs),
-      'ms',
-    ),
-  );
-  console.log(
-    line(
-      'Input ready, fresh start (model selected)',
-      starts.map((s) => s.fresh.modelReadyMs),
-      'ms',
-    ),
-  );
-  console.log(
-    line(
-      'Input ready, restart on primed profile (accepted)',
-      starts.map((s) => s.restart.inputReadyMs),
-      'ms',
-      budget,
-    ),
-  );
-  console.log(
-    line(
-      "Input ready, restart on primed profile (app's box)",
-      starts.map((s) => s.restart.appInputReadyMs),
-      'ms',
-    ),
-  );
-  console.log(
-    line(
-      'Input ready, restart on primed profile (model)',
-      starts.map((s) => s.restart.modelReadyMs),
-      'ms',
-    ),
-  );
+  const figures: [string, keyof OpenFigures, typeof budget | undefined][] = [
+    ['message accepted', 'inputReadyMs', budget],
+    ["app's own box", 'appInputReadyMs', undefined],
+    ['model selected', 'modelReadyMs', undefined],
+  ];
+  for (const [when, phase] of [
+    ['fresh start', 'fresh'],
+    ['restart on primed profile', 'restart'],
+  ] as const) {
+    for (const [what, key, goal] of figures)
+      console.log(
+        line(
+          `Input ready, ${when} (${what})`,
+          starts.map((s) => s[phase][key]),
+          'ms',
+          goal,
+        ),
+      );
+  }
 }
 
 function printStreams(streams: StreamFigures[]): void {
