@@ -82,8 +82,9 @@ const unconfirmedSends = new Map<string, StoredMessage>();
 /**
  * Deltas arrive per token, faster than the screen refreshes: the view takes
  * them at most once a frame. A delta after a quiet frame shows at once, in
- * the task it arrived in, rather than waiting for the next animation frame,
- * so the last words of an answer are painted in the frame they arrive.
+ * the task it arrived in, rather than waiting for the next animation frame;
+ * and the worker's `text-done` shows what is held at once, so the last words
+ * of an answer are painted in the frame they arrive.
  */
 const FRAME_MS = 16;
 let buffered = new Map<string, string>();
@@ -164,6 +165,8 @@ async function onBackground(message: BackgroundToPanel) {
   if (message.type === 'delta') {
     buffered.set(message.messageId, (buffered.get(message.messageId) ?? '') + message.text);
     scheduleFlush();
+  } else if (message.type === 'text-done') {
+    if (buffered.size) flushDeltas();
   } else if (message.type === 'snapshot') {
     buffered.delete(message.messageId);
     useChatStore.setState((s) => ({ messages: s.messages.map((m) => (m.id === message.messageId ? shown(m, message.content) : m)) }));

@@ -14,6 +14,11 @@ export type BackgroundToPanel =
   | { type: 'snapshot'; conversationId: string; messageId: string; content: string }
   | { type: 'delta'; conversationId: string; messageId: string; text: string }
   | { type: 'steps-changed'; conversationId: string; messageId: string }
+  /**
+   * The model finished this round's text: sent before the answer is stored, so the panel shows
+   * the last words at once instead of holding them for its next frame.
+   */
+  | { type: 'text-done'; conversationId: string; messageId: string }
   | { type: 'ended'; conversationId: string; messageId: string; status: MessageStatus; error?: ChatError }
   /** A `start` refused because another answer in the conversation is still being written (e.g. from a second window). */
   | { type: 'busy'; conversationId: string; messageId: string };

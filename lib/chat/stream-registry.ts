@@ -188,6 +188,8 @@ export class StreamRegistry {
             roundText += event.text;
             this.broadcast(run, { type: 'delta', conversationId: run.conversationId, messageId: run.messageId, text: event.text });
             checkpoint();
+          } else if (event.type === 'finish') {
+            this.broadcast(run, { type: 'text-done', conversationId: run.conversationId, messageId: run.messageId });
           } else if (event.type === 'tool-call') calls.push(event.call);
           else if (event.type === 'usage') usage = addUsage(usage, event.usage);
           else if (event.type === 'error') error = event.error;

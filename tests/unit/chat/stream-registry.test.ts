@@ -84,6 +84,21 @@ describe('StreamRegistry', () => {
     expect(t.requests[0]!.params).toEqual({ temperature: 0.5 });
   });
 
+  it("says the text is done as soon as the model finishes, before the answer's final store", async () => {
+    let storedWhenDone: Partial<StoredMessage> | undefined;
+    const t = setup(() => events({ type: 'text-delta', text: 'Done.' }, { type: 'finish', reason: 'stop' }));
+    const watcher = {
+      send: (m: BackgroundToPanel) => {
+        if (m.type === 'text-done') storedWhenDone = { ...t.stored.get('a1') };
+        t.watcher.send(m);
+      },
+    };
+    await t.registry.start('c1', 'a1', watcher);
+    expect(t.seen.map((m) => m.type)).toEqual(['delta', 'text-done', 'ended']);
+    expect(storedWhenDone?.status).toBe('streaming');
+    expect(t.stored.get('a1')).toMatchObject({ content: 'Done.', status: 'complete' });
+  });
+
   it('keeps the partial answer and marks it incomplete when the provider fails mid-stream', async () => {
     const t = setup(() => events({ type: 'text-delta', text: 'Part' }, { type: 'error', error: chatError('network', 'dropped') }));
     await t.registry.start('c1', 'a1', t.watcher);
@@ -225,7 +240,7 @@ describe('StreamRegistry', () => {
     release();
     await done;
     expect(t.seen).toHaveLength(1);
-    expect(later.map((m) => m.type)).toEqual(['snapshot', 'delta', 'ended']);
+    expect(later.map((m) => m.type)).toEqual(['snapshot', 'delta', 'text-done', 'ended']);
     expect(t.registry.watch('c1', { send: () => undefined })).toBe(false);
   });
 

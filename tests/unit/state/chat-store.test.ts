@@ -151,7 +151,7 @@ describe('deleting one message', () => {
 });
 
 describe('streamed deltas', () => {
-  it('reach the view at most once a frame, and at once after a quiet frame', async () => {
+  it('reach the view at most once a frame, and at once after a quiet frame or when the text is done', async () => {
     const id = await openConversation();
     const answer: StoredMessage = { id: 'a1', conversationId: id, role: 'assistant', content: '', createdAt: 2, status: 'streaming' };
     useChatStore.setState((s) => ({ messages: [...s.messages, answer] }));
@@ -174,6 +174,12 @@ describe('streamed deltas', () => {
       vi.advanceTimersByTime(50);
       delta(' five.');
       expect(shown.at(-1)).toBe('One two three four five.');
+      // Once the model says its text is done, what is held shows without waiting for the frame.
+      vi.advanceTimersByTime(4);
+      delta(' Six.');
+      expect(shown.at(-1)).toBe('One two three four five.');
+      port.deliver({ type: 'text-done', conversationId: id, messageId: 'a1' });
+      expect(shown.at(-1)).toBe('One two three four five. Six.');
     } finally {
       vi.useRealTimers();
       stop();
