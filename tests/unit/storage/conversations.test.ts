@@ -236,6 +236,9 @@ describe('messages', () => {
     expect(latest.earlier).toBe(true);
     expect(latest.messages.every((m) => !('seq' in m))).toBe(true);
 
+    // Eleven records in all: asked for exactly that many, none is earlier; for one fewer, the oldest is.
+    expect((await listLatestMessages(c.id, 11)).earlier).toBe(false);
+    expect(await listLatestMessages(c.id, 10)).toMatchObject({ earlier: true, messages: { length: 9 } });
     const all = await listLatestMessages(c.id, 20);
     expect(all).toEqual({ messages: await listMessages(c.id), earlier: false });
     expect(await listLatestMessages('none', 3)).toEqual({ messages: [], earlier: false });
