@@ -25,12 +25,15 @@ export async function mountSidePanel(root: HTMLElement): Promise<void> {
   startTheme(prefs.theme);
   followLook(prefs);
   providers.showLast(prefs.modelListing, prefs.selectedModel);
-  if (prefs.lastConversationId) preloadMessageView();
-  void useChatStore.getState().open(prefs.lastConversationId);
+  // The last conversation, and the views that show it, are in before the first render: the panel paints it once,
+  // where it painted an empty chat first and then, a render later, the conversation (its message box moving twice).
+  const opened = useChatStore.getState().open(prefs.lastConversationId);
+  const conversation = prefs.lastConversationId ? Promise.all([opened, preloadMessageView()]) : opened;
   return mountLocalised(
     root,
     (t) => t('app.name'),
     () => <App />,
     Promise.resolve(prefs.locale),
+    conversation.catch(() => undefined),
   );
 }

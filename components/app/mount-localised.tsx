@@ -14,15 +14,17 @@ function applyDirection(locale: string) {
 
 /**
  * Mounts an extension page with its language set first, so the first paint is already in the user's language.
- * `stored` is the chosen language when the page has already read it.
+ * `stored` is the chosen language when the page has already read it; `ready` is anything else the first paint
+ * should show, awaited alongside the language.
  */
 export async function mountLocalised(
   root: HTMLElement,
   title: (t: TFunction) => string,
   render: () => ReactNode,
   stored: Promise<string | undefined> = getPref('locale'),
+  ready?: Promise<unknown>,
 ): Promise<void> {
-  const i18n = await createI18n((await stored) ?? matchLocale(navigator.language));
+  const [i18n] = await Promise.all([createI18n((await stored) ?? matchLocale(navigator.language)), ready]);
   applyDirection(i18n.language);
   i18n.on('languageChanged', applyDirection);
   document.title = title(i18n.t);

@@ -9,9 +9,9 @@ export const loadVirtualMessages = () => import('./VirtualMessages');
 /**
  * Starts fetching what a conversation's first paint needs while its messages
  * are still being read, so the two overlap instead of following each other:
- * the panel calls this as soon as it knows it will open a conversation.
+ * the panel calls this as soon as it knows it will open a conversation. It
+ * settles once both are in, or one failed (the view then fetches it again).
  */
-export function preloadMessageView(): void {
-  void preload(loadMessageItem).catch(() => undefined);
-  void preloadMarkdown().catch(() => undefined);
+export function preloadMessageView(): Promise<unknown> {
+  return Promise.all([preload(loadMessageItem), preloadMarkdown()]).catch(() => undefined);
 }

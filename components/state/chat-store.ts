@@ -261,12 +261,14 @@ export const useChatStore = create<ChatState>((set, get) => ({
       set({ conversation: undefined, messages: [], notice: undefined });
       return;
     }
+    // Written while the messages are read: the panel's first render waits for this open, not for a write after it.
+    const remembered = setPref('lastConversationId', conversation.id);
     const latest = await listLatestMessages(conversation.id, FIRST_SHOWN);
     const messages = await keepShown(latest.messages);
     set({ conversation, messages, notice: undefined });
     if (latest.earlier) void showEarlier(conversation.id);
-    await setPref('lastConversationId', conversation.id);
     if (messages.some((m) => m.status === 'streaming')) chat().post({ type: 'watch', conversationId: conversation.id });
+    await remembered;
   },
 
   setPersonaChoice(persona) {

@@ -3,6 +3,7 @@ import { act } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProviderView } from '../../../lib/core/providers';
 import { setPref } from '../../../lib/storage/prefs';
+import { createConversation, putMessage } from '../../../lib/storage/conversations';
 
 // A worker still starting after a browser restart: it is asked, and has not answered yet.
 const asked = vi.hoisted(() => [] as string[]);
@@ -57,5 +58,40 @@ describe('opening the panel after a browser restart', () => {
     expect(document.documentElement.lang).toBe('ja-JP');
     expect(document.documentElement.dataset.theme).toBe('dark');
     await vi.waitFor(() => expect(document.activeElement).toBe(root.querySelector('textarea')));
+  });
+
+  it('paints the last conversation in its first render, never an empty chat before it', async () => {
+    const conversation = await createConversation({ model: { providerId: 'p', model: 'gpt-4o' } });
+    await putMessage({
+      id: 'q',
+      conversationId: conversation.id,
+      role: 'user',
+      content: 'Where were we?',
+      createdAt: 1,
+      status: 'complete',
+    });
+    await putMessage({
+      id: 'a',
+      conversationId: conversation.id,
+      role: 'assistant',
+      content: 'Right **here**.',
+      createdAt: 2,
+      status: 'complete',
+    });
+    await setPref('lastConversationId', conversation.id);
+    const root = document.createElement('div');
+    document.body.append(root);
+    let atFirstPaint: string | undefined;
+    new MutationObserver(() => {
+      if (atFirstPaint === undefined && root.querySelector('textarea')) atFirstPaint = root.querySelector('[role=log]')?.textContent ?? '';
+    }).observe(root, { childList: true, subtree: true });
+
+    await act(() => mountSidePanel(root));
+    await vi.waitFor(() => expect(atFirstPaint).toBeDefined());
+
+    expect(atFirstPaint).toContain('Where were we?');
+    // The markdown renderer was in before that paint: the answer shows rendered, not as its source.
+    expect(root.querySelector('[role=log] strong')?.textContent).toBe('here');
+    expect(atFirstPaint).not.toContain('**');
   });
 });
