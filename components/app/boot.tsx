@@ -27,7 +27,8 @@ export async function mountSidePanel(root: HTMLElement): Promise<void> {
   providers.showLast(prefs.modelListing, prefs.selectedModel);
   // The last conversation, and the views that show it, are in before the first render: the panel paints it once,
   // where it painted an empty chat first and then, a render later, the conversation (its message box moving twice).
-  const opened = useChatStore.getState().open(prefs.lastConversationId);
+  // It is the remembered one, so nothing is written before that render.
+  const opened = useChatStore.getState().open(prefs.lastConversationId, true);
   const conversation = prefs.lastConversationId ? Promise.all([opened, preloadMessageView()]) : opened;
   return mountLocalised(
     root,

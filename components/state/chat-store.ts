@@ -39,7 +39,8 @@ interface ChatState {
   setDraft(text: string): void;
   /** Holds the draft for the model not chosen yet (an Enter typed while the models load), or lets it go again. */
   setQueued(queued: boolean): void;
-  open(conversationId: string | undefined): Promise<void>;
+  /** Shows a conversation and remembers it as the one the panel reopens, unless it is that one already (`remembered`). */
+  open(conversationId: string | undefined, remembered?: boolean): Promise<void>;
   newChat(): void;
   /** Throws a ChatFailure 'storage-full' when `images` do not fit, leaving the draft as it was. */
   send(text: string, model: ModelRef | undefined, images?: NewImage[]): Promise<boolean>;
@@ -255,20 +256,20 @@ export const useChatStore = create<ChatState>((set, get) => ({
   setDraft: (draft) => set({ draft }),
   setQueued: (queued) => set({ queued }),
 
-  async open(conversationId) {
-    const conversation = conversationId ? await getConversation(conversationId) : undefined;
-    if (!conversation) {
+  async open(conversationId, remembered = false) {
+    // The messages are read alongside the conversation, not after it: one round trip less before the first paint.
+    const [conversation, latest] = conversationId
+      ? await Promise.all([getConversation(conversationId), listLatestMessages(conversationId, FIRST_SHOWN)])
+      : [];
+    if (!conversation || !latest) {
       set({ conversation: undefined, messages: [], notice: undefined });
       return;
     }
-    // Written while the messages are read: the panel's first render waits for this open, not for a write after it.
-    const remembered = setPref('lastConversationId', conversation.id);
-    const latest = await listLatestMessages(conversation.id, FIRST_SHOWN);
     const messages = await keepShown(latest.messages);
     set({ conversation, messages, notice: undefined });
     if (latest.earlier) void showEarlier(conversation.id);
     if (messages.some((m) => m.status === 'streaming')) chat().post({ type: 'watch', conversationId: conversation.id });
-    await remembered;
+    if (!remembered) await setPref('lastConversationId', conversation.id);
   },
 
   setPersonaChoice(persona) {

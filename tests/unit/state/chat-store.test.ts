@@ -5,6 +5,7 @@ import { chatError } from '../../../lib/core/errors';
 import type { BackgroundToPanel, PanelToBackground } from '../../../lib/messaging/protocol';
 import { createConversation, getMessage, listMessages, putMessage } from '../../../lib/storage/conversations';
 import { closeDb, DB_NAME } from '../../../lib/storage/db';
+import { getPref, setPref } from '../../../lib/storage/prefs';
 
 const port = vi.hoisted(() => ({
   posted: [] as PanelToBackground[],
@@ -34,6 +35,21 @@ async function openConversation() {
   await useChatStore.getState().open(c.id);
   return c.id;
 }
+
+describe('opening a conversation', () => {
+  it('remembers it as the one the panel reopens, and writes nothing when it is that one already', async () => {
+    const first = await createConversation({ model });
+    const second = await createConversation({ model });
+    await useChatStore.getState().open(first.id);
+    expect(await getPref('lastConversationId')).toBe(first.id);
+
+    // The panel reopening what it remembers: a stale record stays as it was, so nothing was written.
+    await setPref('lastConversationId', 'stale');
+    await useChatStore.getState().open(second.id, true);
+    expect(useChatStore.getState().conversation?.id).toBe(second.id);
+    expect(await getPref('lastConversationId')).toBe('stale');
+  });
+});
 
 describe('chat store with a second window on the same conversation', () => {
   it('holds a send back, keeping the text, while another window is answering', async () => {
