@@ -8,7 +8,8 @@ import { loadLocaleResources } from '../../lib/i18n/i18n';
 import { matchLocale } from '../../lib/speech/locales';
 import { preloadMessageView } from '../chat/message-view-loaders';
 import '../ui/ui.css';
-import { followLook } from './follow-look';
+import { followEarlyCopies } from './follow-early-copies';
+import { readConversationHint } from './conversation-hint';
 import './app.css';
 
 /** Mounts the side panel. */
@@ -19,16 +20,20 @@ export async function mountSidePanel(root: HTMLElement): Promise<void> {
   void providers.refresh();
   // Most people keep the browser's language: its strings load while the preferences are read, not after.
   void loadLocaleResources(matchLocale(navigator.language));
+  // The last conversation, as the page's copy names it, and the views that show it are read while the preferences
+  // are: they, not the copy, then say which conversation the panel opens.
+  const hint = readConversationHint();
+  const hinted = hint === undefined ? undefined : { id: hint, opening: useChatStore.getState().open(hint, true) };
+  if (hint) void preloadMessageView();
   // One read for everything the first paint shows, the model picker included: the panel opens with the last
   // listing and replaces it when the worker answers.
   const prefs = await getPrefs(['theme', 'locale', 'modelListing', 'selectedModel', 'lastConversationId']);
   startTheme(prefs.theme);
-  followLook(prefs);
+  followEarlyCopies(prefs);
   providers.showLast(prefs.modelListing, prefs.selectedModel);
   // The last conversation, and the views that show it, are in before the first render: the panel paints it once,
   // where it painted an empty chat first and then, a render later, the conversation (its message box moving twice).
-  // It is the remembered one, so nothing is written before that render.
-  const opened = useChatStore.getState().open(prefs.lastConversationId, true);
+  const opened = openRemembered(prefs.lastConversationId, hinted);
   const conversation = prefs.lastConversationId ? Promise.all([opened, preloadMessageView()]) : opened;
   return mountLocalised(
     root,
@@ -37,4 +42,15 @@ export async function mountSidePanel(root: HTMLElement): Promise<void> {
     Promise.resolve(prefs.locale),
     conversation.catch(() => undefined),
   );
+}
+
+/**
+ * Opens the conversation the preferences name, as the remembered one (nothing is written before the first render),
+ * reusing the open the page's copy started when it named the same; one that named another is let finish first, so
+ * its read cannot land after the right one.
+ */
+function openRemembered(stored: string | undefined, hinted?: { id: string; opening: Promise<void> }): Promise<void> {
+  if (hinted && hinted.id === stored) return hinted.opening;
+  const open = () => useChatStore.getState().open(stored, true);
+  return hinted ? hinted.opening.catch(() => undefined).then(open) : open();
 }

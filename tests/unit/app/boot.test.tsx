@@ -21,6 +21,8 @@ vi.mock('../../../lib/messaging/client', async (original) => {
 vi.mock('../../../lib/page/active-tab', async (original) => (await import('../support/panel-offline')).inWindowOne(original));
 
 const { mountSidePanel } = await import('../../../components/app/boot');
+const { useChatStore } = await import('../../../components/state/chat-store');
+const { readConversationHint, rememberConversationHint } = await import('../../../components/app/conversation-hint');
 
 const provider: ProviderView = { id: 'p', kind: 'openai', name: 'Work', settings: {}, manualModels: [], createdAt: 1, secretsSet: {} };
 
@@ -61,15 +63,7 @@ describe('opening the panel after a browser restart', () => {
   });
 
   it('paints the last conversation in its first render, never an empty chat before it', async () => {
-    const conversation = await createConversation({ model: { providerId: 'p', model: 'gpt-4o' } });
-    await putMessage({
-      id: 'q',
-      conversationId: conversation.id,
-      role: 'user',
-      content: 'Where were we?',
-      createdAt: 1,
-      status: 'complete',
-    });
+    const conversation = await conversationSaying('Where were we?');
     await putMessage({
       id: 'a',
       conversationId: conversation.id,
@@ -79,19 +73,78 @@ describe('opening the panel after a browser restart', () => {
       status: 'complete',
     });
     await setPref('lastConversationId', conversation.id);
-    const root = document.createElement('div');
-    document.body.append(root);
-    let atFirstPaint: string | undefined;
-    new MutationObserver(() => {
-      if (atFirstPaint === undefined && root.querySelector('textarea')) atFirstPaint = root.querySelector('[role=log]')?.textContent ?? '';
-    }).observe(root, { childList: true, subtree: true });
+    const root = newRoot();
+    const paint = logAtFirstPaint(root);
 
     await act(() => mountSidePanel(root));
-    await vi.waitFor(() => expect(atFirstPaint).toBeDefined());
 
-    expect(atFirstPaint).toContain('Where were we?');
+    expect(await paint).toContain('Where were we?');
     // The markdown renderer was in before that paint: the answer shows rendered, not as its source.
     expect(root.querySelector('[role=log] strong')?.textContent).toBe('here');
-    expect(atFirstPaint).not.toContain('**');
+    expect(await paint).not.toContain('**');
+  });
+
+  it("starts reading the conversation the page's copy names before the preferences, once, when they name it too", async () => {
+    const conversation = await conversationSaying('Left open yesterday');
+    await setPref('lastConversationId', conversation.id);
+    rememberConversationHint(conversation.id);
+    const open = vi.spyOn(useChatStore.getState(), 'open');
+    const root = newRoot();
+    const paint = logAtFirstPaint(root);
+
+    const mounting = mountSidePanel(root);
+    // Called before the first await of the boot: no preference has been read yet.
+    expect(open).toHaveBeenCalledWith(conversation.id, true);
+    await act(() => mounting);
+
+    expect(await paint).toContain('Left open yesterday');
+    expect(open).toHaveBeenCalledOnce();
+    open.mockRestore();
+  });
+
+  it('opens the conversation the preferences name when the copy names another, and corrects the copy', async () => {
+    const stale = await conversationSaying('An older chat');
+    const stored = await conversationSaying('The chat left open');
+    await setPref('lastConversationId', stored.id);
+    rememberConversationHint(stale.id);
+    const root = newRoot();
+    const paint = logAtFirstPaint(root);
+
+    await act(() => mountSidePanel(root));
+
+    expect(await paint).toContain('The chat left open');
+    expect(useChatStore.getState().conversation?.id).toBe(stored.id);
+    expect(readConversationHint()).toBe(stored.id);
   });
 });
+
+async function conversationSaying(text: string) {
+  const conversation = await createConversation({ model: { providerId: 'p', model: 'gpt-4o' } });
+  await putMessage({
+    id: crypto.randomUUID(),
+    conversationId: conversation.id,
+    role: 'user',
+    content: text,
+    createdAt: 1,
+    status: 'complete',
+  });
+  return conversation;
+}
+
+function newRoot(): HTMLElement {
+  const root = document.createElement('div');
+  document.body.append(root);
+  return root;
+}
+
+/** The conversation log's text when the panel's message box first appears in `root`. */
+function logAtFirstPaint(root: HTMLElement): Promise<string> {
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (!root.querySelector('textarea')) return;
+      observer.disconnect();
+      resolve(root.querySelector('[role=log]')?.textContent ?? '');
+    });
+    observer.observe(root, { childList: true, subtree: true });
+  });
+}
