@@ -10,6 +10,7 @@ import { preloadMessageView } from '../chat/message-view-loaders';
 import '../ui/ui.css';
 import { followEarlyCopies } from './follow-early-copies';
 import { readConversationHint } from './conversation-hint';
+import { readLook } from './early-composer';
 import './app.css';
 
 /** Mounts the side panel. */
@@ -18,8 +19,9 @@ export async function mountSidePanel(root: HTMLElement): Promise<void> {
   // Asked before anything else: after a browser restart the worker has to start before it can list the models,
   // and this wakes it while the page reads its preferences and loads its language.
   void providers.refresh();
-  // Most people keep the browser's language: its strings load while the preferences are read, not after.
-  void loadLocaleResources(matchLocale(navigator.language));
+  // The language the panel last showed (the early box's copy; the browser's on a first open) loads while the
+  // preferences are read, not after.
+  void loadLocaleResources(readLook().locale ?? matchLocale(navigator.language));
   // The last conversation, as the page's copy names it, and the views that show it are read while the preferences
   // are: they, not the copy, then say which conversation the panel opens.
   const hint = readConversationHint();
