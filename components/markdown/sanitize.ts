@@ -4,8 +4,8 @@ import { safeImageSrc, safeLinkHref } from './safe-url';
 /**
  * Defense in depth behind markdown-parser.ts, which already escapes raw HTML
  * and filters URLs: whatever slips through marked still has to pass an
- * allow-list of the elements and attributes our renderer emits. A private
- * instance keeps these hooks away from any other DOMPurify user.
+ * allow-list of the elements and attributes our renderer emits. Private
+ * instances keep these hooks away from any other DOMPurify user.
  */
 const purify = DOMPurify(window);
 
@@ -61,26 +61,36 @@ const MATH_CONFIG: Config = {
 
 const HIGHLIGHT_CONFIG: Config = { ALLOWED_TAGS: ['span'], ALLOWED_ATTR: ['class'] };
 
-purify.addHook('uponSanitizeAttribute', (node, event) => {
-  const name = event.attrName;
-  if (name.startsWith('on')) event.keepAttr = false;
-  else if (name === 'href' && node.localName !== 'a') event.keepAttr = false;
-  else if (name === 'href') event.keepAttr = safeLinkHref(event.attrValue) !== null;
-  else if (name === 'data-md-img') event.keepAttr = safeImageSrc(event.attrValue) !== null;
-  else if (name === 'style' && !node.closest('.katex, .katex-display, .katex-error')) event.keepAttr = false;
-});
+/**
+ * Blocks are sanitised dozens of times per answer with one configuration, set once on an instance of their own:
+ * given with each call, DOMPurify parses the configuration again every time.
+ */
+const blockPurify = DOMPurify(window);
+blockPurify.setConfig({ ...BLOCK_CONFIG, IN_PLACE: true });
 
-purify.addHook('afterSanitizeAttributes', (node) => {
-  if (node.localName === 'a' && node.hasAttribute('href')) {
-    node.setAttribute('rel', 'noopener noreferrer');
-    node.setAttribute('target', '_blank');
-  }
-  // Task-list boxes are the only inputs marked emits; anything else is made one, inert.
-  if (node.localName === 'input') {
-    node.setAttribute('type', 'checkbox');
-    node.setAttribute('disabled', '');
-  }
-});
+function addHooks(instance: typeof purify): void {
+  instance.addHook('uponSanitizeAttribute', (node, event) => {
+    const name = event.attrName;
+    if (name.startsWith('on')) event.keepAttr = false;
+    else if (name === 'href' && node.localName !== 'a') event.keepAttr = false;
+    else if (name === 'href') event.keepAttr = safeLinkHref(event.attrValue) !== null;
+    else if (name === 'data-md-img') event.keepAttr = safeImageSrc(event.attrValue) !== null;
+    else if (name === 'style' && !node.closest('.katex, .katex-display, .katex-error')) event.keepAttr = false;
+  });
+
+  instance.addHook('afterSanitizeAttributes', (node) => {
+    if (node.localName === 'a' && node.hasAttribute('href')) {
+      node.setAttribute('rel', 'noopener noreferrer');
+      node.setAttribute('target', '_blank');
+    }
+    // Task-list boxes are the only inputs marked emits; anything else is made one, inert.
+    if (node.localName === 'input') {
+      node.setAttribute('type', 'checkbox');
+      node.setAttribute('disabled', '');
+    }
+  });
+}
+for (const instance of [purify, blockPurify]) addHooks(instance);
 
 /**
  * Blocks are parsed in the document that holds templates' contents: it has no browsing context, so nothing parsed
@@ -92,7 +102,7 @@ const inert = document.createElement('template').content.ownerDocument;
 export function sanitizeBlock(html: string): DocumentFragment {
   const holder = inert.createElement('div');
   holder.innerHTML = html;
-  purify.sanitize(holder, { ...BLOCK_CONFIG, IN_PLACE: true });
+  blockPurify.sanitize(holder);
   const fragment = inert.createDocumentFragment();
   fragment.append(...holder.childNodes);
   return fragment;
