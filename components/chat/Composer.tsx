@@ -35,8 +35,15 @@ const ConversationOptions = lazy(() => import('./ConversationOptions').then((m) 
 /** The message box grows with its text up to this many pixels, then scrolls. */
 const MAX_INPUT_HEIGHT = 160;
 
+/**
+ * A browser that sizes a box to its text itself (CSS `field-sizing`, composer.css) is left to: measuring here forces a
+ * layout of the whole panel in the middle of a render, the first one included.
+ */
+const SIZES_ITSELF = typeof CSS !== 'undefined' && !!CSS.supports?.('field-sizing', 'content');
+
 /** The box's height for its text: its content's, up to the cap. */
 function fitHeight(box: HTMLTextAreaElement): void {
+  if (SIZES_ITSELF) return;
   box.style.blockSize = 'auto';
   box.style.blockSize = `${Math.min(box.scrollHeight + (box.offsetHeight - box.clientHeight), MAX_INPUT_HEIGHT)}px`;
 }
