@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
-import type { ExtensionHarness } from '../../tests/e2e/support/extension';
+import { launchExtension, type ExtensionHarness } from '../../tests/e2e/support/extension';
+import type { OpenAIMock } from '../../tests/mocks/openai-server';
+import { configureProvider } from './panel-open';
 import { seedConversation } from '../../tests/e2e/support/idb';
 
 const MESSAGES = 2000;
@@ -38,4 +40,20 @@ export async function openLongConversation(harness: ExtensionHarness): Promise<n
   const at = await page.evaluate(() => (window as unknown as { usableAt: number }).usableAt);
   await page.close();
   return at;
+}
+
+/** Starts a browser, stores a 2,000-message conversation and times `runs` opens of it. */
+export async function longConversationOpens(extensionDir: string, mock: OpenAIMock, runs: number): Promise<number[]> {
+  const harness = await launchExtension({ extensionDir });
+  try {
+    await configureProvider(harness, mock);
+    const seeder = await harness.openSidePanelPage();
+    await seedLongConversation(seeder);
+    await seeder.close();
+    const opens: number[] = [];
+    for (let i = 0; i < runs; i++) opens.push(await openLongConversation(harness));
+    return opens;
+  } finally {
+    await harness.close();
+  }
 }
