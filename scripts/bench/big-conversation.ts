@@ -14,12 +14,12 @@ const LAST = 'Last message of the long conversation.';
  * and makes it the one the panel opens. `page` must be an extension page that
  * has opened the database already.
  */
-export function seedLongConversation(page: Page): Promise<void> {
+function seedLongConversation(page: Page): Promise<void> {
   return seedConversation(page, { id: CONVERSATION_ID, count: MESSAGES, last: LAST, model: { providerId: 'bench', model: 'gpt-4o-mini' } });
 }
 
 /** Navigation start → the last message shown and the message box enabled and focused. */
-export async function openLongConversation(harness: ExtensionHarness): Promise<number> {
+async function openLongConversation(harness: ExtensionHarness): Promise<number> {
   const page = await harness.context.newPage();
   await page.addInitScript((last) => {
     const w = window as unknown as { usableAt?: number };
