@@ -1,10 +1,8 @@
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import type { Plugin } from 'vite';
+import { deferAppScripts, EARLY_COMPOSER_FILE } from './defer-app-scripts';
 import { earlyStrings } from './early-strings';
-
-/** The file sidepanel.html loads as a classic script: it runs while the page is parsed, before any module. */
-export const EARLY_COMPOSER_FILE = 'early-composer.js';
 
 /**
  * Builds early-composer.js beside the side panel's page: components/app/early-composer.ts with every language's
@@ -14,6 +12,11 @@ export function earlyComposer(root: string): Plugin {
   return {
     name: 'parley:early-composer',
     apply: 'build',
+    transformIndexHtml: {
+      // After Vite has written the hashed module script and preload tags into the page.
+      order: 'post',
+      handler: (html, { filename }) => (filename.endsWith('/sidepanel/index.html') ? deferAppScripts(html) : html),
+    },
     async generateBundle(_options, bundle) {
       // WXT builds in several passes; the one with the side panel's page gets the script.
       const panel = Object.values(bundle).some((file) => file.type === 'chunk' && file.facadeModuleId?.endsWith('/sidepanel/index.html'));

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deferAppScripts } from '../../../build/defer-app-scripts';
 import { earlyStrings } from '../../../build/early-strings';
 import { readLook, rememberLook, startEarlyComposer, takeEarlyInput } from '../../../components/app/early-composer';
 import { SUPPORTED_LOCALES } from '../../../lib/speech/locales';
@@ -9,11 +10,14 @@ import { SUPPORTED_LOCALES } from '../../../lib/speech/locales';
 const ROOT = resolve(import.meta.dirname, '../../..');
 const STRINGS = earlyStrings(resolve(ROOT, 'lib/i18n/locales'));
 
-/** The early box as the built sidepanel.html carries it. */
+/** The early box, and the app's scripts in their template, as the built sidepanel.html carries them. */
 function loadPanelHtml(): void {
-  const html = readFileSync(resolve(ROOT, 'entrypoints/sidepanel/index.html'), 'utf8');
+  const html = deferAppScripts(readFileSync(resolve(ROOT, 'entrypoints/sidepanel/index.html'), 'utf8'));
+  document.head.replaceChildren();
   document.body.innerHTML = /<body>([\s\S]*)<\/body>/.exec(html)![1]!;
 }
+
+const appScript = () => document.head.querySelector<HTMLScriptElement>('script[type="module"]');
 
 const box = () => document.querySelector<HTMLTextAreaElement>('#early-composer textarea')!;
 const press = (init: KeyboardEventInit) => {
@@ -27,7 +31,10 @@ beforeEach(() => {
   document.documentElement.removeAttribute('data-theme');
   loadPanelHtml();
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('the early message box', () => {
   it('has a name and a hint in every interface language, from the same strings as the app', () => {
@@ -44,6 +51,32 @@ describe('the early message box', () => {
     startEarlyComposer(STRINGS);
     expect(document.getElementById('early-composer')!.hidden).toBe(false);
     expect(document.activeElement).toBe(box());
+  });
+
+  it('starts the app once the box is shown and focused, connecting its scripts from their template', () => {
+    expect(document.querySelector('template')?.content.querySelector('script[type="module"]')).not.toBeNull();
+    expect(appScript()).toBeNull();
+    const append = document.head.append.bind(document.head);
+    let focusedWhenStarted: Element | null = null;
+    vi.spyOn(document.head, 'append').mockImplementation((...nodes) => {
+      focusedWhenStarted = document.activeElement;
+      append(...nodes);
+    });
+    startEarlyComposer(STRINGS);
+    expect(focusedWhenStarted).toBe(box());
+    expect(appScript()?.getAttribute('src')).toBe('./sidepanel.tsx');
+    expect(document.querySelector('template')).toBeNull();
+  });
+
+  it('starts the app even when the box cannot be shown', () => {
+    startEarlyComposer({});
+    expect(appScript()).not.toBeNull();
+    expect(document.getElementById('early-composer')!.hidden).toBe(true);
+
+    loadPanelHtml();
+    vi.stubGlobal('navigator', undefined);
+    expect(() => startEarlyComposer(STRINGS)).toThrow(TypeError);
+    expect(appScript()).not.toBeNull();
   });
 
   it('shows the language and theme the panel last showed, mirrored Arabic', () => {
