@@ -16,6 +16,7 @@ import {
   updateConversation,
 } from '../../lib/storage/conversations';
 import { getPref, setPref } from '../../lib/storage/prefs';
+import { fillingScreen } from './first-screen';
 import { storeImages, type NewImage } from '../../lib/storage/images';
 import { useAttachments } from '../images/attachments-store';
 import type { Persona } from '../../lib/core/prompts';
@@ -57,7 +58,7 @@ interface ChatState {
 }
 
 const TITLE_LENGTH = 60;
-/** A conversation first shows this many of its latest messages, more than a tall panel holds; the rest follow. */
+/** A conversation's first read takes this many of its latest messages, more than a tall panel holds; the rest follow. */
 const FIRST_SHOWN = 20;
 
 function titleFrom(text: string): string {
@@ -265,9 +266,10 @@ export const useChatStore = create<ChatState>((set, get) => ({
       set({ conversation: undefined, messages: [], notice: undefined });
       return;
     }
-    const messages = await keepShown(latest.messages);
+    const read = await keepShown(latest.messages);
+    const messages = fillingScreen(read);
     set({ conversation, messages, notice: undefined });
-    if (latest.earlier) void showEarlier(conversation.id);
+    if (latest.earlier || messages.length < read.length) void showEarlier(conversation.id);
     if (messages.some((m) => m.status === 'streaming')) chat().post({ type: 'watch', conversationId: conversation.id });
     if (!remembered) await setPref('lastConversationId', conversation.id);
   },

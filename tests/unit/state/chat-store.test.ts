@@ -230,4 +230,27 @@ describe('opening a long conversation', () => {
     expect(useChatStore.getState().messages.map((m) => m.id)).toEqual(Array.from({ length: 50 }, (_, i) => `m${i}`));
     expect(useChatStore.getState().messages.at(-1)?.content).toBe('Message 49, grown');
   });
+
+  it('paints first only the messages that fill the panel, even of a conversation read whole, then the rest', async () => {
+    const c = await createConversation({ model });
+    for (let i = 0; i < 12; i++) {
+      const role = i % 2 ? 'assistant' : 'user';
+      await putMessage({ id: `m${i}`, conversationId: c.id, role, content: `Message ${i}`, createdAt: i + 1, status: 'complete' });
+    }
+    // One-line messages are estimated at 44 px: five fill a 200 px panel.
+    vi.stubGlobal('window', { innerWidth: 400, innerHeight: 200 });
+    const shown: string[][] = [];
+    const stop = useChatStore.subscribe((s, before) => {
+      if (s.messages !== before.messages) shown.push(s.messages.map((m) => m.id));
+    });
+    try {
+      await useChatStore.getState().open(c.id);
+      await vi.waitFor(() => expect(useChatStore.getState().messages).toHaveLength(12));
+    } finally {
+      stop();
+      vi.unstubAllGlobals();
+    }
+    expect(shown[0]).toEqual(['m7', 'm8', 'm9', 'm10', 'm11']);
+    expect(shown.at(-1)).toEqual(Array.from({ length: 12 }, (_, i) => `m${i}`));
+  });
 });
