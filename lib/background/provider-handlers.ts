@@ -12,7 +12,7 @@ import {
 } from '../providers/service';
 import { clearAllData } from '../storage/clear-all';
 import { listProviders } from '../storage/provider-records';
-import { checkStoredRecords } from '../storage/stored-records-check';
+import { checkStoredRecordsOnce } from '../storage/stored-records-check';
 import { syncOllamaOriginRules } from '../transport/ollama-origin';
 
 type ProviderRequest =
@@ -62,7 +62,7 @@ export function providerHandlers(ready: Promise<unknown>): Pick<RequestHandlers,
     },
     // In the worker, which reads providers anyway: the check knows every provider kind, which the panel's first load
     // would otherwise carry.
-    'data.checkRecords': () => checkStoredRecords(),
+    'data.checkRecords': () => checkStoredRecordsOnce(),
     'providers.test': async ({ id }) => {
       await ready;
       return testProvider(id);

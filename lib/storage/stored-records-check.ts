@@ -57,6 +57,23 @@ export async function checkStoredRecords(): Promise<RecordsCheck> {
   return { repaired: damaged.length - setAside, setAside };
 }
 
+let thisWorkersCheck: Promise<RecordsCheck> | undefined;
+
+/**
+ * The check, once per worker lifetime: every panel asks for it when it opens, and it reads every record (with a
+ * few huge answers stored, 170-195 ms of the worker's time, each open). Records the running code writes are
+ * valid, and imports are checked as they are read, so damage comes from an earlier version (an update starts a
+ * new worker) or from outside the extension, which every read repairs in memory meanwhile. A failed check runs
+ * again at the next asking.
+ */
+export function checkStoredRecordsOnce(): Promise<RecordsCheck> {
+  thisWorkersCheck ??= checkStoredRecords().catch((error: unknown) => {
+    thisWorkersCheck = undefined;
+    throw error;
+  });
+  return thisWorkersCheck;
+}
+
 function changesFor(damaged: { store: CheckedStore; key: IDBValidKey; raw: unknown }[]): StorageChange[] {
   return damaged.map(({ store, key, raw }) => {
     const id = String(key);

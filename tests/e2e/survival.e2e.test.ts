@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { ExtensionHarness } from './support/extension';
+import { stopWorker, type ExtensionHarness } from './support/extension';
 import { readRecords } from './support/idb';
 import { addProvider, backToChat, conversation, lastAnswer, listedModels, sendMessage, waitForAnswer } from './support/panel';
 import { withOpenAIPanel } from './support/suite';
@@ -8,14 +8,6 @@ import type { OpenAIMock } from '../mocks/openai-server';
 
 const KEY = 'sk-test-survival-123';
 const INTERRUPTED = 'interrupted when the browser stopped Parley’s background';
-
-/** Stops the extension's service worker as DevTools' "Stop" does; the next message or connection starts it again. */
-async function stopWorker(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.stopAllWorkers');
-  await cdp.detach();
-}
 
 describe('answers survive the background worker and a second panel', () => {
   let harness: ExtensionHarness;

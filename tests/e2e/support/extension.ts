@@ -288,3 +288,11 @@ async function poll<T>(probe: () => Promise<T | undefined | false>, what: string
     await new Promise((wake) => setTimeout(wake, 200));
   }
 }
+
+/** Stops the extension's service worker as DevTools' "Stop" does; the next message or connection starts it again. */
+export async function stopWorker(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  await cdp.detach();
+}

@@ -1,5 +1,5 @@
 import { deleteDB } from 'idb';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getConversation, getMessage, listConversations, listMessages } from '../../../lib/storage/conversations';
 import { searchConversations } from '../../../lib/storage/conversation-search';
 import { exportConversations } from '../../../lib/storage/export';
@@ -8,7 +8,7 @@ import { closeDb, DB_NAME, getDb } from '../../../lib/storage/db';
 import { getPref } from '../../../lib/storage/prefs';
 import { getProvider, listProviders } from '../../../lib/storage/provider-records';
 import { checkConversation, checkMessage } from '../../../lib/storage/repair';
-import { checkStoredRecords } from '../../../lib/storage/stored-records-check';
+import { checkStoredRecords, checkStoredRecordsOnce } from '../../../lib/storage/stored-records-check';
 
 /** Writes straight to the store, as an older version or a bad import would have. */
 async function seed(store: 'conversations' | 'messages' | 'providers', value: object): Promise<void> {
@@ -103,6 +103,25 @@ describe('checkStoredRecords', () => {
 
     expect(await checkStoredRecords()).toEqual({ repaired: 0, setAside: 0 });
     expect(await db.count('quarantine')).toBe(2);
+  });
+
+  it("runs once in a worker's lifetime, and again after a check that failed", async () => {
+    await closeDb();
+    vi.stubGlobal('indexedDB', undefined);
+    try {
+      await expect(checkStoredRecordsOnce()).rejects.toThrow(TypeError);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    await seed('messages', { ...message, content: null });
+    expect(await checkStoredRecordsOnce()).toEqual({ repaired: 1, setAside: 0 });
+    expect((await getMessage('m1'))?.content).toBe('');
+
+    // Written behind the running code's back: left in storage for the next worker's check, repaired on every read.
+    await seed('messages', { ...message, id: 'm2', content: null });
+    expect(await checkStoredRecordsOnce()).toEqual({ repaired: 1, setAside: 0 });
+    expect(await (await getDb()).get('messages', 'm2')).toMatchObject({ content: null });
+    expect((await getMessage('m2'))?.content).toBe('');
   });
 
   it('changes nothing in an intact database', async () => {
