@@ -10,7 +10,7 @@ import type { Prefs } from '../../lib/storage/prefs';
 const EARLY_COMPOSER_ID = 'early-composer';
 
 /**
- * The inert template into which the build moves the app's module script and its preloads (build/early-composer.ts).
+ * The inert template into which the build moves the app's module script and its preloads (build/defer-app-scripts.ts).
  * Fetched and compiled while the page was parsed, they held the early box back by about 50 ms on a cold start.
  */
 export const APP_SCRIPTS_ID = 'app-scripts';
