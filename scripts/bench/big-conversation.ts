@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { launchExtension, type ExtensionHarness } from '../../tests/e2e/support/extension';
+import { launchExtension } from '../../tests/e2e/support/extension';
 import type { OpenAIMock } from '../../tests/mocks/openai-server';
 import { configureProvider } from './panel-open';
+import { launchQuiet, type QuietBrowser } from './quiet-browser';
 import { seedConversation } from '../../tests/e2e/support/idb';
 
 const MESSAGES = 2000;
@@ -18,42 +22,55 @@ function seedLongConversation(page: Page): Promise<void> {
   return seedConversation(page, { id: CONVERSATION_ID, count: MESSAGES, last: LAST, model: { providerId: 'bench', model: 'gpt-4o-mini' } });
 }
 
+/** Init script: notes when the last message shows with the message box enabled and focused. */
+function watchUsable(last: string): void {
+  const w = window as unknown as { usableAt?: number };
+  const check = () => {
+    if (w.usableAt !== undefined) return;
+    const box = document.querySelector<HTMLTextAreaElement>('textarea[aria-label]');
+    const shown = [...document.querySelectorAll('[role=log] article')].at(-1)?.textContent?.includes(last);
+    if (shown && box && !box.disabled && document.activeElement === box) w.usableAt = performance.now();
+    else requestAnimationFrame(check);
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+  requestAnimationFrame(check);
+}
+
 /** Navigation start → the last message shown and the message box enabled and focused. */
-async function openLongConversation(harness: ExtensionHarness): Promise<number> {
-  const page = await harness.context.newPage();
-  await page.addInitScript((last) => {
-    const w = window as unknown as { usableAt?: number };
-    const check = () => {
-      if (w.usableAt !== undefined) return;
-      const box = document.querySelector<HTMLTextAreaElement>('textarea[aria-label]');
-      const shown = [...document.querySelectorAll('[role=log] article')].at(-1)?.textContent?.includes(last);
-      if (shown && box && !box.disabled && document.activeElement === box) w.usableAt = performance.now();
-      else requestAnimationFrame(check);
-    };
-    new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
-    requestAnimationFrame(check);
-  }, LAST);
-  await page.goto(harness.extensionUrl('sidepanel.html'));
-  await page.waitForFunction(() => (window as unknown as { usableAt?: number }).usableAt !== undefined, undefined, {
-    timeout: 60_000,
-  });
-  const at = await page.evaluate(() => (window as unknown as { usableAt: number }).usableAt);
-  await page.close();
+async function openLongConversation(browser: QuietBrowser): Promise<number> {
+  const tab = await browser.open(browser.extensionUrl('sidepanel.html'), { fn: watchUsable, arg: LAST });
+  await tab.waitFor(() => (window as unknown as { usableAt?: number }).usableAt !== undefined, 60_000);
+  const at = await tab.evaluate(() => (window as unknown as { usableAt: number }).usableAt);
+  await tab.close();
   return at;
 }
 
-/** Starts a browser, stores a 2,000-message conversation and times `runs` opens of it. */
+/**
+ * Stores a 2,000-message conversation in a new profile, then restarts the browser on it with no debugger attached
+ * (quiet-browser.ts says why) and times `runs` opens of it.
+ */
 export async function longConversationOpens(extensionDir: string, mock: OpenAIMock, runs: number): Promise<number[]> {
-  const harness = await launchExtension({ extensionDir });
+  const profileRoot = mkdtempSync(join(tmpdir(), 'parley-bench-long-'));
+  const userDataDir = join(profileRoot, 'profile');
   try {
-    await configureProvider(harness, mock);
-    const seeder = await harness.openSidePanelPage();
-    await seedLongConversation(seeder);
-    await seeder.close();
-    const opens: number[] = [];
-    for (let i = 0; i < runs; i++) opens.push(await openLongConversation(harness));
-    return opens;
+    const harness = await launchExtension({ extensionDir, userDataDir });
+    try {
+      await configureProvider(harness, mock);
+      const seeder = await harness.openSidePanelPage();
+      await seedLongConversation(seeder);
+      await seeder.close();
+    } finally {
+      await harness.close();
+    }
+    const browser = await launchQuiet(extensionDir, userDataDir);
+    try {
+      const opens: number[] = [];
+      for (let i = 0; i < runs; i++) opens.push(await openLongConversation(browser));
+      return opens;
+    } finally {
+      await browser.close();
+    }
   } finally {
-    await harness.close();
+    rmSync(profileRoot, { recursive: true, force: true, maxRetries: 3 });
   }
 }

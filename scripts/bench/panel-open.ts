@@ -4,30 +4,42 @@ import { join } from 'node:path';
 import { launchExtension, type ExtensionHarness } from '../../tests/e2e/support/extension';
 import type { OpenAIMock } from '../../tests/mocks/openai-server';
 import { parsedFirstLoad, type FirstLoad } from './first-load';
+import { launchQuiet, type QuietBrowser } from './quiet-browser';
 import { timeOpen, type OpenFigures } from './usable';
+
+/** Saves the bench provider through the worker; evaluated in an extension page that is not the panel. */
+async function saveBenchProvider(url: string): Promise<void> {
+  await chrome.runtime.sendMessage({
+    channel: 'parley',
+    name: 'providers.save',
+    payload: {
+      config: {
+        id: 'bench',
+        kind: 'openai-compatible',
+        name: 'Bench',
+        settings: { baseUrl: url },
+        manualModels: [],
+        createdAt: Date.now(),
+      },
+      secrets: {},
+    },
+  });
+}
 
 /** Saves the bench provider from an extension page that is not the panel, so the panel's first open stays its first. */
 export async function configureProvider(harness: ExtensionHarness, mock: OpenAIMock): Promise<void> {
   const page = await harness.context.newPage();
   await page.goto(harness.extensionUrl('manifest.json'));
-  await page.evaluate(async (url) => {
-    await chrome.runtime.sendMessage({
-      channel: 'parley',
-      name: 'providers.save',
-      payload: {
-        config: {
-          id: 'bench',
-          kind: 'openai-compatible',
-          name: 'Bench',
-          settings: { baseUrl: url },
-          manualModels: [],
-          createdAt: Date.now(),
-        },
-        secrets: {},
-      },
-    });
-  }, mock.url);
+  await page.evaluate(saveBenchProvider, mock.url);
   await page.close();
+}
+
+/** The same in a browser with no debugger attached. */
+async function configureQuietProvider(browser: QuietBrowser, mock: OpenAIMock): Promise<void> {
+  const tab = await browser.open(browser.extensionUrl('manifest.json'));
+  await tab.waitFor(() => document.readyState === 'complete' && typeof chrome !== 'undefined' && !!chrome.runtime);
+  await tab.evaluate(saveBenchProvider, mock.url);
+  await tab.close();
 }
 
 export interface ColdStart {
@@ -38,24 +50,33 @@ export interface ColdStart {
   firstLoad: FirstLoad;
 }
 
-/** One browser start on a new profile and one restart on it, with the panel timed on each first open. */
+/**
+ * One browser start on a new profile and one restart on it, with the panel timed on each first open in a browser
+ * with no debugger attached (quiet-browser.ts says why); then the scripts an empty panel parses, which only the
+ * debugger reports, in a third start on that profile.
+ */
 export async function coldStarts(extensionDir: string, mock: OpenAIMock): Promise<ColdStart> {
   const profileRoot = mkdtempSync(join(tmpdir(), 'parley-bench-profile-'));
   const userDataDir = join(profileRoot, 'profile');
   try {
-    let harness = await launchExtension({ extensionDir, userDataDir });
+    let browser = await launchQuiet(extensionDir, userDataDir);
     let fresh: OpenFigures;
     try {
-      await configureProvider(harness, mock);
-      fresh = await timeOpen(harness);
+      await configureQuietProvider(browser, mock);
+      fresh = await timeOpen(browser);
     } finally {
-      await harness.close();
+      await browser.close();
     }
-    harness = await launchExtension({ extensionDir, userDataDir });
+    browser = await launchQuiet(extensionDir, userDataDir);
+    let restart: OpenFigures;
     try {
-      const restart = await timeOpen(harness);
-      const firstLoad = await parsedFirstLoad(harness, extensionDir);
-      return { fresh, restart, firstLoad };
+      restart = await timeOpen(browser);
+    } finally {
+      await browser.close();
+    }
+    const harness = await launchExtension({ extensionDir, userDataDir });
+    try {
+      return { fresh, restart, firstLoad: await parsedFirstLoad(harness, extensionDir) };
     } finally {
       await harness.close();
     }

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { ExtensionHarness } from '../../tests/e2e/support/extension';
+import type { QuietBrowser } from './quiet-browser';
 
 /** When the panel became usable, in ms from navigation start. */
 export interface OpenFigures {
@@ -44,14 +45,14 @@ export async function openUntilModelReady(harness: ExtensionHarness, page: Page)
   });
 }
 
-/** Opens the panel in a new tab and times it until a model is selected. */
-export async function timeOpen(harness: ExtensionHarness): Promise<OpenFigures> {
-  const page = await harness.context.newPage();
-  await openUntilModelReady(harness, page);
-  const figures = await page.evaluate(() => {
+/** Opens the panel in a new tab of a browser with no debugger attached to it, and times it until a model is selected. */
+export async function timeOpen(browser: QuietBrowser): Promise<OpenFigures> {
+  const tab = await browser.open(browser.extensionUrl('sidepanel.html'), { fn: watchUsable, arg: NO_MODEL });
+  await tab.waitFor(() => (window as unknown as { modelReadyAt?: number }).modelReadyAt !== undefined);
+  const figures = await tab.evaluate(() => {
     const w = window as unknown as { inputReadyAt: number; appInputReadyAt: number; modelReadyAt: number };
     return { inputReadyMs: w.inputReadyAt, appInputReadyMs: w.appInputReadyAt, modelReadyMs: w.modelReadyAt };
   });
-  await page.close();
+  await tab.close();
   return figures;
 }

@@ -47,12 +47,27 @@ export interface ExtensionHarness {
   close(): Promise<void>;
 }
 
-function chromiumPath(): string {
+export function chromiumPath(): string {
   const fromEnv = process.env.CHROMIUM_PATH;
   if (fromEnv) return fromEnv;
   const found = CHROMIUM_CANDIDATES.find((candidate) => existsSync(candidate));
   if (!found) throw new Error('Chromium not found: install it (apt-get install chromium) or set CHROMIUM_PATH.');
   return found;
+}
+
+/** Chromium's switches that load the unpacked extension in a quiet, offline browser. */
+export function extensionSwitches(extensionDir: string): string[] {
+  return [
+    `--disable-extensions-except=${extensionDir}`,
+    `--load-extension=${extensionDir}`,
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-sync',
+    '--disable-background-networking',
+    '--disable-component-update',
+  ];
 }
 
 export async function launchExtension(opts: LaunchOptions = {}): Promise<ExtensionHarness> {
@@ -72,19 +87,7 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
       // Playwright passes --disable-extensions by default, which would win over --load-extension.
       ignoreDefaultArgs: ['--disable-extensions'],
       env: { ...process.env, ...prepareSpeechEnv(root) },
-      args: [
-        `--disable-extensions-except=${extensionDir}`,
-        `--load-extension=${extensionDir}`,
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-sync',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--enable-speech-dispatcher',
-        ...(opts.args ?? []),
-      ],
+      args: [...extensionSwitches(extensionDir), '--enable-speech-dispatcher', ...(opts.args ?? [])],
     });
   } catch (error) {
     rmSync(root, { recursive: true, force: true });
