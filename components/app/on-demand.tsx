@@ -32,3 +32,5 @@ export const ImageChips = onDemand(() => import('../images/ImageChips').then((m)
 export const AttachmentNotice = onDemand(() => import('../images/AttachmentNotice').then((m) => m.AttachmentNotice));
 /** The images of a sent message. */
 export const MessageImages = onDemand(() => import('../images/MessageImages').then((m) => m.MessageImages));
+/** The "/" menu's list, from the first "/" typed. */
+export const SlashList = onDemand(() => import('../chat/SlashList').then((m) => m.SlashList));

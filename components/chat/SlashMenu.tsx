@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FileText, MessageSquareText, Volume2 } from 'lucide-react';
 import type { SavedPrompt } from '../../lib/core/prompts';
+import { SlashList } from '../app/on-demand';
 import { filterPrompts } from '../../lib/prompts/library';
 import { expandWithInput, variablesIn, type PromptVariable } from '../../lib/prompts/variables';
 import type { PageTools } from '../page/PageTools';
@@ -16,7 +16,9 @@ export function parseCommand(draft: string): { query: string; input: string } | 
   return match ? { query: match[1]!, input: match[2] ?? '' } : undefined;
 }
 
-type Entry = { kind: 'prompt'; prompt: SavedPrompt; label: string } | { kind: 'action'; action: 'usePage' | 'readPage'; label: string };
+/** A line of the menu: a saved prompt, or one of the panel's actions. */
+export type Entry =
+  { kind: 'prompt'; prompt: SavedPrompt; label: string } | { kind: 'action'; action: 'usePage' | 'readPage'; label: string };
 
 /** The prompts, then the actions, whose titles hold what follows the "/". */
 function matchingEntries(prompts: readonly SavedPrompt[], query: string, actions: Entry[]): Entry[] {
@@ -78,7 +80,7 @@ export function useSlashMenu(box: RefObject<HTMLTextAreaElement | null>, page: P
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [active, open]);
 
-  const choose = async (entry: Entry | undefined) => {
+  const choose = async (entry: Entry | undefined): Promise<void> => {
     if (!entry || !command) return;
     const { input } = command;
     setDismissed(true);
@@ -118,37 +120,7 @@ export function useSlashMenu(box: RefObject<HTMLTextAreaElement | null>, page: P
   const noteId = `${id}-missing`;
   const list = new Intl.ListFormat(i18n.language, { type: 'conjunction' });
   const menu = open && (
-    <div className="slash-menu">
-      <div role="listbox" id={listId} aria-label={t('prompts.slash.label')} className="slash-list">
-        {entries.map((entry, i) => (
-          <div
-            key={entry.kind === 'prompt' ? `p-${entry.prompt.id}` : `a-${entry.action}`}
-            id={optionId(i)}
-            role="option"
-            aria-selected={i === active}
-            className={`slash-option${i === active ? ' slash-option-active' : ''}`}
-            onPointerMove={() => setActive(i)}
-            // Keeps focus in the message box, where typing goes on.
-            onPointerDown={(e) => e.preventDefault()}
-            onClick={() => void choose(entry)}
-          >
-            {entry.kind === 'prompt' ? (
-              <MessageSquareText size={16} aria-hidden />
-            ) : entry.action === 'usePage' ? (
-              <FileText size={16} aria-hidden />
-            ) : (
-              <Volume2 size={16} aria-hidden />
-            )}
-            <span dir="auto">{entry.label}</span>
-          </div>
-        ))}
-      </div>
-      {!entries.length && (
-        <p className="slash-empty" role="status">
-          {t('prompts.slash.noMatch')}
-        </p>
-      )}
-    </div>
+    <SlashList listId={listId} entries={entries} active={active} optionId={optionId} onHover={setActive} onChoose={choose} />
   );
   const note = (
     <div role="status" id={noteId} className="slash-missing">
