@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { NATIVE_NAMES } from '../../lib/speech/native-names';
 import { SUPPORTED_LOCALES } from '../../lib/speech/locales';
 import { switchLocale } from '../../lib/i18n/i18n';
 import { setPref } from '../../lib/storage/prefs';
@@ -26,7 +27,7 @@ export function LanguagePicker() {
 export function LocaleOptions() {
   return SUPPORTED_LOCALES.map((l) => (
     <option key={l.code} value={l.code} lang={l.code}>
-      {l.nativeName}
+      {NATIVE_NAMES[l.code]}
     </option>
   ));
 }

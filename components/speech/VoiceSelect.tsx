@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { SUPPORTED_LOCALES, type LocaleCode } from '../../lib/speech/locales';
+import { NATIVE_NAMES } from '../../lib/speech/native-names';
+import type { LocaleCode } from '../../lib/speech/locales';
 import type { VoiceOption } from '../../lib/speech/voices';
 
 export interface PickerGroup {
@@ -8,7 +9,7 @@ export interface PickerGroup {
   voices: readonly VoiceOption[];
 }
 
-export const nativeName = (code: LocaleCode) => SUPPORTED_LOCALES.find((l) => l.code === code)?.nativeName ?? code;
+export const nativeName = (code: LocaleCode) => NATIVE_NAMES[code];
 
 interface Props {
   /** The select's id, for the label that names it. */

@@ -1,6 +1,7 @@
 import type { ContextBlock } from '../core/conversation';
 import { expandPrompt, variablesIn, type PromptValues } from '../prompts/variables';
-import { SUPPORTED_LOCALES } from '../speech/locales';
+import { IN_SENTENCE_NAMES } from '../speech/in-sentence-names';
+import { isSupportedLocale } from '../speech/locales';
 import type { HandOff } from './hand-off';
 
 /** i18n key of the model-facing question, so it follows the interface language. */
@@ -28,7 +29,7 @@ export interface ComposedAsk {
  * (简体中文, 繁體中文), which is what tells its two locales apart.
  */
 export function displayLanguageName(locale: string): string {
-  return SUPPORTED_LOCALES.find((l) => l.code === locale)?.inSentence ?? locale;
+  return isSupportedLocale(locale) ? IN_SENTENCE_NAMES[locale] : locale;
 }
 
 /** The prompt values that need no page: {{language}}, the interface language's name, and {{date}}, today in its format. */

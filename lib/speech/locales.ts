@@ -2,26 +2,25 @@ export type LocaleCode = 'ar-SA' | 'de-DE' | 'en-US' | 'es-ES' | 'fr-FR' | 'ja-J
 
 export interface SupportedLocale {
   code: LocaleCode;
-  /** The language's name in itself, so a reader finds it whatever the current interface language. */
-  nativeName: string;
-  /** The name as it reads inside a sentence of that language ("traduire en français"): what Intl.DisplayNames gives, without its data load on the first paint. */
-  inSentence: string;
   dir: 'ltr' | 'rtl';
 }
 
-/** Shared by the interface language picker and the speech voice catalogue. */
+/**
+ * Shared by the interface language picker and the speech voice catalogue. Their names are in native-names.ts and in-sentence-names.ts, apart:
+ * the early message box (components/app/early-composer.ts) needs only the codes and directions.
+ */
 export const SUPPORTED_LOCALES: readonly SupportedLocale[] = [
-  { code: 'ar-SA', nativeName: 'العربية', inSentence: 'العربية', dir: 'rtl' },
-  { code: 'de-DE', nativeName: 'Deutsch', inSentence: 'Deutsch', dir: 'ltr' },
-  { code: 'en-US', nativeName: 'English', inSentence: 'English', dir: 'ltr' },
-  { code: 'es-ES', nativeName: 'Español', inSentence: 'español', dir: 'ltr' },
-  { code: 'fr-FR', nativeName: 'Français', inSentence: 'français', dir: 'ltr' },
-  { code: 'ja-JP', nativeName: '日本語', inSentence: '日本語', dir: 'ltr' },
-  { code: 'ko-KR', nativeName: '한국어', inSentence: '한국어', dir: 'ltr' },
-  { code: 'pt-BR', nativeName: 'Português (Brasil)', inSentence: 'português', dir: 'ltr' },
-  { code: 'ru-RU', nativeName: 'Русский', inSentence: 'русский', dir: 'ltr' },
-  { code: 'zh-CN', nativeName: '简体中文', inSentence: '简体中文', dir: 'ltr' },
-  { code: 'zh-TW', nativeName: '繁體中文', inSentence: '繁體中文', dir: 'ltr' },
+  { code: 'ar-SA', dir: 'rtl' },
+  { code: 'de-DE', dir: 'ltr' },
+  { code: 'en-US', dir: 'ltr' },
+  { code: 'es-ES', dir: 'ltr' },
+  { code: 'fr-FR', dir: 'ltr' },
+  { code: 'ja-JP', dir: 'ltr' },
+  { code: 'ko-KR', dir: 'ltr' },
+  { code: 'pt-BR', dir: 'ltr' },
+  { code: 'ru-RU', dir: 'ltr' },
+  { code: 'zh-CN', dir: 'ltr' },
+  { code: 'zh-TW', dir: 'ltr' },
 ];
 
 export const DEFAULT_LOCALE: LocaleCode = 'en-US';

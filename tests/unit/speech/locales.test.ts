@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { NATIVE_NAMES } from '../../../lib/speech/native-names';
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES, isSupportedLocale, localeOfLanguage, matchLocale } from '../../../lib/speech/locales';
 
 describe('SUPPORTED_LOCALES', () => {
   it('lists the eleven locales with their native names', () => {
-    expect(SUPPORTED_LOCALES.map((l) => [l.code, l.nativeName])).toEqual([
+    expect(SUPPORTED_LOCALES.map((l) => [l.code, NATIVE_NAMES[l.code]])).toEqual([
       ['ar-SA', 'العربية'],
       ['de-DE', 'Deutsch'],
       ['en-US', 'English'],
