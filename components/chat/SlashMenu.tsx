@@ -80,7 +80,7 @@ export function useSlashMenu(box: RefObject<HTMLTextAreaElement | null>, page: P
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [active, open]);
 
-  const choose = async (entry: Entry | undefined): Promise<void> => {
+  const choose = async (entry: Entry | undefined) => {
     if (!entry || !command) return;
     const { input } = command;
     setDismissed(true);

@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleCode } from '../../lib/speech/locales';
 import { mergeVoiceGroups } from '../../lib/speech/voices';
-import { nativeName, VoiceSelect, type PickerGroup } from './VoiceSelect';
+import { NATIVE_NAMES } from '../../lib/speech/native-names';
+import { VoiceSelect, type PickerGroup } from './VoiceSelect';
 
 interface Props {
   groups: readonly PickerGroup[];
@@ -48,7 +49,7 @@ export function VoicePicker({ groups, value, locale, allowDefault, onChange }: P
               g.locale
                 ? [
                     <option key={g.locale} value={g.locale} lang={g.locale}>
-                      {nativeName(g.locale)}
+                      {NATIVE_NAMES[g.locale]}
                     </option>,
                   ]
                 : [],

@@ -9,8 +9,6 @@ export interface PickerGroup {
   voices: readonly VoiceOption[];
 }
 
-export const nativeName = (code: LocaleCode) => NATIVE_NAMES[code];
-
 interface Props {
   /** The select's id, for the label that names it. */
   id: string;
@@ -35,7 +33,7 @@ export function VoiceSelect({ id, value, groups, onChange, children }: Props) {
       {children}
       {groups.map((g) =>
         g.locale && groups.length > 1 ? (
-          <optgroup key={g.locale} label={nativeName(g.locale)}>
+          <optgroup key={g.locale} label={NATIVE_NAMES[g.locale]}>
             {voiceOptions(g.voices)}
           </optgroup>
         ) : (

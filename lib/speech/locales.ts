@@ -6,8 +6,9 @@ export interface SupportedLocale {
 }
 
 /**
- * Shared by the interface language picker and the speech voice catalogue. Their names are in native-names.ts and in-sentence-names.ts, apart:
- * the early message box (components/app/early-composer.ts) needs only the codes and directions.
+ * Shared by the interface language picker and the speech voice catalogue. The languages' names are apart, in
+ * native-names.ts and in-sentence-names.ts: the early message box (components/app/early-composer.ts) needs only the
+ * codes and directions.
  */
 export const SUPPORTED_LOCALES: readonly SupportedLocale[] = [
   { code: 'ar-SA', dir: 'rtl' },
