@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { launchExtension, type ExtensionHarness } from '../../tests/e2e/support/extension';
 import type { OpenAIMock } from '../../tests/mocks/openai-server';
 import { parsedFirstLoad, type FirstLoad } from './first-load';
-import { launchQuiet, type QuietBrowser } from './quiet-browser';
+import { launchQuiet } from './quiet-browser';
 import { timeOpen, type OpenFigures } from './usable';
 
 /** Saves the bench provider through the worker; evaluated in an extension page that is not the panel. */
@@ -34,14 +34,6 @@ export async function configureProvider(harness: ExtensionHarness, mock: OpenAIM
   await page.close();
 }
 
-/** The same in a browser with no debugger attached. */
-async function configureQuietProvider(browser: QuietBrowser, mock: OpenAIMock): Promise<void> {
-  const tab = await browser.open(browser.extensionUrl('manifest.json'));
-  await tab.waitFor(() => document.readyState === 'complete' && typeof chrome !== 'undefined' && !!chrome.runtime);
-  await tab.evaluate(saveBenchProvider, mock.url);
-  await tab.close();
-}
-
 export interface ColdStart {
   /** The first open after install, in a browser just started. */
   fresh: OpenFigures;
@@ -62,7 +54,7 @@ export async function coldStarts(extensionDir: string, mock: OpenAIMock): Promis
     let browser = await launchQuiet(extensionDir, userDataDir);
     let fresh: OpenFigures;
     try {
-      await configureQuietProvider(browser, mock);
+      await (await browser.control()).evaluate(saveBenchProvider, mock.url);
       fresh = await timeOpen(browser);
     } finally {
       await browser.close();

@@ -21,6 +21,8 @@ export interface QuietBrowser {
   extensionUrl(path: string): string;
   /** A new tab showing `url`; `init` runs in it, with `arg`, before the page's own scripts. */
   open<A>(url: string, init?: { fn: (arg: A) => void; arg: A }): Promise<QuietTab>;
+  /** One extension page that is not the panel, loaded and with `chrome.runtime`: for messages to the worker. */
+  control(): Promise<QuietTab>;
   /** Stops the extension's worker as DevTools' "Stop" does; the next message starts it again. */
   stopWorker(): Promise<void>;
   close(): Promise<void>;
@@ -42,7 +44,8 @@ interface Reply {
   params?: unknown;
 }
 
-interface Version {
+/** A worker version as the ServiceWorker domain reports it. */
+export interface WorkerVersion {
   versionId: string;
   scriptURL: string;
   status: string;
@@ -126,7 +129,7 @@ export async function launchQuiet(extensionDir: string, userDataDir?: string): P
   try {
     const extensionId = await workerHost(pipe);
     const extensionUrl = (path: string): string => `chrome-extension://${extensionId}/${path.replace(/^\//, '')}`;
-    let control: AttachedTab | undefined;
+    let controlTab: Promise<AttachedTab> | undefined;
     const open = async <A>(url: string, init?: { fn: (arg: A) => void; arg: A }): Promise<AttachedTab> => {
       const { targetId } = await pipe.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' });
       const { sessionId } = await pipe.send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
@@ -138,21 +141,26 @@ export async function launchQuiet(extensionDir: string, userDataDir?: string): P
       await pipe.send('Page.navigate', { url }, sessionId);
       return quietTab(pipe, targetId, sessionId);
     };
+    const control = (): Promise<AttachedTab> =>
+      (controlTab ??= open(extensionUrl('manifest.json')).then(async (tab) => {
+        await tab.waitFor(() => document.readyState === 'complete' && typeof chrome !== 'undefined' && !!chrome.runtime);
+        return tab;
+      }));
     return {
       extensionId,
       extensionUrl,
       open,
+      control,
       async stopWorker() {
-        control ??= await open(extensionUrl('manifest.json'));
-        const { sessionId } = control;
+        const { sessionId } = await control();
         // Each version's state, from the events ServiceWorker.enable sends for every version it knows.
-        const versions = new Map<string, Version>();
+        const versions = new Map<string, WorkerVersion>();
         const stop = pipe.listen((method, params) => {
           if (method !== 'ServiceWorker.workerVersionUpdated') return;
-          for (const v of (params as { versions: Version[] }).versions)
+          for (const v of (params as { versions: WorkerVersion[] }).versions)
             if (v.scriptURL.startsWith(`chrome-extension://${extensionId}/`)) versions.set(v.versionId, v);
         });
-        const until = async (what: string, done: (v: Version) => boolean): Promise<void> => {
+        const until = async (what: string, done: (v: WorkerVersion) => boolean): Promise<void> => {
           const deadline = Date.now() + 10_000;
           const all = () => versions.size > 0 && [...versions.values()].every(done);
           while (!all() && Date.now() < deadline) await new Promise((wake) => setTimeout(wake, 20));

@@ -1,14 +1,10 @@
 import type { ExtensionHarness } from '../../tests/e2e/support/extension';
 import { fileSize, type Size } from './file-sizes';
-import { launchQuiet } from './quiet-browser';
+import { launchQuiet, type WorkerVersion } from './quiet-browser';
 
 /** The background worker's bundle, raw and gzip, in bytes. */
 export function workerBundle(extensionDir: string): Size {
   return fileSize(extensionDir, 'background.js');
-}
-
-interface VersionUpdate {
-  versions: { versionId: string; scriptURL: string; runningStatus: string }[];
 }
 
 /** Evaluated in an extension page: how long the worker takes to answer one message. */
@@ -31,7 +27,7 @@ export async function workerStartUnderDebugger(harness: ExtensionHarness): Promi
   const cdp = await harness.context.newCDPSession(page);
   const script = harness.extensionUrl('background.js');
   const status = new Map<string, string>();
-  cdp.on('ServiceWorker.workerVersionUpdated', (e: VersionUpdate) => {
+  cdp.on('ServiceWorker.workerVersionUpdated', (e: { versions: WorkerVersion[] }) => {
     for (const v of e.versions) if (v.scriptURL === script) status.set(v.versionId, v.runningStatus);
   });
   await cdp.send('ServiceWorker.enable');
@@ -53,8 +49,7 @@ export async function workerStartUnderDebugger(harness: ExtensionHarness): Promi
 export async function workerStarts(extensionDir: string, runs: number): Promise<number[]> {
   const browser = await launchQuiet(extensionDir);
   try {
-    const tab = await browser.open(browser.extensionUrl('manifest.json'));
-    await tab.waitFor(() => document.readyState === 'complete' && typeof chrome !== 'undefined' && !!chrome.runtime);
+    const tab = await browser.control();
     const starts: number[] = [];
     for (let i = 0; i < runs; i++) {
       await browser.stopWorker();
