@@ -45,14 +45,15 @@ describe('Settings', () => {
     await expect.poll(() => providers.getByRole('button', { name: 'Add provider' }).isVisible()).toBe(true);
     expect(await page.getByLabel('Language').count()).toBe(0);
 
+    // Some sections show their controls once their stored settings are read: wait for each.
     const voices = await openSettingsSection(page, 'Voices & dictation');
-    expect(await voices.getByRole('group', { name: 'Voices' }).isVisible()).toBe(true);
+    await expect.poll(() => voices.getByRole('group', { name: 'Voices' }).isVisible()).toBe(true);
     const pageSection = await openSettingsSection(page, 'Page & selection');
-    expect(await pageSection.getByRole('switch', { name: 'Quick actions send at once' }).isVisible()).toBe(true);
+    await expect.poll(() => pageSection.getByRole('switch', { name: 'Quick actions send at once' }).isVisible()).toBe(true);
     const plugins = await openSettingsSection(page, 'Plugins');
-    expect(await plugins.getByLabel('Plugin manifest or index URL').isVisible()).toBe(true);
+    await expect.poll(() => plugins.getByLabel('Plugin manifest or index URL').isVisible()).toBe(true);
     const data = await openSettingsSection(page, 'Data');
-    expect(await data.getByRole('button', { name: 'Export' }).isVisible()).toBe(true);
+    await expect.poll(() => data.getByRole('button', { name: 'Export' }).isVisible()).toBe(true);
     expect(await data.getByRole('button', { name: 'Clear all data…' }).isVisible()).toBe(true);
   });
 
