@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { MessagesSquare, Settings, SquarePen } from 'lucide-react';
 import { onBroadcast } from '../../lib/messaging/events';
 import { ChatView } from '../chat/ChatView';
-import { preloadMarkdown } from '../markdown/markdown';
+import { preloadMessageView } from '../chat/message-view-loaders';
 import { ModelPicker } from '../chat/ModelPicker';
 import { PersonaBadge } from '../prompts/PersonaBadge';
 import { ReaderBar } from './on-demand';
@@ -35,14 +35,15 @@ export function App() {
   useEarlyInput();
 
   useEffect(() => {
-    // Not while the chat is empty (it is a third of the first-load script): the first keystroke
-    // fetches the renderer, well before an answer can arrive, so it never shows as plain text.
+    // Not while the chat is empty (the renderer alone is a third of the first-load script): the first keystroke
+    // fetches the message view and the renderer, so they are compiled before Enter, not while the sent message waits
+    // for them to show, and an answer never shows as plain text.
     const wanted = (s: { draft: string; messages: readonly unknown[] }) => s.draft !== '' || s.messages.length > 0;
-    if (wanted(useChatStore.getState())) return void preloadMarkdown();
+    if (wanted(useChatStore.getState())) return void preloadMessageView();
     const stop = useChatStore.subscribe((s) => {
       if (!wanted(s)) return;
       stop();
-      void preloadMarkdown();
+      void preloadMessageView();
     });
     return stop;
   }, []);

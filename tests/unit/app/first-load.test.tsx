@@ -3,8 +3,19 @@ import { act } from 'react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount, settle, type } from '../support/dom';
 
-// The parts an empty panel must not fetch: how often the renderer was preloaded, and the reading bar (a lazy part) mounted.
-const fetched = vi.hoisted(() => ({ markdown: 0, readerBar: 0, speechPrefs: false }));
+// The parts an empty panel must not fetch: how often the message view and the renderer were preloaded, and the reading
+// bar (a lazy part) mounted.
+const fetched = vi.hoisted(() => ({ messageView: 0, markdown: 0, readerBar: 0, speechPrefs: false }));
+vi.mock('../../../components/chat/message-view-loaders', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../components/chat/message-view-loaders')>();
+  return {
+    ...original,
+    preloadMessageView: () => {
+      fetched.messageView++;
+      return original.preloadMessageView();
+    },
+  };
+});
 vi.mock('../../../components/markdown/markdown', () => ({
   Markdown: ({ text }: { text: string }) => <div className="md">{text}</div>,
   preloadMarkdown: () => {
@@ -41,6 +52,7 @@ beforeAll(() => {
 afterAll(() => vi.unstubAllGlobals());
 
 beforeEach(() => {
+  fetched.messageView = 0;
   fetched.markdown = 0;
   fetched.readerBar = 0;
   useChatStore.setState({ conversation: undefined, messages: [], draft: '', pendingContext: [], queued: false });
@@ -50,14 +62,14 @@ beforeEach(() => {
 const idle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
 
 describe('an empty panel', () => {
-  it('does not fetch the markdown renderer until the user starts typing', async () => {
+  it('fetches the message view and the markdown renderer only once the user starts typing', async () => {
     await mount(<App />);
     await settle(() => document.querySelector('textarea[aria-label="Message"]') !== null);
     await idle();
-    expect(fetched.markdown).toBe(0);
+    expect(fetched).toMatchObject({ messageView: 0, markdown: 0 });
 
     await act(async () => type(document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]')!, 'H'));
-    expect(fetched.markdown).toBe(1);
+    expect(fetched).toMatchObject({ messageView: 1, markdown: 1 });
   });
 
   it('does not fetch the reading bar until there is a reading to show', async () => {
