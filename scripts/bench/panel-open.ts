@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { launchExtension, type ExtensionHarness } from '../../tests/e2e/support/extension';
 import type { OpenAIMock } from '../../tests/mocks/openai-server';
 import { parsedFirstLoad, type FirstLoad } from './first-load';
-import { launchQuiet } from './quiet-browser';
-import { timeOpen, type OpenFigures } from './usable';
+import { FLOOR_PAGE } from './floor';
+import { launchQuiet, type QuietBrowser } from './quiet-browser';
+import { timeInputReady, timeOpen, type OpenFigures } from './usable';
 
 /** Saves the bench provider through the worker; evaluated in an extension page that is not the panel. */
 async function saveBenchProvider(url: string): Promise<void> {
@@ -42,37 +43,67 @@ export interface ColdStart {
   firstLoad: FirstLoad;
 }
 
+/** One figure on a browser's first start and on its restart on the same profile. */
+export interface StartAndRestart<T> {
+  fresh: T;
+  restart: T;
+}
+
 /**
- * One browser start on a new profile and one restart on it, with the panel timed on each first open in a browser
- * with no debugger attached (quiet-browser.ts says why); then the scripts an empty panel parses, which only the
- * debugger reports, in a third start on that profile.
+ * Starts a browser on `userDataDir` with no debugger attached to what is timed (quiet-browser.ts says why), saves
+ * the bench provider and times `first` in it; then restarts the browser on that profile and times `first` again.
  */
-export async function coldStarts(extensionDir: string, mock: OpenAIMock): Promise<ColdStart> {
-  const profileRoot = mkdtempSync(join(tmpdir(), 'parley-bench-profile-'));
-  const userDataDir = join(profileRoot, 'profile');
+async function startAndRestart<T>(
+  extensionDir: string,
+  userDataDir: string,
+  mock: OpenAIMock,
+  first: (browser: QuietBrowser) => Promise<T>,
+): Promise<StartAndRestart<T>> {
+  let browser = await launchQuiet(extensionDir, userDataDir);
+  let fresh: T;
   try {
-    let browser = await launchQuiet(extensionDir, userDataDir);
-    let fresh: OpenFigures;
-    try {
-      await (await browser.control()).evaluate(saveBenchProvider, mock.url);
-      fresh = await timeOpen(browser);
-    } finally {
-      await browser.close();
-    }
-    browser = await launchQuiet(extensionDir, userDataDir);
-    let restart: OpenFigures;
-    try {
-      restart = await timeOpen(browser);
-    } finally {
-      await browser.close();
-    }
-    const harness = await launchExtension({ extensionDir, userDataDir });
-    try {
-      return { fresh, restart, firstLoad: await parsedFirstLoad(harness, extensionDir) };
-    } finally {
-      await harness.close();
-    }
+    await (await browser.control()).evaluate(saveBenchProvider, mock.url);
+    fresh = await first(browser);
+  } finally {
+    await browser.close();
+  }
+  browser = await launchQuiet(extensionDir, userDataDir);
+  try {
+    return { fresh, restart: await first(browser) };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Runs `run` on a new profile directory, removed afterwards. */
+async function withProfile<T>(run: (userDataDir: string) => Promise<T>): Promise<T> {
+  const profileRoot = mkdtempSync(join(tmpdir(), 'parley-bench-profile-'));
+  try {
+    return await run(join(profileRoot, 'profile'));
   } finally {
     rmSync(profileRoot, { recursive: true, force: true, maxRetries: 3 });
   }
+}
+
+/**
+ * The panel timed on the first open of a browser's first start and of its restart on that profile; then the scripts
+ * an empty panel parses, which only the debugger reports, in a third start on that profile.
+ */
+export function coldStarts(extensionDir: string, mock: OpenAIMock): Promise<ColdStart> {
+  return withProfile(async (userDataDir) => {
+    const opens = await startAndRestart(extensionDir, userDataDir, mock, timeOpen);
+    const harness = await launchExtension({ extensionDir, userDataDir });
+    try {
+      return { ...opens, firstLoad: await parsedFirstLoad(harness, extensionDir) };
+    } finally {
+      await harness.close();
+    }
+  });
+}
+
+/** The floor page (floor.ts) timed to input ready as coldStarts times the panel: first start, then restart. */
+export function floorStarts(floorExtensionDir: string, mock: OpenAIMock): Promise<StartAndRestart<number>> {
+  return withProfile((userDataDir) =>
+    startAndRestart(floorExtensionDir, userDataDir, mock, (browser) => timeInputReady(browser, FLOOR_PAGE)),
+  );
 }

@@ -56,3 +56,12 @@ export async function timeOpen(browser: QuietBrowser): Promise<OpenFigures> {
   await tab.close();
   return figures;
 }
+
+/** Opens the extension page `path` as timeOpen opens the panel, and times it until its message box takes typing. */
+export async function timeInputReady(browser: QuietBrowser, path: string): Promise<number> {
+  const tab = await browser.open(browser.extensionUrl(path), { fn: watchUsable, arg: NO_MODEL });
+  await tab.waitFor(() => (window as unknown as { inputReadyAt?: number }).inputReadyAt !== undefined);
+  const at = await tab.evaluate(() => (window as unknown as { inputReadyAt: number }).inputReadyAt);
+  await tab.close();
+  return at;
+}
