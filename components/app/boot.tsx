@@ -11,6 +11,7 @@ import '../ui/ui.css';
 import { followEarlyCopies } from './follow-early-copies';
 import { readConversationHint } from './conversation-hint';
 import { readLook } from './early-composer';
+import { stylesheetsLoaded } from './stylesheets';
 import './app.css';
 
 /** Mounts the side panel. */
@@ -42,7 +43,7 @@ export async function mountSidePanel(root: HTMLElement): Promise<void> {
     (t) => t('app.name'),
     () => <App />,
     Promise.resolve(prefs.locale),
-    conversation.catch(() => undefined),
+    Promise.all([conversation.catch(() => undefined), stylesheetsLoaded()]),
   );
 }
 
