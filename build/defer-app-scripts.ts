@@ -1,25 +1,38 @@
 import { APP_SCRIPTS_ID } from '../components/app/early-composer';
+import { earlyStyles } from './early-styles';
 
 /** The file sidepanel.html loads as a classic script: it runs while the page is parsed, before any module. */
 export const EARLY_COMPOSER_FILE = 'early-composer.js';
 
 const MODULE_SCRIPT = /<script type="module"[^>]*><\/script>\s*/g;
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>\s*/g;
+const STYLESHEET = /<link rel="stylesheet"[^>]*>\s*/g;
 const EARLY_SCRIPT = `<script src="/${EARLY_COMPOSER_FILE}"></script>`;
 
 /**
  * Moves the app's module script and preloads, as Vite wrote them into the page's head, into an inert template
  * before early-composer.js, which connects them once the early box is shown: the box then does not wait while
- * the app's modules are fetched and compiled.
+ * the app's modules are fetched and compiled. The app's stylesheets go with them, and the page carries inline the
+ * few rules the early box needs (early-styles.ts), read through `readStylesheet` from the built files: a script
+ * waits for every stylesheet before it, so the box no longer waits for the app's whole style to load and apply.
  */
-export function deferAppScripts(html: string): string {
+export function deferAppScripts(html: string, readStylesheet?: (href: string) => string): string {
   const tags = [...html.matchAll(MODULE_SCRIPT), ...html.matchAll(MODULE_PRELOAD)].map((m) => m[0].trim());
   if (!html.includes(EARLY_SCRIPT) || !tags.some((tag) => tag.startsWith('<script'))) {
     throw new Error(`sidepanel.html must hold ${EARLY_SCRIPT} and the app's module script`);
   }
-  const template = `<template id="${APP_SCRIPTS_ID}">${tags.join('')}</template>\n    `;
+  const stylesheets = [...html.matchAll(STYLESHEET)].map((m) => m[0].trim());
+  let head = '';
+  if (stylesheets.length) {
+    if (!readStylesheet) throw new Error("sidepanel.html links stylesheets, and the early box's rules need their text");
+    const css = stylesheets.map((tag) => readStylesheet(/href="([^"]+)"/.exec(tag)![1]!)).join('');
+    head = `<style>${earlyStyles(css)}</style>\n  `;
+  }
+  const template = `<template id="${APP_SCRIPTS_ID}">${[...stylesheets, ...tags].join('')}</template>\n    `;
   return html
     .replace(MODULE_SCRIPT, '')
     .replace(MODULE_PRELOAD, '')
+    .replace(STYLESHEET, '')
+    .replace('</head>', `${head}</head>`)
     .replace(EARLY_SCRIPT, template + EARLY_SCRIPT);
 }

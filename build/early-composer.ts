@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 import { deferAppScripts, EARLY_COMPOSER_FILE } from './defer-app-scripts';
 import { earlyStrings } from './early-strings';
 
@@ -15,7 +15,8 @@ export function earlyComposer(root: string): Plugin {
     transformIndexHtml: {
       // After Vite has written the hashed module script and preload tags into the page.
       order: 'post',
-      handler: (html, { filename }) => (filename.endsWith('/sidepanel/index.html') ? deferAppScripts(html) : html),
+      handler: (html, { filename, bundle }) =>
+        filename.endsWith('/sidepanel/index.html') ? deferAppScripts(html, (href) => builtStylesheet(bundle, href)) : html,
     },
     async generateBundle(_options, bundle) {
       // WXT builds in several passes; the one with the side panel's page gets the script.
@@ -39,4 +40,11 @@ export function earlyComposer(root: string): Plugin {
       this.emitFile({ type: 'asset', fileName: EARLY_COMPOSER_FILE, source: result.outputFiles[0]!.text });
     },
   };
+}
+
+/** The text of a stylesheet the build wrote, by the address the page links it at. */
+function builtStylesheet(bundle: Rollup.OutputBundle | undefined, href: string): string {
+  const file = bundle?.[href.replace(/^\//, '')];
+  if (file?.type !== 'asset') throw new Error(`the side panel links ${href}, which the build did not write`);
+  return typeof file.source === 'string' ? file.source : new TextDecoder().decode(file.source);
 }

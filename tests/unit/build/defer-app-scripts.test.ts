@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deferAppScripts } from '../../../build/defer-app-scripts';
 import { earlyComposer } from '../../../build/early-composer';
+import { earlyStyles } from '../../../build/early-styles';
 
 /** The side panel's page as Vite writes it, before the early composer's plugin. */
 const BUILT = `<!DOCTYPE html>
@@ -18,29 +19,67 @@ const BUILT = `<!DOCTYPE html>
   </body>
 </html>`;
 
+/** The app's stylesheet as the build wrote it: tokens, the page, the box, and rules for views the early page lacks. */
+const APP_CSS =
+  ':root{--space-2:8px}:root[data-theme=dark]{color-scheme:dark}*{box-sizing:border-box}body{margin:0}' +
+  '.composer{border:1px solid}.composer:focus-within{border-color:blue}.composer .composer-toolbar{display:flex}' +
+  '.composer-input::placeholder,.message-list{color:gray}.early-composer:after{content:""}.model-picker{color:red}' +
+  ':not(.composer){color:green}@media (prefers-reduced-motion:reduce){:root{--motion:0ms}.spinner{animation:none}}' +
+  '@supports (field-sizing:content){.composer-input{field-sizing:content}}@keyframes spin{to{rotate:1turn}}' +
+  '@font-face{font-family:KaTeX;src:url(k.woff2)}';
+const readAppCss = (href: string) => {
+  expect(href).toBe('/assets/app-D4.css');
+  return APP_CSS;
+};
+
 describe("the app's scripts wait for the early box", () => {
-  it('moves the module script and its preloads, in order, into a template before early-composer.js', () => {
-    const html = deferAppScripts(BUILT);
+  it('moves the module script, its preloads and the stylesheets, in order, into a template before early-composer.js', () => {
+    const html = deferAppScripts(BUILT, readAppCss);
     const head = /<head>([\s\S]*)<\/head>/.exec(html)![1]!;
-    expect(head).not.toMatch(/module/);
-    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/app-D4.css">');
+    expect(head).not.toMatch(/module|<link/);
     expect(html).toContain(
-      '<template id="app-scripts"><script type="module" crossorigin src="/chunks/sidepanel-A1.js"></script>' +
+      '<template id="app-scripts"><link rel="stylesheet" crossorigin href="/assets/app-D4.css">' +
+        '<script type="module" crossorigin src="/chunks/sidepanel-A1.js"></script>' +
         '<link rel="modulepreload" crossorigin href="/chunks/protocol-B2.js"><link rel="modulepreload" crossorigin href="/chunks/app-C3.js"></template>\n' +
         '    <script src="/early-composer.js"></script>',
     );
   });
 
+  it("carries the early box's own rules inline in the head", () => {
+    const html = deferAppScripts(BUILT, readAppCss);
+    const head = /<head>([\s\S]*)<\/head>/.exec(html)![1]!;
+    expect(/<style>([\s\S]*)<\/style>/.exec(head)![1]).toBe(earlyStyles(APP_CSS));
+  });
+
   it('fails the build rather than ship a page whose app would never start', () => {
     expect(() => deferAppScripts(BUILT.replace('<script src="/early-composer.js"></script>', ''))).toThrow(/early-composer\.js/);
     expect(() => deferAppScripts(BUILT.replace(/<script type="module"[^>]*><\/script>/, ''))).toThrow(/module script/);
+    expect(() => deferAppScripts(BUILT)).toThrow(/stylesheets/);
   });
 
   it("rewrites only the side panel's page", () => {
     const { transformIndexHtml } = earlyComposer('/repo') as unknown as {
-      transformIndexHtml: { handler: (html: string, ctx: { filename: string }) => string };
+      transformIndexHtml: { handler: (html: string, ctx: { filename: string; bundle: object }) => string };
     };
-    expect(transformIndexHtml.handler(BUILT, { filename: '/repo/entrypoints/sidepanel/index.html' })).toBe(deferAppScripts(BUILT));
-    expect(transformIndexHtml.handler(BUILT, { filename: '/repo/entrypoints/offscreen/index.html' })).toBe(BUILT);
+    const bundle = { 'assets/app-D4.css': { type: 'asset', source: APP_CSS } };
+    expect(transformIndexHtml.handler(BUILT, { filename: '/repo/entrypoints/sidepanel/index.html', bundle })).toBe(
+      deferAppScripts(BUILT, readAppCss),
+    );
+    expect(transformIndexHtml.handler(BUILT, { filename: '/repo/entrypoints/offscreen/index.html', bundle })).toBe(BUILT);
+    expect(() => transformIndexHtml.handler(BUILT, { filename: '/repo/entrypoints/sidepanel/index.html', bundle: {} })).toThrow(
+      /did not write/,
+    );
+  });
+});
+
+describe("the early box's rules", () => {
+  it('keeps the tokens, the page and the box, in their conditions, and nothing the early page does not show', () => {
+    expect(earlyStyles(APP_CSS)).toBe(
+      ':root{--space-2:8px}:root[data-theme=dark]{color-scheme:dark}*{box-sizing:border-box}body{margin:0}' +
+        '.composer{border:1px solid}.composer:focus-within{border-color:blue}' +
+        '.composer-input::placeholder{color:gray}.early-composer:after{content:""}' +
+        '@media (prefers-reduced-motion:reduce){:root{--motion:0ms}}' +
+        '@supports (field-sizing:content){.composer-input{field-sizing:content}}',
+    );
   });
 });
