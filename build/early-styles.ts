@@ -29,9 +29,10 @@ function namesEarlyParts(selector: string): boolean {
   return bare
     .split(COMBINATOR)
     .filter(Boolean)
-    .every(
-      (compound) => (compound.match(SIMPLE) ?? []).join('') === compound && compound.match(SIMPLE)!.every((part) => EARLY_PARTS.has(part)),
-    );
+    .every((compound) => {
+      const parts = compound.match(SIMPLE) ?? [];
+      return parts.join('') === compound && parts.every((part) => EARLY_PARTS.has(part));
+    });
 }
 
 /**
@@ -51,11 +52,7 @@ export function earlyStyles(css: string): string {
   });
   // Fonts, animations and conditions left with nothing in them.
   root.walkAtRules((atRule: AtRule) => {
-    if (/keyframes$|^font-face$/.test(atRule.name) || (atRule.nodes && !atRule.nodes.some((node) => node.type !== 'comment')))
-      atRule.remove();
-  });
-  root.walkAtRules((atRule: AtRule) => {
-    if (atRule.nodes && atRule.nodes.length === 0) atRule.remove();
+    if (/keyframes$|^font-face$/.test(atRule.name) || atRule.nodes?.length === 0) atRule.remove();
   });
   return root.toString().trim();
 }
