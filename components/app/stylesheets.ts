@@ -15,6 +15,8 @@ export function stylesheetsLoaded(doc: Document = document): Promise<void> {
         link.addEventListener('error', () => settle(), { once: true });
       }),
   );
-  const timeout = new Promise<void>((settle) => setTimeout(settle, STYLESHEET_WAIT_MS));
-  return loads.length ? Promise.race([Promise.all(loads).then(() => undefined), timeout]) : Promise.resolve();
+  if (!loads.length) return Promise.resolve();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((settle) => (timer = setTimeout(settle, STYLESHEET_WAIT_MS)));
+  return Promise.race([Promise.all(loads).then(() => undefined), timeout]).finally(() => clearTimeout(timer));
 }

@@ -15,8 +15,11 @@ export interface OpenFigures {
 /** The picker's text while no model is selected (en-US). */
 const NO_MODEL = 'No models yet';
 
-/** Init script: notes the first moment each condition holds, checked on every DOM change and every frame. */
-function watchUsable(noModel: string) {
+/**
+ * Init script: notes the first moment each condition holds, checked on every DOM change and every frame until the
+ * last one timed holds (a page with no model picker is timed to input ready only).
+ */
+function watchUsable({ noModel, untilModel }: { noModel: string; untilModel: boolean }) {
   const w = window as unknown as { inputReadyAt?: number; appInputReadyAt?: number; modelReadyAt?: number };
   const check = () => {
     const box = document.activeElement;
@@ -29,7 +32,7 @@ function watchUsable(noModel: string) {
     if (input && w.inputReadyAt === undefined) w.inputReadyAt = now;
     if (app && w.appInputReadyAt === undefined) w.appInputReadyAt = now;
     if (app && model && w.modelReadyAt === undefined) w.modelReadyAt = now;
-    if (w.modelReadyAt === undefined) requestAnimationFrame(check);
+    if ((untilModel ? w.modelReadyAt : w.inputReadyAt) === undefined) requestAnimationFrame(check);
   };
   new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
   document.addEventListener('focusin', check);
@@ -38,30 +41,44 @@ function watchUsable(noModel: string) {
 
 /** Opens the side panel page in `page`, watching it, and waits until a model is selected. */
 export async function openUntilModelReady(harness: ExtensionHarness, page: Page): Promise<void> {
-  await page.addInitScript(watchUsable, NO_MODEL);
+  await page.addInitScript(watchUsable, { noModel: NO_MODEL, untilModel: true });
   await page.goto(harness.extensionUrl('sidepanel.html'));
   await page.waitForFunction(() => (window as unknown as { modelReadyAt?: number }).modelReadyAt !== undefined, undefined, {
     timeout: 30_000,
   });
 }
 
+type Watched = { inputReadyAt?: number; appInputReadyAt?: number; modelReadyAt?: number };
+
+/**
+ * Opens `path` in a new tab of a browser with no debugger attached to it, watched until a model is selected (or, not
+ * `untilModel`, until its message box takes typing), and closes it.
+ */
+async function watchedOpen(browser: QuietBrowser, path: string, untilModel: boolean): Promise<Watched> {
+  const tab = await browser.open(browser.extensionUrl(path), { fn: watchUsable, arg: { noModel: NO_MODEL, untilModel } });
+  try {
+    await tab.waitFor(
+      untilModel
+        ? () => (window as unknown as Watched).modelReadyAt !== undefined
+        : () => (window as unknown as Watched).inputReadyAt !== undefined,
+    );
+    return await tab.evaluate(() => {
+      const { inputReadyAt, appInputReadyAt, modelReadyAt } = window as unknown as Watched;
+      return { inputReadyAt, appInputReadyAt, modelReadyAt };
+    });
+  } finally {
+    await tab.close();
+  }
+}
+
 /** Opens the panel in a new tab of a browser with no debugger attached to it, and times it until a model is selected. */
 export async function timeOpen(browser: QuietBrowser): Promise<OpenFigures> {
-  const tab = await browser.open(browser.extensionUrl('sidepanel.html'), { fn: watchUsable, arg: NO_MODEL });
-  await tab.waitFor(() => (window as unknown as { modelReadyAt?: number }).modelReadyAt !== undefined);
-  const figures = await tab.evaluate(() => {
-    const w = window as unknown as { inputReadyAt: number; appInputReadyAt: number; modelReadyAt: number };
-    return { inputReadyMs: w.inputReadyAt, appInputReadyMs: w.appInputReadyAt, modelReadyMs: w.modelReadyAt };
-  });
-  await tab.close();
-  return figures;
+  // A model is selected only once the app's box has taken focus, which the early box had before it.
+  const at = (await watchedOpen(browser, 'sidepanel.html', true)) as Required<Watched>;
+  return { inputReadyMs: at.inputReadyAt, appInputReadyMs: at.appInputReadyAt, modelReadyMs: at.modelReadyAt };
 }
 
 /** Opens the extension page `path` as timeOpen opens the panel, and times it until its message box takes typing. */
 export async function timeInputReady(browser: QuietBrowser, path: string): Promise<number> {
-  const tab = await browser.open(browser.extensionUrl(path), { fn: watchUsable, arg: NO_MODEL });
-  await tab.waitFor(() => (window as unknown as { inputReadyAt?: number }).inputReadyAt !== undefined);
-  const at = await tab.evaluate(() => (window as unknown as { inputReadyAt: number }).inputReadyAt);
-  await tab.close();
-  return at;
+  return (await watchedOpen(browser, path, false)).inputReadyAt as number;
 }

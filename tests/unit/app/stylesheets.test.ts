@@ -38,6 +38,8 @@ describe('the app waits for its stylesheets', () => {
     expect(await settled(loaded)).toBe(false);
     second.dispatchEvent(new Event('error'));
     expect(await settled(loaded)).toBe(true);
+    // Its safety timer goes with it.
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it('does not keep the panel from mounting when a stylesheet never reports', async () => {
