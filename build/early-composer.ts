@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import type { Plugin, Rollup } from 'vite';
+import { conversationViewFiles } from './conversation-view';
 import { deferAppScripts, EARLY_COMPOSER_FILE } from './defer-app-scripts';
 import { earlyStrings } from './early-strings';
 
@@ -16,7 +17,12 @@ export function earlyComposer(root: string): Plugin {
       // After Vite has written the hashed module script and preload tags into the page.
       order: 'post',
       handler: (html, { filename, bundle }) =>
-        filename.endsWith('/sidepanel/index.html') ? deferAppScripts(html, (href) => builtStylesheet(bundle, href)) : html,
+        filename.endsWith('/sidepanel/index.html')
+          ? deferAppScripts(html, {
+              readStylesheet: (href) => builtStylesheet(bundle, href),
+              conversationView: (pageFiles) => conversationViewFiles(bundle ?? {}, pageFiles),
+            })
+          : html,
     },
     async generateBundle(_options, bundle) {
       // WXT builds in several passes; the one with the side panel's page gets the script.

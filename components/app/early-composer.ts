@@ -1,5 +1,6 @@
 import { matchLocale, SUPPORTED_LOCALES } from '../../lib/speech/locales';
 import type { Prefs } from '../../lib/storage/prefs';
+import { readConversationHint } from './conversation-hint';
 
 /**
  * The message box that takes typing before the app has loaded. sidepanel.html carries it hidden, with a classic
@@ -14,6 +15,12 @@ const EARLY_COMPOSER_ID = 'early-composer';
  * Fetched and compiled while the page was parsed, they held the early box back by about 50 ms on a cold start.
  */
 export const APP_SCRIPTS_ID = 'app-scripts';
+
+/**
+ * The template holding what shows a conversation's messages (build/conversation-view.ts): connected with the app's
+ * scripts when the panel reopens a conversation, it is fetched alongside them, not once the app has run and asked.
+ */
+export const CONVERSATION_SCRIPTS_ID = 'conversation-scripts';
 
 /** The message box's accessible name and hint, in one language. */
 export interface EarlyStrings {
@@ -77,12 +84,19 @@ function showEarlyBox(strings: Record<string, EarlyStrings>): void {
   box.focus();
 }
 
-/** Connects the app's scripts from their template; a script cloned from a template's contents runs once connected. */
+/** Connects the app's scripts, and the conversation view's when a conversation will open, from their templates. */
 function startApp(): void {
-  const scripts = document.getElementById(APP_SCRIPTS_ID);
-  if (!(scripts instanceof HTMLTemplateElement)) return;
-  document.head.append(document.importNode(scripts.content, true));
-  scripts.remove();
+  const view = !!readConversationHint();
+  connect(APP_SCRIPTS_ID, true);
+  connect(CONVERSATION_SCRIPTS_ID, view);
+}
+
+/** A script cloned from a template's contents runs once connected; a template not wanted goes unconnected. */
+function connect(id: string, wanted: boolean): void {
+  const template = document.getElementById(id);
+  if (!(template instanceof HTMLTemplateElement)) return;
+  if (wanted) document.head.append(document.importNode(template.content, true));
+  template.remove();
 }
 
 /** What the early box holds when the app takes over. */

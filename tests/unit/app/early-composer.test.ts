@@ -10,9 +10,15 @@ import { SUPPORTED_LOCALES } from '../../../lib/speech/locales';
 const ROOT = resolve(import.meta.dirname, '../../..');
 const STRINGS = earlyStrings(resolve(ROOT, 'lib/i18n/locales'));
 
+/** The message view's files, as the build names them in their own template. */
+const VIEW_FILES = ['/assets/MessageItem-E5.css', '/chunks/MessageItem-F6.js'];
+
 /** The early box, and the app's scripts in their template, as the built sidepanel.html carries them. */
 function loadPanelHtml(): void {
-  const html = deferAppScripts(readFileSync(resolve(ROOT, 'entrypoints/sidepanel/index.html'), 'utf8'));
+  const html = deferAppScripts(readFileSync(resolve(ROOT, 'entrypoints/sidepanel/index.html'), 'utf8'), {
+    readStylesheet: () => '',
+    conversationView: () => VIEW_FILES,
+  });
   document.head.replaceChildren();
   document.body.innerHTML = /<body>([\s\S]*)<\/body>/.exec(html)![1]!;
 }
@@ -65,6 +71,20 @@ describe('the early message box', () => {
     startEarlyComposer(STRINGS);
     expect(focusedWhenStarted).toBe(box());
     expect(appScript()?.getAttribute('src')).toBe('./sidepanel.tsx');
+    expect(document.querySelector('template')).toBeNull();
+  });
+
+  it("fetches the conversation view with the app's scripts only when the panel will reopen a conversation", () => {
+    const viewLinks = () => [...document.head.querySelectorAll('link')].map((link) => `${link.rel} ${link.getAttribute('href')}`);
+    startEarlyComposer(STRINGS);
+    expect(viewLinks()).toEqual([]);
+    expect(document.querySelector('template')).toBeNull();
+
+    loadPanelHtml();
+    localStorage.setItem('parley.lastConversation', 'c1');
+    startEarlyComposer(STRINGS);
+    expect(appScript()).not.toBeNull();
+    expect(viewLinks()).toEqual(['stylesheet /assets/MessageItem-E5.css', 'modulepreload /chunks/MessageItem-F6.js']);
     expect(document.querySelector('template')).toBeNull();
   });
 

@@ -1,4 +1,6 @@
+import type { Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
+import { conversationViewFiles } from '../../../build/conversation-view';
 import { deferAppScripts } from '../../../build/defer-app-scripts';
 import { earlyComposer } from '../../../build/early-composer';
 import { earlyStyles } from '../../../build/early-styles';
@@ -31,10 +33,12 @@ const readAppCss = (href: string) => {
   expect(href).toBe('/assets/app-D4.css');
   return APP_CSS;
 };
+/** The built files of a page whose conversation view is `view`. */
+const built = (view: string[] = []) => ({ readStylesheet: readAppCss, conversationView: () => view });
 
 describe("the app's scripts wait for the early box", () => {
   it('moves the module script, its preloads and the stylesheets, in order, into a template before early-composer.js', () => {
-    const html = deferAppScripts(BUILT, readAppCss);
+    const html = deferAppScripts(BUILT, built());
     const head = /<head>([\s\S]*)<\/head>/.exec(html)![1]!;
     expect(head).not.toMatch(/module|<link/);
     expect(html).toContain(
@@ -46,9 +50,26 @@ describe("the app's scripts wait for the early box", () => {
   });
 
   it("carries the early box's own rules inline in the head", () => {
-    const html = deferAppScripts(BUILT, readAppCss);
+    const html = deferAppScripts(BUILT, built());
     const head = /<head>([\s\S]*)<\/head>/.exec(html)![1]!;
     expect(/<style>([\s\S]*)<\/style>/.exec(head)![1]).toBe(earlyStyles(APP_CSS));
+  });
+
+  it("puts the conversation view's files, told which the page loads, in a template of their own", () => {
+    let pageFiles: ReadonlySet<string> | undefined;
+    const html = deferAppScripts(BUILT, {
+      readStylesheet: readAppCss,
+      conversationView: (files) => {
+        pageFiles = files;
+        return ['/assets/MessageItem-E5.css', '/chunks/MessageItem-F6.js'];
+      },
+    });
+    expect(pageFiles).toEqual(new Set(['/assets/app-D4.css', '/chunks/sidepanel-A1.js', '/chunks/protocol-B2.js', '/chunks/app-C3.js']));
+    expect(html).toContain(
+      '</template>\n    <template id="conversation-scripts"><link rel="stylesheet" crossorigin href="/assets/MessageItem-E5.css">' +
+        '<link rel="modulepreload" crossorigin href="/chunks/MessageItem-F6.js"></template>\n    <script src="/early-composer.js"></script>',
+    );
+    expect(deferAppScripts(BUILT, built())).not.toContain('conversation-scripts');
   });
 
   it('fails the build rather than ship a page whose app would never start', () => {
@@ -61,14 +82,55 @@ describe("the app's scripts wait for the early box", () => {
     const { transformIndexHtml } = earlyComposer('/repo') as unknown as {
       transformIndexHtml: { handler: (html: string, ctx: { filename: string; bundle: object }) => string };
     };
-    const bundle = { 'assets/app-D4.css': { type: 'asset', source: APP_CSS } };
+    const bundle = {
+      'assets/app-D4.css': { type: 'asset', source: APP_CSS },
+      'chunks/MessageItem-F6.js': viewChunk('components/chat/MessageItem.tsx', ['chunks/app-C3.js'], ['assets/MessageItem-E5.css']),
+      'chunks/MarkdownRenderer-G7.js': viewChunk('components/markdown/MarkdownRenderer.tsx', []),
+    };
     expect(transformIndexHtml.handler(BUILT, { filename: '/repo/entrypoints/sidepanel/index.html', bundle })).toBe(
-      deferAppScripts(BUILT, readAppCss),
+      deferAppScripts(BUILT, built(['/assets/MessageItem-E5.css', '/chunks/MessageItem-F6.js', '/chunks/MarkdownRenderer-G7.js'])),
     );
     expect(transformIndexHtml.handler(BUILT, { filename: '/repo/entrypoints/offscreen/index.html', bundle })).toBe(BUILT);
-    expect(() => transformIndexHtml.handler(BUILT, { filename: '/repo/entrypoints/sidepanel/index.html', bundle: {} })).toThrow(
-      /did not write/,
-    );
+    expect(() =>
+      transformIndexHtml.handler(BUILT, { filename: '/repo/entrypoints/sidepanel/index.html', bundle: { 'chunks/MessageItem-F6.js': {} } }),
+    ).toThrow(/did not write/);
+  });
+});
+
+/** A chunk of the built bundle that the app imports on demand. */
+function viewChunk(module: string, imports: string[], css: string[] = []) {
+  return { type: 'chunk', isDynamicEntry: true, moduleIds: [`/repo/${module}`], imports, viteMetadata: { importedCss: new Set(css) } };
+}
+
+describe("the conversation view's files", () => {
+  const bundle = {
+    'chunks/app-C3.js': { type: 'chunk', isDynamicEntry: false, moduleIds: [], imports: [] },
+    'chunks/icons-H8.js': { type: 'chunk', isDynamicEntry: false, moduleIds: [], imports: ['chunks/app-C3.js'] },
+    'chunks/MessageItem-F6.js': viewChunk(
+      'components/chat/MessageItem.tsx',
+      ['chunks/app-C3.js', 'chunks/icons-H8.js'],
+      ['assets/MessageItem-E5.css'],
+    ),
+    'chunks/MarkdownRenderer-G7.js': viewChunk(
+      'components/markdown/MarkdownRenderer.tsx',
+      ['chunks/icons-H8.js'],
+      ['assets/markdown-I9.css'],
+    ),
+  } as unknown as Rollup.OutputBundle;
+
+  it("are the view modules' chunks, what they import and their stylesheets, each once, less what the page loads", () => {
+    expect(conversationViewFiles(bundle, new Set(['/chunks/app-C3.js']))).toEqual([
+      '/assets/MessageItem-E5.css',
+      '/chunks/MessageItem-F6.js',
+      '/chunks/icons-H8.js',
+      '/assets/markdown-I9.css',
+      '/chunks/MarkdownRenderer-G7.js',
+    ]);
+  });
+
+  it('fail the build when a view module is no longer loaded on demand', () => {
+    const { ['chunks/MarkdownRenderer-G7.js']: _, ...merged } = bundle;
+    expect(() => conversationViewFiles(merged, new Set())).toThrow(/MarkdownRenderer\.tsx/);
   });
 });
 
