@@ -118,14 +118,19 @@ export function useSlashMenu(box: RefObject<HTMLTextAreaElement | null>, page: P
 
   const listId = `${id}-list`;
   const noteId = `${id}-missing`;
-  const list = new Intl.ListFormat(i18n.language, { type: 'conjunction' });
   const menu = open && (
     <SlashList listId={listId} entries={entries} active={active} optionId={optionId} onHover={setActive} onChoose={choose} />
   );
   const note = (
     <div role="status" id={noteId} className="slash-missing">
       {stillMissing.length > 0 && (
-        <p className="notice">{t('prompts.slash.missing', { variables: list.format(stillMissing.map((name) => `{{${name}}}`)) })}</p>
+        <p className="notice">
+          {t('prompts.slash.missing', {
+            // Made only when there is a list to say: the browser's first list formatter loads its language data,
+            // which took over 100 ms of the panel's first render on a cold start.
+            variables: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(stillMissing.map((name) => `{{${name}}}`)),
+          })}
+        </p>
       )}
     </div>
   );
