@@ -6,7 +6,7 @@ import type { OpenAIMock } from '../../tests/mocks/openai-server';
 import { parsedFirstLoad, type FirstLoad } from './first-load';
 import { FLOOR_PAGE } from './floor';
 import { launchQuiet, type QuietBrowser } from './quiet-browser';
-import { timeInputReady, timeOpen, type OpenFigures } from './usable';
+import { timeInputReady, timeOpen, type InputFigures, type OpenFigures } from './usable';
 
 /** Saves the bench provider through the worker; evaluated in an extension page that is not the panel. */
 async function saveBenchProvider(url: string): Promise<void> {
@@ -102,7 +102,7 @@ export function coldStarts(extensionDir: string, mock: OpenAIMock): Promise<Cold
 }
 
 /** The floor page (floor.ts) timed to input ready as coldStarts times the panel: first start, then restart. */
-export function floorStarts(floorExtensionDir: string, mock: OpenAIMock): Promise<StartAndRestart<number>> {
+export function floorStarts(floorExtensionDir: string, mock: OpenAIMock): Promise<StartAndRestart<InputFigures>> {
   return withProfile((userDataDir) =>
     startAndRestart(floorExtensionDir, userDataDir, mock, (browser) => timeInputReady(browser, FLOOR_PAGE)),
   );

@@ -4,8 +4,10 @@ import type { QuietBrowser } from './quiet-browser';
 
 /** When the panel became usable, in ms from navigation start. */
 export interface OpenFigures {
-  /** Message box visible, enabled and focused: a message typed now is taken (queued until a model is ready). */
+  /** Message box laid out, enabled and focused: a message typed now is taken (queued until a model is ready). */
   inputReadyMs: number;
+  /** The frame that first paints that box (requestAnimationFrame after it was ready): only now can it be seen. */
+  inputShownMs: number;
   /** The same for the app's own box, which takes over from the early one that sidepanel.html carries. */
   appInputReadyMs: number;
   /** The same, and a model is selected in the picker. */
@@ -20,8 +22,13 @@ const NO_MODEL = 'No models yet';
  * last one timed holds (a page with no model picker is timed to input ready only).
  */
 function watchUsable({ noModel, untilModel }: { noModel: string; untilModel: boolean }) {
-  const w = window as unknown as { inputReadyAt?: number; appInputReadyAt?: number; modelReadyAt?: number };
-  const check = () => {
+  const w = window as unknown as {
+    inputReadyAt?: number;
+    inputShownAt?: number;
+    appInputReadyAt?: number;
+    modelReadyAt?: number;
+  };
+  const check = (inFrame = false) => {
     const box = document.activeElement;
     const input = box instanceof HTMLTextAreaElement && box.hasAttribute('aria-label') && !box.disabled && box.getClientRects().length > 0;
     const app = input && !box.closest('#early-composer');
@@ -29,14 +36,20 @@ function watchUsable({ noModel, untilModel }: { noModel: string; untilModel: boo
     const value = picker?.querySelector('.model-picker-value')?.textContent?.trim();
     const model = !!picker && !picker.disabled && !!value && value !== noModel;
     const now = performance.now();
-    if (input && w.inputReadyAt === undefined) w.inputReadyAt = now;
+    if (input && w.inputReadyAt === undefined) {
+      w.inputReadyAt = now;
+      // Checked in a frame's callback, the box is painted by that frame; otherwise by the next one.
+      if (inFrame) w.inputShownAt = now;
+      else requestAnimationFrame(() => (w.inputShownAt ??= performance.now()));
+    }
     if (app && w.appInputReadyAt === undefined) w.appInputReadyAt = now;
     if (app && model && w.modelReadyAt === undefined) w.modelReadyAt = now;
-    if ((untilModel ? w.modelReadyAt : w.inputReadyAt) === undefined) requestAnimationFrame(check);
+    if ((untilModel ? w.modelReadyAt : w.inputShownAt) === undefined) requestAnimationFrame(frame);
   };
-  new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
-  document.addEventListener('focusin', check);
-  requestAnimationFrame(check);
+  const frame = () => check(true);
+  new MutationObserver(() => check()).observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
+  document.addEventListener('focusin', () => check());
+  requestAnimationFrame(frame);
 }
 
 /** Opens the side panel page in `page`, watching it, and waits until a model is selected. */
@@ -48,11 +61,11 @@ export async function openUntilModelReady(harness: ExtensionHarness, page: Page)
   });
 }
 
-type Watched = { inputReadyAt?: number; appInputReadyAt?: number; modelReadyAt?: number };
+type Watched = { inputReadyAt?: number; inputShownAt?: number; appInputReadyAt?: number; modelReadyAt?: number };
 
 /**
  * Opens `path` in a new tab of a browser with no debugger attached to it, watched until a model is selected (or, not
- * `untilModel`, until its message box takes typing), and closes it.
+ * `untilModel`, until its message box has been painted), and closes it.
  */
 async function watchedOpen(browser: QuietBrowser, path: string, untilModel: boolean): Promise<Watched> {
   const tab = await browser.open(browser.extensionUrl(path), { fn: watchUsable, arg: { noModel: NO_MODEL, untilModel } });
@@ -60,11 +73,11 @@ async function watchedOpen(browser: QuietBrowser, path: string, untilModel: bool
     await tab.waitFor(
       untilModel
         ? () => (window as unknown as Watched).modelReadyAt !== undefined
-        : () => (window as unknown as Watched).inputReadyAt !== undefined,
+        : () => (window as unknown as Watched).inputShownAt !== undefined,
     );
     return await tab.evaluate(() => {
-      const { inputReadyAt, appInputReadyAt, modelReadyAt } = window as unknown as Watched;
-      return { inputReadyAt, appInputReadyAt, modelReadyAt };
+      const { inputReadyAt, inputShownAt, appInputReadyAt, modelReadyAt } = window as unknown as Watched;
+      return { inputReadyAt, inputShownAt, appInputReadyAt, modelReadyAt };
     });
   } finally {
     await tab.close();
@@ -75,10 +88,19 @@ async function watchedOpen(browser: QuietBrowser, path: string, untilModel: bool
 export async function timeOpen(browser: QuietBrowser): Promise<OpenFigures> {
   // A model is selected only once the app's box has taken focus, which the early box had before it.
   const at = (await watchedOpen(browser, 'sidepanel.html', true)) as Required<Watched>;
-  return { inputReadyMs: at.inputReadyAt, appInputReadyMs: at.appInputReadyAt, modelReadyMs: at.modelReadyAt };
+  return {
+    inputReadyMs: at.inputReadyAt,
+    inputShownMs: at.inputShownAt,
+    appInputReadyMs: at.appInputReadyAt,
+    modelReadyMs: at.modelReadyAt,
+  };
 }
 
-/** Opens the extension page `path` as timeOpen opens the panel, and times it until its message box takes typing. */
-export async function timeInputReady(browser: QuietBrowser, path: string): Promise<number> {
-  return (await watchedOpen(browser, path, false)).inputReadyAt as number;
+/** The figures a page with nothing but a message box has. */
+export type InputFigures = Pick<OpenFigures, 'inputReadyMs' | 'inputShownMs'>;
+
+/** Opens the extension page `path` as timeOpen opens the panel, and times it until its message box is painted. */
+export async function timeInputReady(browser: QuietBrowser, path: string): Promise<InputFigures> {
+  const at = (await watchedOpen(browser, path, false)) as Required<Watched>;
+  return { inputReadyMs: at.inputReadyAt, inputShownMs: at.inputShownAt };
 }
