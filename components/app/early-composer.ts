@@ -86,9 +86,8 @@ function showEarlyBox(strings: Record<string, EarlyStrings>): void {
 
 /** Connects the app's scripts, and the conversation view's when a conversation will open, from their templates. */
 function startApp(): void {
-  const view = !!readConversationHint();
   connect(APP_SCRIPTS_ID, true);
-  connect(CONVERSATION_SCRIPTS_ID, view);
+  connect(CONVERSATION_SCRIPTS_ID, !!readConversationHint());
 }
 
 /** A script cloned from a template's contents runs once connected; a template not wanted goes unconnected. */
