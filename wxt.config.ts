@@ -26,9 +26,14 @@ const FIREFOX_ONLY_PERMISSIONS = ['webRequest', 'webRequestBlocking'];
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
   // Terser packs the panel's first load tighter than esbuild's minifier (about 2 KB gzip of ~130), and a second pass
-  // about 0.5 KB more.
+  // about 0.5 KB more. Vite asks it for Safari 10's workarounds and ES5 output idioms; Parley runs on Chrome 126 and
+  // Firefox 140, both ES2020, and without them the first load is 0.16 KB gzip smaller.
   vite: () => ({
-    build: { minify: 'terser', terserOptions: { compress: { passes: 2 } }, modulePreload: { polyfill: false } },
+    build: {
+      minify: 'terser',
+      terserOptions: { ecma: 2020, safari10: false, compress: { passes: 2 } },
+      modulePreload: { polyfill: false },
+    },
     plugins: [
       katexWoff2Only(),
       localeBundles(),
