@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferAppScripts } from '../../../build/defer-app-scripts';
 import { earlyStrings } from '../../../build/early-strings';
+import { rememberConversationHint } from '../../../components/app/conversation-hint';
 import { readLook, rememberLook, startEarlyComposer, takeEarlyInput } from '../../../components/app/early-composer';
 import { SUPPORTED_LOCALES } from '../../../lib/speech/locales';
 
@@ -81,7 +82,7 @@ describe('the early message box', () => {
     expect(document.querySelector('template')).toBeNull();
 
     loadPanelHtml();
-    localStorage.setItem('parley.lastConversation', 'c1');
+    rememberConversationHint('c1');
     startEarlyComposer(STRINGS);
     expect(appScript()).not.toBeNull();
     expect(viewLinks()).toEqual(['stylesheet /assets/MessageItem-E5.css', 'modulepreload /chunks/MessageItem-F6.js']);
