@@ -17,17 +17,15 @@ export interface OpenFigures {
 /** The picker's text while no model is selected (en-US). */
 const NO_MODEL = 'No models yet';
 
+/** What the watcher has noted so far, on the page's window. */
+type Watched = Partial<OpenFigures>;
+
 /**
  * Init script: notes the first moment each condition holds, checked on every DOM change and every frame until the
  * last one timed holds (a page with no model picker is timed to input ready only).
  */
 function watchUsable({ noModel, untilModel }: { noModel: string; untilModel: boolean }) {
-  const w = window as unknown as {
-    inputReadyAt?: number;
-    inputShownAt?: number;
-    appInputReadyAt?: number;
-    modelReadyAt?: number;
-  };
+  const w = window as unknown as Watched;
   const check = (inFrame = false) => {
     const box = document.activeElement;
     const input = box instanceof HTMLTextAreaElement && box.hasAttribute('aria-label') && !box.disabled && box.getClientRects().length > 0;
@@ -36,15 +34,15 @@ function watchUsable({ noModel, untilModel }: { noModel: string; untilModel: boo
     const value = picker?.querySelector('.model-picker-value')?.textContent?.trim();
     const model = !!picker && !picker.disabled && !!value && value !== noModel;
     const now = performance.now();
-    if (input && w.inputReadyAt === undefined) {
-      w.inputReadyAt = now;
+    if (input && w.inputReadyMs === undefined) {
+      w.inputReadyMs = now;
       // Checked in a frame's callback, the box is painted by that frame; otherwise by the next one.
-      if (inFrame) w.inputShownAt = now;
-      else requestAnimationFrame(() => (w.inputShownAt ??= performance.now()));
+      if (inFrame) w.inputShownMs = now;
+      else requestAnimationFrame(() => (w.inputShownMs ??= performance.now()));
     }
-    if (app && w.appInputReadyAt === undefined) w.appInputReadyAt = now;
-    if (app && model && w.modelReadyAt === undefined) w.modelReadyAt = now;
-    if ((untilModel ? w.modelReadyAt : w.inputShownAt) === undefined) requestAnimationFrame(frame);
+    if (app && w.appInputReadyMs === undefined) w.appInputReadyMs = now;
+    if (app && model && w.modelReadyMs === undefined) w.modelReadyMs = now;
+    if ((untilModel ? w.modelReadyMs : w.inputShownMs) === undefined) requestAnimationFrame(frame);
   };
   const frame = () => check(true);
   new MutationObserver(() => check()).observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
@@ -56,12 +54,10 @@ function watchUsable({ noModel, untilModel }: { noModel: string; untilModel: boo
 export async function openUntilModelReady(harness: ExtensionHarness, page: Page): Promise<void> {
   await page.addInitScript(watchUsable, { noModel: NO_MODEL, untilModel: true });
   await page.goto(harness.extensionUrl('sidepanel.html'));
-  await page.waitForFunction(() => (window as unknown as { modelReadyAt?: number }).modelReadyAt !== undefined, undefined, {
+  await page.waitForFunction(() => (window as unknown as { modelReadyMs?: number }).modelReadyMs !== undefined, undefined, {
     timeout: 30_000,
   });
 }
-
-type Watched = { inputReadyAt?: number; inputShownAt?: number; appInputReadyAt?: number; modelReadyAt?: number };
 
 /**
  * Opens `path` in a new tab of a browser with no debugger attached to it, watched until a model is selected (or, not
@@ -72,12 +68,12 @@ async function watchedOpen(browser: QuietBrowser, path: string, untilModel: bool
   try {
     await tab.waitFor(
       untilModel
-        ? () => (window as unknown as Watched).modelReadyAt !== undefined
-        : () => (window as unknown as Watched).inputShownAt !== undefined,
+        ? () => (window as unknown as Watched).modelReadyMs !== undefined
+        : () => (window as unknown as Watched).inputShownMs !== undefined,
     );
     return await tab.evaluate(() => {
-      const { inputReadyAt, inputShownAt, appInputReadyAt, modelReadyAt } = window as unknown as Watched;
-      return { inputReadyAt, inputShownAt, appInputReadyAt, modelReadyAt };
+      const { inputReadyMs, inputShownMs, appInputReadyMs, modelReadyMs } = window as unknown as Watched;
+      return { inputReadyMs, inputShownMs, appInputReadyMs, modelReadyMs };
     });
   } finally {
     await tab.close();
@@ -87,13 +83,7 @@ async function watchedOpen(browser: QuietBrowser, path: string, untilModel: bool
 /** Opens the panel in a new tab of a browser with no debugger attached to it, and times it until a model is selected. */
 export async function timeOpen(browser: QuietBrowser): Promise<OpenFigures> {
   // A model is selected only once the app's box has taken focus, which the early box had before it.
-  const at = (await watchedOpen(browser, 'sidepanel.html', true)) as Required<Watched>;
-  return {
-    inputReadyMs: at.inputReadyAt,
-    inputShownMs: at.inputShownAt,
-    appInputReadyMs: at.appInputReadyAt,
-    modelReadyMs: at.modelReadyAt,
-  };
+  return (await watchedOpen(browser, 'sidepanel.html', true)) as OpenFigures;
 }
 
 /** The figures a page with nothing but a message box has. */
@@ -101,6 +91,6 @@ export type InputFigures = Pick<OpenFigures, 'inputReadyMs' | 'inputShownMs'>;
 
 /** Opens the extension page `path` as timeOpen opens the panel, and times it until its message box is painted. */
 export async function timeInputReady(browser: QuietBrowser, path: string): Promise<InputFigures> {
-  const at = (await watchedOpen(browser, path, false)) as Required<Watched>;
-  return { inputReadyMs: at.inputReadyAt, inputShownMs: at.inputShownAt };
+  const { inputReadyMs, inputShownMs } = (await watchedOpen(browser, path, false)) as OpenFigures;
+  return { inputReadyMs, inputShownMs };
 }
