@@ -19,8 +19,8 @@ export interface BuiltFiles {
 
 /**
  * Moves the app's module script and preloads, as Vite wrote them into the page's head, into an inert template
- * before early-composer.js, which connects them once the early box is shown: the box then does not wait while
- * the app's modules are fetched and compiled. The app's stylesheets go with them, and the page carries inline the
+ * before early-composer.js, which connects them once the early box has been painted: the box then does not wait
+ * while the app's modules are fetched and compiled. The app's stylesheets go with them, and the page carries inline the
  * few rules the early box needs (early-styles.ts), read through `readStylesheet` from the built files: a script
  * waits for every stylesheet before it, so the box no longer waits for the app's whole style to load and apply.
  * A second template holds what showing a conversation needs, which the early box connects only when the panel

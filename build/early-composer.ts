@@ -3,7 +3,7 @@ import { build } from 'esbuild';
 import type { Plugin, Rollup } from 'vite';
 import { conversationViewFiles } from './conversation-view';
 import { deferAppScripts, EARLY_COMPOSER_FILE } from './defer-app-scripts';
-import { earlyStrings } from './early-strings';
+import { earlyStrings, nameEarlyBox } from './early-strings';
 
 /**
  * Builds early-composer.js beside the side panel's page: components/app/early-composer.ts with every language's
@@ -18,7 +18,7 @@ export function earlyComposer(root: string): Plugin {
       order: 'post',
       handler: (html, { filename, bundle }) =>
         filename.endsWith('/sidepanel/index.html')
-          ? deferAppScripts(html, {
+          ? deferAppScripts(nameEarlyBox(html, earlyStrings(join(root, 'lib/i18n/locales'))), {
               readStylesheet: (href) => builtStylesheet(bundle, href),
               conversationView: (pageFiles) => conversationViewFiles(bundle ?? {}, pageFiles),
             })

@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { EarlyStrings } from '../components/app/early-composer';
+import { escapeHtml } from '../components/markdown/escape-html';
+import { DEFAULT_LOCALE } from '../lib/speech/locales';
 import { localeFiles, mergeStrings } from './locale-bundles';
 
 type Strings = Record<string, Record<string, unknown>>;
@@ -16,4 +18,16 @@ export function earlyStrings(localesDir: string): Record<string, EarlyStrings> {
       return [locale, { label: String(chat.message), placeholder: String(chat.placeholder) }];
     }),
   );
+}
+
+const EARLY_BOX = /(<div id="early-composer"[^>]*>\s*<textarea)/;
+
+/**
+ * Names the early box in sidepanel.html itself, in the default language: the page can paint it before
+ * early-composer.js has run and named it in the user's, and it is never without a name.
+ */
+export function nameEarlyBox(html: string, strings: Record<string, EarlyStrings>): string {
+  const label = strings[DEFAULT_LOCALE]?.label;
+  if (!label || !EARLY_BOX.test(html)) throw new Error('sidepanel.html must hold the early box, and the locales its name');
+  return html.replace(EARLY_BOX, `$1 aria-label="${escapeHtml(label)}"`);
 }

@@ -3,10 +3,11 @@ import type { Prefs } from '../../lib/storage/prefs';
 import { readConversationHint } from './conversation-hint';
 
 /**
- * The message box that takes typing before the app has loaded. sidepanel.html carries it hidden, with a classic
- * script (built by build/early-composer.ts) that runs while the page is parsed: it names the box in the user's
- * language, shows it and focuses it. What is typed there, and an Enter, wait until the app's own box takes them
- * (takeEarlyInput): the panel is usable as soon as its HTML is, not once the app has loaded.
+ * The message box that takes typing before the app has loaded. sidepanel.html carries it shown, autofocused and named
+ * in the default language, so the page's first frame can paint it; a classic script (built by build/early-composer.ts)
+ * that runs while the page is parsed names it in the user's language and theme. What is typed there, and an Enter,
+ * wait until the app's own box takes them (takeEarlyInput): the panel is usable as soon as its HTML is, not once the
+ * app has loaded.
  */
 const EARLY_COMPOSER_ID = 'early-composer';
 
@@ -50,17 +51,39 @@ export function rememberLook(look: Look): void {
   }
 }
 
-/** Shows the early box, then starts the app; the app starts even if the box could not be shown. */
+/**
+ * How long the app waits for the box's first frame before it starts anyway: frames can stop (a page hidden as it
+ * opens), and the app must never wait on them for long.
+ */
+const FIRST_FRAME_WAIT_MS = 500;
+
+/** Names the early box, then starts the app once the box is painted; the app starts even if the box could not be named. */
 export function startEarlyComposer(strings: Record<string, EarlyStrings>): void {
   try {
-    showEarlyBox(strings);
+    localiseEarlyBox(strings);
   } finally {
-    startApp();
+    afterFirstFrame(startApp);
   }
 }
 
-/** Shows the early box in the last language and theme, focused; an Enter there asks for the text to be sent. */
-function showEarlyBox(strings: Record<string, EarlyStrings>): void {
+/**
+ * Runs `then` in a task after the page's next frame. Connecting the app's scripts and stylesheets takes 20–200 ms of
+ * main thread on a cold start here; done before the first frame, it held back the paint of the box it follows.
+ */
+function afterFirstFrame(then: () => void): void {
+  if (document.visibilityState === 'hidden') return then();
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    then();
+  };
+  requestAnimationFrame(() => setTimeout(once));
+  setTimeout(once, FIRST_FRAME_WAIT_MS);
+}
+
+/** Names the early box in the last language and theme, and focuses it; an Enter there asks for the text to be sent. */
+function localiseEarlyBox(strings: Record<string, EarlyStrings>): void {
   const shell = document.getElementById(EARLY_COMPOSER_ID);
   const box = shell?.querySelector('textarea');
   if (!shell || !box) return;
@@ -80,7 +103,6 @@ function showEarlyBox(strings: Record<string, EarlyStrings>): void {
     e.preventDefault();
     if (box.value.trim()) shell.dataset.send = 'true';
   });
-  shell.hidden = false;
   box.focus();
 }
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferAppScripts } from '../../../build/defer-app-scripts';
-import { earlyStrings } from '../../../build/early-strings';
+import { earlyStrings, nameEarlyBox } from '../../../build/early-strings';
 import { rememberConversationHint } from '../../../components/app/conversation-hint';
 import { readLook, rememberLook, startEarlyComposer, takeEarlyInput } from '../../../components/app/early-composer';
 import { SUPPORTED_LOCALES } from '../../../lib/speech/locales';
@@ -16,7 +16,7 @@ const VIEW_FILES = ['/assets/MessageItem-E5.css', '/chunks/MessageItem-F6.js'];
 
 /** The early box, and the app's scripts in their template, as the built sidepanel.html carries them. */
 function loadPanelHtml(): void {
-  const html = deferAppScripts(readFileSync(resolve(ROOT, 'entrypoints/sidepanel/index.html'), 'utf8'), {
+  const html = deferAppScripts(nameEarlyBox(readFileSync(resolve(ROOT, 'entrypoints/sidepanel/index.html'), 'utf8'), STRINGS), {
     readStylesheet: () => '',
     conversationView: () => VIEW_FILES,
   });
@@ -34,11 +34,13 @@ const press = (init: KeyboardEventInit) => {
 };
 
 beforeEach(() => {
+  vi.useFakeTimers();
   localStorage.clear();
   document.documentElement.removeAttribute('data-theme');
   loadPanelHtml();
 });
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -53,50 +55,73 @@ describe('the early message box', () => {
     expect(STRINGS['en-US']).toEqual({ label: 'Message', placeholder: 'Ask anything… (Enter to send, Shift+Enter for a new line)' });
   });
 
-  it('stays hidden until its script names it', () => {
-    expect(document.getElementById('early-composer')!.hidden).toBe(true);
-    startEarlyComposer(STRINGS);
+  it("is shown, autofocused and named in the default language by the page itself, then in the user's by its script", () => {
+    vi.stubGlobal('navigator', { language: 'de-DE' });
     expect(document.getElementById('early-composer')!.hidden).toBe(false);
+    expect(box().autofocus).toBe(true);
+    expect(box().getAttribute('aria-label')).toBe('Message');
+    startEarlyComposer(STRINGS);
+    expect(box().getAttribute('aria-label')).toBe(STRINGS['de-DE']!.label);
     expect(document.activeElement).toBe(box());
   });
 
-  it('starts the app once the box is shown and focused, connecting its scripts from their template', () => {
+  it('starts the app once the box has been painted, connecting its scripts from their template', () => {
     expect(document.querySelector('template')?.content.querySelector('script[type="module"]')).not.toBeNull();
-    expect(appScript()).toBeNull();
-    const append = document.head.append.bind(document.head);
-    let focusedWhenStarted: Element | null = null;
-    vi.spyOn(document.head, 'append').mockImplementation((...nodes) => {
-      focusedWhenStarted = document.activeElement;
-      append(...nodes);
-    });
     startEarlyComposer(STRINGS);
-    expect(focusedWhenStarted).toBe(box());
+    expect(document.activeElement).toBe(box());
+    vi.advanceTimersToNextFrame();
+    expect(appScript()).toBeNull();
+    // The task after the frame, long before the wait for a frame ends (a zero delay set within a fake frame is 1 ms).
+    vi.advanceTimersByTime(1);
     expect(appScript()?.getAttribute('src')).toBe('./sidepanel.tsx');
     expect(document.querySelector('template')).toBeNull();
+  });
+
+  it('starts the app without a frame when the page is hidden, or when no frame comes soon', () => {
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    startEarlyComposer(STRINGS);
+    expect(appScript()).not.toBeNull();
+
+    vi.restoreAllMocks();
+    loadPanelHtml();
+    const frame = vi.spyOn(window, 'requestAnimationFrame').mockReturnValue(0);
+    startEarlyComposer(STRINGS);
+    expect(frame).toHaveBeenCalled();
+    vi.advanceTimersByTime(499);
+    expect(appScript()).toBeNull();
+    vi.advanceTimersByTime(1);
+    expect(appScript()).not.toBeNull();
+    // The frame's task, had it come late, does not connect the scripts a second time.
+    vi.runAllTimers();
+    expect(document.head.querySelectorAll('script[type="module"]')).toHaveLength(1);
   });
 
   it("fetches the conversation view with the app's scripts only when the panel will reopen a conversation", () => {
     const viewLinks = () => [...document.head.querySelectorAll('link')].map((link) => `${link.rel} ${link.getAttribute('href')}`);
     startEarlyComposer(STRINGS);
+    vi.runAllTimers();
     expect(viewLinks()).toEqual([]);
     expect(document.querySelector('template')).toBeNull();
 
     loadPanelHtml();
     rememberConversationHint('c1');
     startEarlyComposer(STRINGS);
+    vi.runAllTimers();
     expect(appScript()).not.toBeNull();
     expect(viewLinks()).toEqual(['stylesheet /assets/MessageItem-E5.css', 'modulepreload /chunks/MessageItem-F6.js']);
     expect(document.querySelector('template')).toBeNull();
   });
 
-  it('starts the app even when the box cannot be shown', () => {
+  it("starts the app even when the box cannot be named in the user's language", () => {
     startEarlyComposer({});
+    vi.runAllTimers();
     expect(appScript()).not.toBeNull();
-    expect(document.getElementById('early-composer')!.hidden).toBe(true);
+    expect(box().getAttribute('aria-label')).toBe('Message');
 
     loadPanelHtml();
     vi.stubGlobal('navigator', undefined);
     expect(() => startEarlyComposer(STRINGS)).toThrow(TypeError);
+    vi.runAllTimers();
     expect(appScript()).not.toBeNull();
   });
 

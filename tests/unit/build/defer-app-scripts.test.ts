@@ -1,8 +1,10 @@
+import { resolve } from 'node:path';
 import type { Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { conversationViewFiles } from '../../../build/conversation-view';
 import { deferAppScripts } from '../../../build/defer-app-scripts';
 import { earlyComposer } from '../../../build/early-composer';
+import { earlyStrings, nameEarlyBox } from '../../../build/early-strings';
 import { earlyStyles } from '../../../build/early-styles';
 
 /** The side panel's page as Vite writes it, before the early composer's plugin. */
@@ -17,6 +19,9 @@ const BUILT = `<!DOCTYPE html>
   </head>
   <body>
     <div id="root"></div>
+    <div id="early-composer" class="composer early-composer">
+      <textarea class="composer-input" rows="1" dir="auto" autofocus></textarea>
+    </div>
     <script src="/early-composer.js"></script>
   </body>
 </html>`;
@@ -78,8 +83,9 @@ describe("the app's scripts wait for the early box", () => {
     expect(() => deferAppScripts(BUILT)).toThrow(/stylesheets/);
   });
 
-  it("rewrites only the side panel's page", () => {
-    const { transformIndexHtml } = earlyComposer('/repo') as unknown as {
+  it("rewrites only the side panel's page, naming its early box", () => {
+    const root = resolve(import.meta.dirname, '../../..');
+    const { transformIndexHtml } = earlyComposer(root) as unknown as {
       transformIndexHtml: { handler: (html: string, ctx: { filename: string; bundle: object }) => string };
     };
     const bundle = {
@@ -87,12 +93,18 @@ describe("the app's scripts wait for the early box", () => {
       'chunks/MessageItem-F6.js': viewChunk('components/chat/MessageItem.tsx', ['chunks/app-C3.js'], ['assets/MessageItem-E5.css']),
       'chunks/MarkdownRenderer-G7.js': viewChunk('components/markdown/MarkdownRenderer.tsx', []),
     };
-    expect(transformIndexHtml.handler(BUILT, { filename: '/repo/entrypoints/sidepanel/index.html', bundle })).toBe(
-      deferAppScripts(BUILT, built(['/assets/MessageItem-E5.css', '/chunks/MessageItem-F6.js', '/chunks/MarkdownRenderer-G7.js'])),
+    expect(transformIndexHtml.handler(BUILT, { filename: `${root}/entrypoints/sidepanel/index.html`, bundle })).toBe(
+      deferAppScripts(
+        nameEarlyBox(BUILT, earlyStrings(resolve(root, 'lib/i18n/locales'))),
+        built(['/assets/MessageItem-E5.css', '/chunks/MessageItem-F6.js', '/chunks/MarkdownRenderer-G7.js']),
+      ),
     );
-    expect(transformIndexHtml.handler(BUILT, { filename: '/repo/entrypoints/offscreen/index.html', bundle })).toBe(BUILT);
+    expect(transformIndexHtml.handler(BUILT, { filename: `${root}/entrypoints/offscreen/index.html`, bundle })).toBe(BUILT);
     expect(() =>
-      transformIndexHtml.handler(BUILT, { filename: '/repo/entrypoints/sidepanel/index.html', bundle: { 'chunks/MessageItem-F6.js': {} } }),
+      transformIndexHtml.handler(BUILT, {
+        filename: `${root}/entrypoints/sidepanel/index.html`,
+        bundle: { 'chunks/MessageItem-F6.js': {} },
+      }),
     ).toThrow(/did not write/);
   });
 });
@@ -101,6 +113,24 @@ describe("the app's scripts wait for the early box", () => {
 function viewChunk(module: string, imports: string[], css: string[] = []) {
   return { type: 'chunk', isDynamicEntry: true, moduleIds: [`/repo/${module}`], imports, viteMetadata: { importedCss: new Set(css) } };
 }
+
+describe("the early box's name in the page", () => {
+  it("is the default language's, escaped, on the box itself", () => {
+    const named = nameEarlyBox(BUILT, {
+      'en-US': { label: 'Say "hi" & <go>', placeholder: '' },
+      'de-DE': { label: 'Nachricht', placeholder: '' },
+    });
+    expect(named).toContain('<textarea aria-label="Say &quot;hi&quot; &amp; &lt;go&gt;" class="composer-input"');
+    expect(named.replace(/ aria-label="[^"]*"/, '')).toBe(BUILT);
+  });
+
+  it('fails the build when the page has no early box, or the locales no name for it', () => {
+    expect(() =>
+      nameEarlyBox(BUILT.replace(/<div id="early-composer"[\s\S]*?<\/div>/, ''), { 'en-US': { label: 'Message', placeholder: '' } }),
+    ).toThrow(/early box/);
+    expect(() => nameEarlyBox(BUILT, { 'de-DE': { label: 'Nachricht', placeholder: '' } })).toThrow(/early box/);
+  });
+});
 
 describe("the conversation view's files", () => {
   const bundle = {
