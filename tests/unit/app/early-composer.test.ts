@@ -77,9 +77,17 @@ describe('the early message box', () => {
     expect(document.querySelector('template')).toBeNull();
   });
 
-  it('starts the app without a frame when the page is hidden, or when no frame comes soon', () => {
-    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+  it('starts the app without a frame when the page is or becomes hidden, or when no frame comes soon', () => {
+    const hidden = vi.spyOn(document, 'hidden', 'get').mockReturnValue(true);
     startEarlyComposer(STRINGS);
+    expect(appScript()).not.toBeNull();
+
+    loadPanelHtml();
+    hidden.mockReturnValue(false);
+    startEarlyComposer(STRINGS);
+    expect(appScript()).toBeNull();
+    hidden.mockReturnValue(true);
+    document.dispatchEvent(new Event('visibilitychange'));
     expect(appScript()).not.toBeNull();
 
     vi.restoreAllMocks();
