@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import type { Plugin, Rollup } from 'vite';
+import type { EarlyStrings } from '../components/app/early-composer';
 import { conversationViewFiles } from './conversation-view';
 import { deferAppScripts, EARLY_COMPOSER_FILE } from './defer-app-scripts';
 import { earlyStrings, nameEarlyBox } from './early-strings';
@@ -10,6 +11,9 @@ import { earlyStrings, nameEarlyBox } from './early-strings';
  * strings, as one small classic script (a module would wait for the app's whole module graph).
  */
 export function earlyComposer(root: string): Plugin {
+  // The page's box is named and the script built from the same strings, in the same build pass: read once.
+  let strings: Record<string, EarlyStrings> | undefined;
+  const readStrings = () => (strings ??= earlyStrings(join(root, 'lib/i18n/locales')));
   return {
     name: 'parley:early-composer',
     apply: 'build',
@@ -18,7 +22,7 @@ export function earlyComposer(root: string): Plugin {
       order: 'post',
       handler: (html, { filename, bundle }) =>
         filename.endsWith('/sidepanel/index.html')
-          ? deferAppScripts(nameEarlyBox(html, earlyStrings(join(root, 'lib/i18n/locales'))), {
+          ? deferAppScripts(nameEarlyBox(html, readStrings()), {
               readStylesheet: (href) => builtStylesheet(bundle, href),
               conversationView: (pageFiles) => conversationViewFiles(bundle ?? {}, pageFiles),
             })
@@ -28,10 +32,9 @@ export function earlyComposer(root: string): Plugin {
       // WXT builds in several passes; the one with the side panel's page gets the script.
       const panel = Object.values(bundle).some((file) => file.type === 'chunk' && file.facadeModuleId?.endsWith('/sidepanel/index.html'));
       if (!panel) return;
-      const strings = earlyStrings(join(root, 'lib/i18n/locales'));
       const result = await build({
         stdin: {
-          contents: `import { startEarlyComposer } from './components/app/early-composer';\nstartEarlyComposer(${JSON.stringify(strings)});`,
+          contents: `import { startEarlyComposer } from './components/app/early-composer';\nstartEarlyComposer(${JSON.stringify(readStrings())});`,
           resolveDir: root,
           loader: 'ts',
         },

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import type { EarlyStrings } from '../components/app/early-composer';
+import { EARLY_COMPOSER_ID, type EarlyStrings } from '../components/app/early-composer';
 import { escapeHtml } from '../components/markdown/escape-html';
 import { DEFAULT_LOCALE } from '../lib/speech/locales';
 import { localeFiles, mergeStrings } from './locale-bundles';
@@ -20,7 +20,7 @@ export function earlyStrings(localesDir: string): Record<string, EarlyStrings> {
   );
 }
 
-const EARLY_BOX = /(<div id="early-composer"[^>]*>\s*<textarea)/;
+const EARLY_BOX = new RegExp(`(<div id="${EARLY_COMPOSER_ID}"[^>]*>\\s*<textarea)`);
 
 /**
  * Names the early box in sidepanel.html itself, in the default language: the page can paint it before

@@ -9,7 +9,7 @@ import { readConversationHint } from './conversation-hint';
  * wait until the app's own box takes them (takeEarlyInput): the panel is usable as soon as its HTML is, not once the
  * app has loaded.
  */
-const EARLY_COMPOSER_ID = 'early-composer';
+export const EARLY_COMPOSER_ID = 'early-composer';
 
 /**
  * The inert template into which the build moves the app's module script and its preloads (build/defer-app-scripts.ts).
@@ -102,6 +102,8 @@ function localiseEarlyBox(strings: Record<string, EarlyStrings>): void {
     e.preventDefault();
     if (box.value.trim()) shell.dataset.send = 'true';
   });
+  // autofocus acts only at the page's first rendering step, and is skipped if focus has moved by then: the box takes
+  // keys from now on whatever the frames do.
   box.focus();
 }
 

@@ -54,9 +54,7 @@ function watchUsable({ noModel, untilModel }: { noModel: string; untilModel: boo
 export async function openUntilModelReady(harness: ExtensionHarness, page: Page): Promise<void> {
   await page.addInitScript(watchUsable, { noModel: NO_MODEL, untilModel: true });
   await page.goto(harness.extensionUrl('sidepanel.html'));
-  await page.waitForFunction(() => (window as unknown as { modelReadyMs?: number }).modelReadyMs !== undefined, undefined, {
-    timeout: 30_000,
-  });
+  await page.waitForFunction(() => (window as unknown as Watched).modelReadyMs !== undefined, undefined, { timeout: 30_000 });
 }
 
 /**
