@@ -17,6 +17,7 @@ import {
 } from '../../lib/storage/conversations';
 import { getPref, setPref } from '../../lib/storage/prefs';
 import { fillingScreen } from './first-screen';
+import { onceIdle } from '../common/idle';
 import { storeImages, type NewImage } from '../../lib/storage/images';
 import { useAttachments } from '../images/attachments-store';
 import type { Persona } from '../../lib/core/prompts';
@@ -60,6 +61,12 @@ interface ChatState {
 const TITLE_LENGTH = 60;
 /** A conversation's first read takes this many of its latest messages, more than a tall panel holds; the rest follow. */
 const FIRST_SHOWN = 20;
+/**
+ * The earlier messages are read at the panel's first idle moment, once the latest have rendered: read at once, 2,000
+ * of them were read and checked on the main thread while it rendered the latest. They come within this long even
+ * on a panel that never idles, so a reader who goes up to the start (Home) soon after opening finds it there.
+ */
+const EARLIER_WAIT_MS = 150;
 
 function titleFrom(text: string): string {
   const line = text.trim().split('\n')[0] ?? '';
@@ -269,7 +276,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
     const read = await keepShown(latest.messages);
     const messages = fillingScreen(read);
     set({ conversation, messages, notice: undefined });
-    if (latest.earlier || messages.length < read.length) void showEarlier(conversation.id);
+    if (latest.earlier || messages.length < read.length) onceIdle(() => void showEarlier(conversation.id), EARLIER_WAIT_MS);
     if (messages.some((m) => m.status === 'streaming')) chat().post({ type: 'watch', conversationId: conversation.id });
     if (!remembered) await setPref('lastConversationId', conversation.id);
   },

@@ -231,6 +231,31 @@ describe('opening a long conversation', () => {
     expect(useChatStore.getState().messages.at(-1)?.content).toBe('Message 49, grown');
   });
 
+  it('reads the earlier messages once the panel is idle, not while it renders the latest, and soon even if it never idles', async () => {
+    const c = await createConversation({ model });
+    for (let i = 0; i < 50; i++) {
+      const role = i % 2 ? 'assistant' : 'user';
+      await putMessage({ id: `m${i}`, conversationId: c.id, role, content: `Message ${i}`, createdAt: i + 1, status: 'complete' });
+    }
+    const idle: { run: () => void; timeout?: number }[] = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void, options?: { timeout?: number }) =>
+      idle.push({ run, timeout: options?.timeout }),
+    );
+    try {
+      await useChatStore.getState().open(c.id);
+      // A read started alongside the first paint would have landed by now.
+      await new Promise((settle) => setTimeout(settle, 50));
+      expect(useChatStore.getState().messages).toHaveLength(20);
+      expect(idle).toHaveLength(1);
+      expect(idle[0]!.timeout).toBeLessThanOrEqual(200);
+
+      idle[0]!.run();
+      await vi.waitFor(() => expect(useChatStore.getState().messages).toHaveLength(50));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('paints first only the messages that fill the panel, even of a conversation read whole, then the rest', async () => {
     const c = await createConversation({ model });
     for (let i = 0; i < 12; i++) {
