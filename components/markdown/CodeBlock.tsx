@@ -1,7 +1,7 @@
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { codeLines, CODE_WINDOW_LINES, HIGHLIGHT_CHUNK_CHARS } from './code-lines';
-import { whenIdle } from '../common/idle';
+import { whenIdle } from './idle';
 import { useHighlighter } from './lazy-modules';
 
 interface CodeBlockProps {

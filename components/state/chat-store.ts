@@ -17,7 +17,6 @@ import {
 } from '../../lib/storage/conversations';
 import { getPref, setPref } from '../../lib/storage/prefs';
 import { fillingScreen } from './first-screen';
-import { onceIdle } from '../common/idle';
 import { storeImages, type NewImage } from '../../lib/storage/images';
 import { useAttachments } from '../images/attachments-store';
 import type { Persona } from '../../lib/core/prompts';
@@ -276,7 +275,8 @@ export const useChatStore = create<ChatState>((set, get) => ({
     const read = await keepShown(latest.messages);
     const messages = fillingScreen(read);
     set({ conversation, messages, notice: undefined });
-    if (latest.earlier || messages.length < read.length) onceIdle(() => void showEarlier(conversation.id), EARLIER_WAIT_MS);
+    if (latest.earlier || messages.length < read.length)
+      requestIdleCallback(() => void showEarlier(conversation.id), { timeout: EARLIER_WAIT_MS });
     if (messages.some((m) => m.status === 'streaming')) chat().post({ type: 'watch', conversationId: conversation.id });
     if (!remembered) await setPref('lastConversationId', conversation.id);
   },

@@ -16,7 +16,7 @@ const highlighted = vi.mocked(highlightCode);
 
 // Idle work waits in this queue until a test runs it, one job at a time as the browser would.
 const idleJobs: (() => void)[] = [];
-vi.mock('../../../components/common/idle', () => ({
+vi.mock('../../../components/markdown/idle', () => ({
   whenIdle: (job: () => void) => {
     idleJobs.push(job);
     return () => idleJobs.splice(idleJobs.indexOf(job) >>> 0, 1);

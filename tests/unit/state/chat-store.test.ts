@@ -1,5 +1,5 @@
 import { deleteDB } from 'idb';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StoredMessage } from '../../../lib/core/conversation';
 import { chatError } from '../../../lib/core/errors';
 import type { BackgroundToPanel, PanelToBackground } from '../../../lib/messaging/protocol';
@@ -21,12 +21,15 @@ vi.mock('../../../lib/messaging/client', () => ({
 const { useChatStore } = await import('../../../components/state/chat-store');
 const model = { providerId: 'p1', model: 'm1' };
 
+// Node has no idle callback; the panel's browsers both do. Idle here is the next task, unless a test holds it back.
 beforeEach(async () => {
+  vi.stubGlobal('requestIdleCallback', (run: () => void) => setTimeout(run, 0));
   await closeDb();
   await deleteDB(DB_NAME);
   port.posted.length = 0;
   useChatStore.setState({ conversation: undefined, messages: [], draft: '', pendingContext: [], notice: undefined });
 });
+afterEach(() => vi.unstubAllGlobals());
 
 async function openConversation() {
   const c = await createConversation({ model });

@@ -1,14 +1,4 @@
 /**
- * Runs `job` once the main thread is idle, and after `timeoutMs` at the latest, so work nobody waits for yields to
- * work someone does. Where there is no idle callback (Firefox has one; the unit tests' environment may not), it runs
- * in the next task.
- */
-export function onceIdle(job: () => void, timeoutMs: number): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => job(), { timeout: timeoutMs });
-  else setTimeout(job, 0);
-}
-
-/**
  * Runs deferred work one job per task, when the main thread is idle, so many
  * small jobs (highlighting slices of a long code block) never add up to one
  * long task and typing stays responsive between them.
@@ -19,11 +9,13 @@ let scheduled = false;
 function schedule(): void {
   if (scheduled || !queue.length) return;
   scheduled = true;
-  onceIdle(() => {
+  const run = () => {
     scheduled = false;
     queue.shift()?.();
     schedule();
-  }, 500);
+  };
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 500 });
+  else setTimeout(run, 0);
 }
 
 /** Queues `job`; the returned function takes it back out if it has not run. */
