@@ -206,13 +206,19 @@ describe('streamed deltas', () => {
   });
 });
 
+/** A conversation of `count` messages, m0 to m{count - 1}, the user's and the assistant's in turn. */
+async function conversationOf(count: number) {
+  const c = await createConversation({ model });
+  for (let i = 0; i < count; i++) {
+    const role = i % 2 ? 'assistant' : 'user';
+    await putMessage({ id: `m${i}`, conversationId: c.id, role, content: `Message ${i}`, createdAt: i + 1, status: 'complete' });
+  }
+  return c;
+}
+
 describe('opening a long conversation', () => {
   it('shows its latest messages first, then adds the earlier ones before them, keeping what changed meanwhile', async () => {
-    const c = await createConversation({ model });
-    for (let i = 0; i < 50; i++) {
-      const role = i % 2 ? 'assistant' : 'user';
-      await putMessage({ id: `m${i}`, conversationId: c.id, role, content: `Message ${i}`, createdAt: i + 1, status: 'complete' });
-    }
+    const c = await conversationOf(50);
     const shown: string[][] = [];
     const stop = useChatStore.subscribe((s, before) => {
       if (s.messages === before.messages) return;
@@ -235,36 +241,24 @@ describe('opening a long conversation', () => {
   });
 
   it('reads the earlier messages once the panel is idle, not while it renders the latest, and soon even if it never idles', async () => {
-    const c = await createConversation({ model });
-    for (let i = 0; i < 50; i++) {
-      const role = i % 2 ? 'assistant' : 'user';
-      await putMessage({ id: `m${i}`, conversationId: c.id, role, content: `Message ${i}`, createdAt: i + 1, status: 'complete' });
-    }
+    const c = await conversationOf(50);
     const idle: { run: () => void; timeout?: number }[] = [];
     vi.stubGlobal('requestIdleCallback', (run: () => void, options?: { timeout?: number }) =>
       idle.push({ run, timeout: options?.timeout }),
     );
-    try {
-      await useChatStore.getState().open(c.id);
-      // A read started alongside the first paint would have landed by now.
-      await new Promise((settle) => setTimeout(settle, 50));
-      expect(useChatStore.getState().messages).toHaveLength(20);
-      expect(idle).toHaveLength(1);
-      expect(idle[0]!.timeout).toBeLessThanOrEqual(200);
+    await useChatStore.getState().open(c.id);
+    // A read started alongside the first paint would have landed by now.
+    await new Promise((settle) => setTimeout(settle, 50));
+    expect(useChatStore.getState().messages).toHaveLength(20);
+    expect(idle).toHaveLength(1);
+    expect(idle[0]!.timeout).toBeLessThanOrEqual(200);
 
-      idle[0]!.run();
-      await vi.waitFor(() => expect(useChatStore.getState().messages).toHaveLength(50));
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    idle[0]!.run();
+    await vi.waitFor(() => expect(useChatStore.getState().messages).toHaveLength(50));
   });
 
   it('paints first only the messages that fill the panel, even of a conversation read whole, then the rest', async () => {
-    const c = await createConversation({ model });
-    for (let i = 0; i < 12; i++) {
-      const role = i % 2 ? 'assistant' : 'user';
-      await putMessage({ id: `m${i}`, conversationId: c.id, role, content: `Message ${i}`, createdAt: i + 1, status: 'complete' });
-    }
+    const c = await conversationOf(12);
     // One-line messages are estimated at 44 px: five fill a 200 px panel.
     vi.stubGlobal('window', { innerWidth: 400, innerHeight: 200 });
     const shown: string[][] = [];
@@ -276,7 +270,6 @@ describe('opening a long conversation', () => {
       await vi.waitFor(() => expect(useChatStore.getState().messages).toHaveLength(12));
     } finally {
       stop();
-      vi.unstubAllGlobals();
     }
     expect(shown[0]).toEqual(['m7', 'm8', 'm9', 'm10', 'm11']);
     expect(shown.at(-1)).toEqual(Array.from({ length: 12 }, (_, i) => `m${i}`));
