@@ -57,7 +57,8 @@ export default function VirtualMessages({ messages, scrollRef, renderMessage, st
           className="message-slot"
           data-index={item.index}
           ref={virtualizer.measureElement}
-          style={{ transform: `translateY(${item.start}px)` }}
+          // Spaced like the log's gap, which follows no last message: the end then sits where a short list's does.
+          style={{ transform: `translateY(${item.start}px)`, ...(item.index === messages.length - 1 && { paddingBlockEnd: 0 }) }}
         >
           {renderMessage(messages[item.index]!)}
         </div>
