@@ -1,4 +1,4 @@
-import { matchLocale, SUPPORTED_LOCALES } from '../../lib/speech/locales';
+import { DEFAULT_LOCALE, localeOfLanguage, SUPPORTED_LOCALES } from '../../lib/speech/locales';
 import type { Prefs } from '../../lib/storage/prefs';
 import { readConversationHint } from './conversation-hint';
 
@@ -22,6 +22,9 @@ export const APP_SCRIPTS_ID = 'app-scripts';
  * scripts when the panel reopens a conversation, it is fetched alongside them, not once the app has run and asked.
  */
 export const CONVERSATION_SCRIPTS_ID = 'conversation-scripts';
+
+/** The template holding early-screen.js (components/app/early-screen.ts), connected when a conversation will open. */
+export const EARLY_SCREEN_SCRIPT_ID = 'early-screen-script';
 
 /** The message box's accessible name and hint, in one language. */
 export interface EarlyStrings {
@@ -54,11 +57,15 @@ export function rememberLook(look: Look): void {
 /** How long the app waits for the box's first frame before it starts anyway: it must never wait on frames for long. */
 const FIRST_FRAME_WAIT_MS = 500;
 
-/** Names the early box, then starts the app once the box is painted; the app starts even if the box could not be named. */
+/**
+ * Names the early box, and connects the script painting the last screen's copy when a conversation will open, then
+ * starts the app once the box is painted; the app starts even if the box could not be named.
+ */
 export function startEarlyComposer(strings: Record<string, EarlyStrings>): void {
   try {
     localiseEarlyBox(strings);
   } finally {
+    connect(EARLY_SCREEN_SCRIPT_ID, !!readConversationHint());
     afterFirstFrame(startApp);
   }
 }
@@ -87,7 +94,8 @@ function localiseEarlyBox(strings: Record<string, EarlyStrings>): void {
   const box = shell?.querySelector('textarea');
   if (!shell || !box) return;
   const look = readLook();
-  const locale = look.locale && strings[look.locale] ? look.locale : matchLocale(navigator.language);
+  // Not matchLocale, which also reads a list of languages: every byte of this script is in the panel's first load.
+  const locale = look.locale && strings[look.locale] ? look.locale : (localeOfLanguage(navigator.language) ?? DEFAULT_LOCALE);
   const text = strings[locale];
   if (!text) return;
   const root = document.documentElement;

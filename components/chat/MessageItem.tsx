@@ -13,6 +13,8 @@ import { ContextChips } from './ContextChips';
 import { MessageImages, PluginOutputs, ToolSteps } from '../app/on-demand';
 import { AnswerSpeech } from '../speech/AnswerSpeech';
 import { MessageMeta } from './MessageMeta';
+import { useLastScreen } from './use-last-screen';
+import { forgetLastScreen } from '../app/last-screen';
 import './messages.css';
 
 interface Props {
@@ -38,6 +40,7 @@ export const MessageItem = memo(function MessageItem({ message, isLast, busy, on
   const [details, setDetails] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const editBox = useRef<HTMLTextAreaElement>(null);
+  const article = useRef<HTMLElement>(null);
   /** Where focus goes once the edit box closes. */
   const afterEdit = useRef(false);
   const mine = message.role === 'user';
@@ -50,6 +53,7 @@ export const MessageItem = memo(function MessageItem({ message, isLast, busy, on
   // A failed or cut-off answer offers Retry in its notice, so Regenerate would be the same button twice.
   const failure = message.error && !stopped ? message.error : undefined;
   const retry = failure && isLast && !busy ? regenerate : undefined;
+  useLastScreen(article, isLast ? message : undefined, busy);
 
   useEffect(() => {
     if (editing) editBox.current?.focus();
@@ -66,11 +70,14 @@ export const MessageItem = memo(function MessageItem({ message, isLast, busy, on
 
   const remove = async () => {
     const removed = await useChatStore.getState().deleteMessage(message.id);
+    // The copy of the last screen may show it.
+    forgetLastScreen();
     if (removed) showUndoToast({ message: t('messages.deleted'), onUndo: () => void useChatStore.getState().restoreMessage(removed) });
   };
 
   return (
     <article
+      ref={article}
       className={`message message-${message.role}${isLast ? ' message-last' : ''}`}
       aria-label={mine ? t('chat.you') : t('chat.assistant')}
       aria-busy={streaming}

@@ -3,29 +3,8 @@ import type { Page } from 'playwright-core';
 import { configureProvider } from '../../scripts/bench/panel-open';
 import { startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
 import { launchExtension, type ExtensionHarness } from './support/extension';
+import { holdAppUntilReleased, releaseApp } from './support/hold-app';
 import { conversation, waitForAnswer } from './support/panel';
-
-/**
- * Init script: the app cannot mount until the test releases it, because its first IndexedDB read (the preferences)
- * completes only then. The early message box in the page's HTML is all there is until that moment.
- */
-function holdAppUntilReleased() {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  (window as unknown as { releaseApp: () => void }).releaseApp = release;
-  const add = EventTarget.prototype.addEventListener;
-  IDBOpenDBRequest.prototype.addEventListener = function (
-    this: IDBOpenDBRequest,
-    type: string,
-    listener: EventListenerOrEventListenerObject | null,
-    options?: boolean | AddEventListenerOptions,
-  ) {
-    if (type !== 'success' || !listener) return add.call(this, type, listener, options);
-    const later = (event: Event) =>
-      void gate.then(() => (typeof listener === 'function' ? listener.call(this, event) : listener.handleEvent(event)));
-    return add.call(this, type, later, options);
-  } as typeof IDBOpenDBRequest.prototype.addEventListener;
-}
 
 const focusedBox = (page: Page) =>
   page.evaluate(() => {
@@ -67,7 +46,7 @@ describe('the message box before the app has loaded', () => {
     await page.keyboard.type('Hello before loading');
     await page.keyboard.press('Enter');
     mock.enqueue({ kind: 'text', text: 'Answered after loading.' });
-    await page.evaluate(() => (window as unknown as { releaseApp: () => void }).releaseApp());
+    await releaseApp(page);
 
     await waitForAnswer(page, 'Answered after loading.');
     await expect.poll(() => conversation(page).getByRole('article', { name: 'You' }).innerText()).toContain('Hello before loading');
@@ -80,7 +59,7 @@ describe('the message box before the app has loaded', () => {
   it('hands unsent text and the cursor to the app, and typing goes on there', async () => {
     const page = await openHeld();
     await page.keyboard.type('Half a');
-    await page.evaluate(() => (window as unknown as { releaseApp: () => void }).releaseApp());
+    await releaseApp(page);
 
     await expect.poll(() => page.getByRole('button', { name: 'Settings', exact: true }).count()).toBe(1);
     expect(await focusedBox(page)).toEqual({ name: 'Message', early: false, value: 'Half a' });

@@ -104,16 +104,21 @@ describe('the early message box', () => {
     expect(document.head.querySelectorAll('script[type="module"]')).toHaveLength(1);
   });
 
-  it("fetches the conversation view with the app's scripts only when the panel will reopen a conversation", () => {
+  it("fetches the conversation view with the app's scripts, and paints the last screen's copy, only when the panel will reopen a conversation", () => {
     const viewLinks = () => [...document.head.querySelectorAll('link')].map((link) => `${link.rel} ${link.getAttribute('href')}`);
+    const screenScript = () => document.head.querySelector('script[src="/early-screen.js"]');
     startEarlyComposer(STRINGS);
     vi.runAllTimers();
     expect(viewLinks()).toEqual([]);
+    expect(screenScript()).toBeNull();
     expect(document.querySelector('template')).toBeNull();
 
     loadPanelHtml();
     rememberConversationHint('c1');
     startEarlyComposer(STRINGS);
+    // The copy's script is connected at once, before the first frame; the app's wait for it.
+    expect(screenScript()).not.toBeNull();
+    expect(appScript()).toBeNull();
     vi.runAllTimers();
     expect(appScript()).not.toBeNull();
     expect(viewLinks()).toEqual(['stylesheet /assets/MessageItem-E5.css', 'modulepreload /chunks/MessageItem-F6.js']);

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { deleteDB } from 'idb';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PanelToBackground } from '../../../lib/messaging/protocol';
 import { closeDb, DB_NAME } from '../../../lib/storage/db';
 import { mount, settle, type } from '../support/dom';
@@ -24,6 +24,13 @@ const { useChatStore } = await import('../../../components/state/chat-store');
 const { useProvidersStore } = await import('../../../components/state/providers-store');
 const { useAttachments } = await import('../../../components/images/attachments-store');
 
+// jsdom has no idle callbacks; the last message's copy of the screen (use-last-screen.ts) waits for one. Undone after
+// the last test's messages have unmounted, which cancels it.
+beforeAll(() => {
+  vi.stubGlobal('requestIdleCallback', () => 0);
+  vi.stubGlobal('cancelIdleCallback', () => undefined);
+});
+afterAll(() => vi.unstubAllGlobals());
 beforeEach(async () => {
   await closeDb();
   await deleteDB(DB_NAME);

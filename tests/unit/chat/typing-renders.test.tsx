@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount, settle } from '../support/dom';
 import { alternatingMessages } from '../support/panel-offline';
 
@@ -21,6 +21,13 @@ vi.mock('../../../lib/page/active-tab', async (original) => (await import('../su
 const { ChatView } = await import('../../../components/chat/ChatView');
 const { useChatStore } = await import('../../../components/state/chat-store');
 
+// jsdom has no idle callbacks; the last message's copy of the screen (use-last-screen.ts) waits for one. Undone after
+// the last test's messages have unmounted, which cancels it.
+beforeAll(() => {
+  vi.stubGlobal('requestIdleCallback', () => 0);
+  vi.stubGlobal('cancelIdleCallback', () => undefined);
+});
+afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => {
   markdownRenders.count = 0;
   useChatStore.setState({

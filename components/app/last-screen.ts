@@ -1,0 +1,84 @@
+/**
+ * A copy of the conversation's last screen, kept in localStorage so that a panel reopening the conversation can paint
+ * it before the app has loaded (early-screen.ts): IndexedDB answers only once it has opened, and the app needs a few
+ * hundred milliseconds more to show the messages itself.
+ *
+ * The copy is the HTML the app rendered for the messages at the end of the log, taken when the reader is there and no
+ * answer is being written. Anything that could leave it out of date forgets it first: an answer starting, a message
+ * changing while the reader is scrolled up, a message or conversation deleted, all data cleared. A page that finds no
+ * copy, or one of another conversation than the one it opens, shows nothing early, as before there was a copy.
+ */
+export interface LastScreen {
+  /** The conversation shown. */
+  id: string;
+  /** The messages at the end of the log, as the app rendered them. */
+  html: string;
+  /** Where the log sat, in pixels from the top and the bottom of the page. */
+  top: number;
+  bottom: number;
+}
+
+const SCREEN_KEY = 'parley.lastScreen';
+
+/**
+ * Longer copies are not kept: a screen holding one huge answer would cost every open more to parse than the app takes
+ * to show it, and localStorage is small.
+ */
+export const MAX_SCREEN_CHARS = 200_000;
+
+/** Closer than this to the log's end counts as "at the latest message", as in use-scroll-keeper.ts. */
+const END_SLACK = 48;
+
+export function readLastScreen(): LastScreen | undefined {
+  try {
+    const screen = JSON.parse(localStorage.getItem(SCREEN_KEY) ?? 'null') as LastScreen | null;
+    return screen && typeof screen.id === 'string' && typeof screen.html === 'string' ? screen : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Drops the copy; with `ids`, only when it shows one of those conversations. */
+export function forgetLastScreen(ids?: readonly string[]): void {
+  try {
+    if (!ids || ids.includes(readLastScreen()?.id ?? '')) localStorage.removeItem(SCREEN_KEY);
+  } catch {
+    // Storage refused: nothing was kept either.
+  }
+}
+
+/**
+ * Copies what the log shows at its end, or forgets the copy when the log is scrolled away from its end (what changed
+ * there may not be in the copy) or the screen is too long to keep. `log` is the scrolling conversation log.
+ */
+export function rememberLastScreen(log: HTMLElement, id: string): void {
+  const atEnd = log.scrollHeight - log.scrollTop - log.clientHeight <= END_SLACK;
+  const html = atEnd ? screenHtml(log) : undefined;
+  if (!html || html.length > MAX_SCREEN_CHARS) return forgetLastScreen();
+  const box = log.getBoundingClientRect();
+  const screen: LastScreen = { id, html, top: Math.round(box.top), bottom: Math.round(innerHeight - box.bottom) };
+  try {
+    localStorage.setItem(SCREEN_KEY, JSON.stringify(screen));
+  } catch {
+    // Storage full or refused: the next panel shows its messages once the app has loaded them.
+    forgetLastScreen();
+  }
+}
+
+/**
+ * The log's frame and the messages in view, without ids (they would repeat the app's own while both are in the page)
+ * and without images held in object URLs, which do not outlive the page.
+ */
+function screenHtml(log: HTMLElement): string | undefined {
+  const top = log.getBoundingClientRect().top;
+  const shown = [...log.querySelectorAll('article')].filter((article) => article.getBoundingClientRect().bottom > top);
+  const content = log.querySelector('.log-content');
+  if (!shown.length || !content) return undefined;
+  const frame = log.cloneNode(false) as HTMLElement;
+  const list = frame.appendChild(content.cloneNode(false));
+  for (const article of shown) list.appendChild(article.cloneNode(true));
+  for (const el of frame.querySelectorAll('[id]')) el.removeAttribute('id');
+  for (const img of frame.querySelectorAll('img[src^="blob:"]')) img.remove();
+  for (const attribute of ['id', 'role', 'aria-label', 'aria-live', 'tabindex']) frame.removeAttribute(attribute);
+  return frame.outerHTML;
+}
