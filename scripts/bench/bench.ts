@@ -186,7 +186,21 @@ export async function main(root: string): Promise<void> {
       printInputReady(starts, floors);
       printStreams(streams);
       printHuge(huge);
-      console.log(line('Open a 2,000-message conversation to usable', longOpens, 'ms', { max: 200, text: '200 ms' }));
+      console.log(
+        line(
+          'Open a 2,000-message conversation to usable',
+          longOpens.map((o) => o.usable),
+          'ms',
+          { max: 200, text: '200 ms' },
+        ),
+      );
+      console.log(
+        line(
+          "  to the last message in the app's own log",
+          longOpens.map((o) => o.live),
+          'ms',
+        ),
+      );
       console.log(line('Service worker start after stop, to first reply', quietStarts, 'ms'));
       console.log(line('  the same with a debugger on the worker', debuggedStarts, 'ms'));
       console.log(`Service worker bundle: ${kb(bundle.raw).toFixed(1)} KB raw, ${kb(bundle.gzip).toFixed(1)} KB gzip`);
