@@ -12,9 +12,15 @@ const COPY_WAIT_MS = 2000;
  * the conversation's last one, and undefined otherwise.
  */
 export function useLastScreen(article: RefObject<HTMLElement | null>, last: StoredMessage | undefined, busy: boolean): void {
+  const writing = busy || last?.status === 'streaming';
+  // Once when the writing starts, not on every token it brings.
   useEffect(() => {
-    if (!last) return;
-    if (busy || last.status === 'streaming') return forgetLastScreen();
+    if (last && writing) forgetLastScreen();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [!!last, writing]);
+
+  useEffect(() => {
+    if (!last || writing) return;
     const copy = requestIdleCallback(
       () => {
         const log = article.current?.closest<HTMLElement>('[role="log"]');
@@ -23,5 +29,5 @@ export function useLastScreen(article: RefObject<HTMLElement | null>, last: Stor
       { timeout: COPY_WAIT_MS },
     );
     return () => cancelIdleCallback(copy);
-  }, [article, last, busy]);
+  }, [article, last, writing]);
 }
