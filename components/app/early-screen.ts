@@ -8,8 +8,8 @@ export const EARLY_SCREEN_ID = 'early-screen';
 
 /**
  * Shows the copy of the last screen (last-screen.ts) while the app loads, when the panel reopens the conversation it
- * shows. early-screen.js runs this: the early box connects it, with the app's stylesheets, only when a conversation
- * will open (early-composer.ts), so an empty panel never loads it.
+ * shows. early-screen.js runs this: the early box connects it before its first frame, only when a conversation will
+ * open (early-composer.ts), so an empty panel never loads it.
  *
  * The copy is a picture, not the conversation: inert and hidden from assistive technology, which meet the messages
  * once the app shows them. It stays hidden until the app's stylesheets have loaded, so it never shows unstyled, and goes
@@ -26,7 +26,8 @@ export function showEarlyScreen(): void {
   shell.inert = true;
   shell.setAttribute('aria-hidden', 'true');
   shell.style.insetBlock = `${screen.top}px ${screen.bottom}px`;
-  shell.innerHTML = screen.html;
+  // Parsed apart, as inert markup (its scripts, were there any, never run), then moved in.
+  shell.append(...new DOMParser().parseFromString(screen.html, 'text/html').body.childNodes);
   composer.before(shell);
   // The app's stylesheets load now, not once its scripts are connected after the first frame: the copy waits for them.
   // Linked by a script, they hold back no frame.
