@@ -122,6 +122,13 @@ export function useScrollKeeper(
       if ((e.target as Element).closest('input, textarea, [contenteditable]')) return;
       readerScrolls();
       if (UP_KEYS.has(e.key) || (e.key === ' ' && e.shiftKey)) leave();
+      // Home asks for the first message, and is held there like a remembered position: the earlier messages, read at
+      // the panel's first idle moment, and the virtualiser that mounts with them would otherwise open at the end.
+      if (e.key === 'Home' && el.scrollTop > 0) {
+        target.current = 0;
+        setAway(true);
+        if (key.current) positions.set(key.current, 0);
+      }
     };
     // A finger moving down the screen scrolls the log up.
     let touchY: number | undefined;

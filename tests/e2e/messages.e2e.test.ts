@@ -4,6 +4,7 @@ import { addProvider, backToChat, conversation, lastAnswer, listedModels, sendMe
 import { seedConversation } from './support/idb';
 import { withOpenAIPanel } from './support/suite';
 import type { OpenAIMock } from '../mocks/openai-server';
+import type { ExtensionHarness } from './support/extension';
 
 const KEY = 'sk-test-messages-123';
 
@@ -15,14 +16,25 @@ const tooltip = (page: Page) => page.locator('.ui-tooltip:popover-open');
 const box = (locator: Locator) => locator.boundingBox().then((b) => b!);
 
 /** How far the log is from its end, in pixels. */
+/** Init script: idle callbacks wait until the test lets them run; the panel reads a conversation's earlier messages in one. */
+function holdIdleCallbacks(): void {
+  const held: IdleRequestCallback[] = [];
+  window.requestIdleCallback = (callback) => held.push(callback);
+  window.cancelIdleCallback = () => undefined;
+  (window as unknown as { releaseIdle: () => void }).releaseIdle = () => {
+    for (const callback of held.splice(0)) callback({ didTimeout: false, timeRemaining: () => 50 });
+  };
+}
+
 const distanceFromEnd = (page: Page) =>
   conversation(page).evaluate((log) => Math.round(log.scrollHeight - log.scrollTop - log.clientHeight));
 
 describe('messages', () => {
   let openai: OpenAIMock;
   let page: Page;
+  let harness: ExtensionHarness;
 
-  withOpenAIPanel({ apiKey: KEY, models: ['gpt-test'] }, (suite) => ({ openai, page } = suite));
+  withOpenAIPanel({ apiKey: KEY, models: ['gpt-test'] }, (suite) => ({ openai, page, harness } = suite));
 
   afterEach(() => openai.clear());
 
@@ -246,5 +258,29 @@ describe('messages', () => {
     await expect.poll(() => distanceFromEnd(page)).toBeLessThan(2);
     await waitForAnswer(page, 'The latest of three hundred.');
     await expect.poll(() => page.getByRole('button', { name: 'Scroll to latest' }).count()).toBe(0);
+  });
+
+  it('goes to the first message on a Home pressed before the earlier messages have been read', async () => {
+    await seedConversation(page, {
+      id: 'home-early',
+      count: 300,
+      last: 'The latest, again.',
+      model: { providerId: 'none', model: 'gpt-test' },
+    });
+    const early = await harness.context.newPage();
+    await early.addInitScript(holdIdleCallbacks);
+    await early.goto(harness.extensionUrl('sidepanel.html'));
+    await waitForAnswer(early, 'The latest, again.');
+    const firstQuestion = () => conversation(early).getByRole('article', { name: 'You' }).first().textContent();
+    // Only the latest messages are in: the earlier ones wait for the idle moment the test holds back.
+    expect(await firstQuestion()).not.toContain('Question 0?');
+
+    await conversation(early).focus();
+    await early.keyboard.press('Home');
+    await early.evaluate(() => (window as unknown as { releaseIdle: () => void }).releaseIdle());
+    await expect.poll(firstQuestion, { timeout: 15_000 }).toContain('Question 0?');
+    expect(await conversation(early).evaluate((log) => log.scrollTop)).toBe(0);
+    expect(await early.getByRole('button', { name: 'Scroll to latest' }).isVisible()).toBe(true);
+    await early.close();
   });
 });

@@ -41,10 +41,14 @@ function fakeLayout(element: HTMLElement | null) {
   });
 }
 
+/** Where a list mounted now would start (ScrollKeeper.startAt), as the harness last rendered it. */
+let startAt: () => number | undefined = () => undefined;
+
 function Harness() {
   const logRef = useRef<HTMLDivElement | null>(null);
   const content = useRef<HTMLDivElement>(null);
   const keeper = useScrollKeeper(logRef, content, undefined, 'a1');
+  startAt = keeper.startAt;
   return (
     <>
       <div
@@ -158,6 +162,37 @@ describe('following a streaming answer', () => {
 
     expect(layout.top).toBe(top);
     expect(jumpButton()).toBeDefined();
+  });
+
+  it('holds the reader at the first message after a Home, while messages arrive above, until they scroll again', async () => {
+    await mount(<Harness />);
+    await frame();
+    expect(startAt()).toBeUndefined();
+
+    act(() => {
+      log!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Home', bubbles: true }));
+      log!.scrollTop = 0;
+    });
+    await frame();
+    expect(jumpButton()).toBeDefined();
+    // A list mounted now (the virtualiser, with the earlier messages) starts at the first message, not at the end.
+    expect(startAt()).toBe(0);
+    // The earlier messages arrive, and a layout that moved the view is put back.
+    grow(5000);
+    act(() => {
+      log!.scrollTop = 700;
+    });
+    await frame();
+    expect(layout.top).toBe(0);
+
+    // The reader's own scrolling ends the hold.
+    act(() => {
+      log!.dispatchEvent(new WheelEvent('wheel', { deltaY: 300 }));
+      log!.scrollTop = 300;
+    });
+    await frame();
+    expect(startAt()).toBeUndefined();
+    expect(layout.top).toBe(300);
   });
 
   it('stops following when the reader pages up with the keyboard', async () => {
