@@ -1,18 +1,19 @@
 import { useEffect, type RefObject } from 'react';
 import type { StoredMessage } from '../../lib/core/conversation';
-import { forgetLastScreen, rememberLastScreen } from '../app/last-screen';
+import { forgetLastScreen, MAX_SCREEN_CHARS, rememberLastScreen } from '../app/last-screen';
 
 /** Longest the copy waits for an idle moment once the last message has settled. */
 const COPY_WAIT_MS = 2000;
 
 /**
  * Keeps the copy of the last screen (components/app/last-screen.ts) as the log shows the conversation's last message:
- * forgotten as soon as an answer is being written (a panel closed now would reopen on an answer that went on without
- * it), copied again at the first idle moment once it has settled. `last` is the message `article` shows when it is
+ * forgotten as soon as a question is sent or an answer is being written (a panel closed now would reopen on an answer
+ * that went on without it), copied again at the first idle moment once the answer has settled. `last` is the message `article` shows when it is
  * the conversation's last one, and undefined otherwise.
  */
 export function useLastScreen(article: RefObject<HTMLElement | null>, last: StoredMessage | undefined, busy: boolean): void {
-  const writing = busy || last?.status === 'streaming';
+  // A question last is about to be answered (or its sending failed): the screen is not worth a copy either way.
+  const writing = busy || last?.status === 'streaming' || last?.role === 'user';
   // Once when the writing starts, not on every token it brings.
   useEffect(() => {
     if (last && writing) forgetLastScreen();
@@ -21,6 +22,8 @@ export function useLastScreen(article: RefObject<HTMLElement | null>, last: Stor
 
   useEffect(() => {
     if (!last || writing) return;
+    // Known too long from its text alone: copying its rendering first would cost a long task for nothing.
+    if (last.content.length > MAX_SCREEN_CHARS) return forgetLastScreen();
     const copy = requestIdleCallback(
       () => {
         const log = article.current?.closest<HTMLElement>('[role="log"]');

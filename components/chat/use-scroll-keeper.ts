@@ -127,7 +127,6 @@ export function useScrollKeeper(
       if (e.key === 'Home' && el.scrollTop > 0) {
         target.current = 0;
         setAway(true);
-        if (key.current) positions.set(key.current, 0);
       }
     };
     // A finger moving down the screen scrolls the log up.

@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { configureProvider } from '../../scripts/bench/panel-open';
-import { startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
-import { launchExtension, type ExtensionHarness } from './support/extension';
+import type { OpenAIMock } from '../mocks/openai-server';
+import type { ExtensionHarness } from './support/extension';
+import { withConfiguredProvider } from './support/suite';
 import { holdAppUntilReleased, releaseApp } from './support/hold-app';
 import { conversation, waitForAnswer } from './support/panel';
 
@@ -18,16 +18,7 @@ describe('the message box before the app has loaded', () => {
   let mock: OpenAIMock;
   let harness: ExtensionHarness;
 
-  beforeAll(async () => {
-    mock = await startOpenAIMock({ models: ['gpt-test'] });
-    harness = await launchExtension();
-    await configureProvider(harness, mock);
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-    await mock?.close();
-  });
+  withConfiguredProvider({ models: ['gpt-test'] }, (suite) => ({ openai: mock, harness } = suite));
 
   afterEach(() => mock.clear());
 

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { configureProvider } from '../../scripts/bench/panel-open';
-import { startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
-import { launchExtension, type ExtensionHarness } from './support/extension';
+import type { OpenAIMock } from '../mocks/openai-server';
+import type { ExtensionHarness } from './support/extension';
+import { withConfiguredProvider } from './support/suite';
 import { holdAppUntilReleased, releaseApp } from './support/hold-app';
 import { seedConversation } from './support/idb';
 import { conversation, lastAnswer, sendMessage, waitForAnswer } from './support/panel';
@@ -21,16 +21,7 @@ describe('the last screen, painted before the app has loaded', () => {
   let mock: OpenAIMock;
   let harness: ExtensionHarness;
 
-  beforeAll(async () => {
-    mock = await startOpenAIMock({ models: ['gpt-test'] });
-    harness = await launchExtension();
-    await configureProvider(harness, mock);
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-    await mock?.close();
-  });
+  withConfiguredProvider({ models: ['gpt-test'] }, (suite) => ({ openai: mock, harness } = suite));
 
   /** A panel page whose app waits for the test: only what the page paints on its own shows. */
   async function openHeld(): Promise<Page> {

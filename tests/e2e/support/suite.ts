@@ -4,6 +4,7 @@ import { launchExtension, type ExtensionHarness } from './extension';
 import { startOpenAIMock, type OpenAIMock, type OpenAIMockOptions } from '../../mocks/openai-server';
 import { startPluginServer, type PluginMock } from '../../mocks/plugin-server';
 import { addProvider, backToChat, pickModel } from './panel';
+import { configureProvider } from '../../../scripts/bench/panel-open';
 
 /** What a describe block shares; its beforeAll fills it in, so read it only inside tests and hooks. */
 export interface ExtensionSuite {
@@ -72,5 +73,24 @@ export function withPluginChat(providerKey: string, ready: (suite: PluginChatSui
     await harness?.close();
     await openai?.close();
     await plugins?.close();
+  });
+}
+
+/**
+ * As withExtension, with an OpenAI-compatible mock started first and set up as the panel's provider and model
+ * (configureProvider), no panel opened: for tests that open their own pages.
+ */
+export function withConfiguredProvider(mock: OpenAIMockOptions, ready: (suite: ExtensionSuite & { openai: OpenAIMock }) => void): void {
+  let harness: ExtensionHarness | undefined;
+  let openai: OpenAIMock | undefined;
+  beforeAll(async () => {
+    openai = await startOpenAIMock(mock);
+    harness = await launchExtension();
+    await configureProvider(harness, openai);
+    ready({ harness, openai });
+  });
+  afterAll(async () => {
+    await harness?.close();
+    await openai?.close();
   });
 }
