@@ -5,6 +5,7 @@ import { katexWoff2Only } from './build/katex-woff2-only';
 import { localeBundles } from './build/locale-bundles';
 import { mcpWithoutAjv } from './build/mcp-without-ajv';
 import { privacyPage } from './build/privacy-page';
+import { withoutPluginLoader, withoutRuntimePlugins } from './build/without-plugin-loader';
 
 // Each permission is justified in README.md ("Permissions"); keep the two in step.
 const PERMISSIONS = [
@@ -25,6 +26,7 @@ const FIREFOX_ONLY_PERMISSIONS = ['webRequest', 'webRequestBlocking'];
 
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
+  hooks: { 'config:resolved': withoutRuntimePlugins },
   // Terser packs the panel's first load tighter than esbuild's minifier (about 2 KB gzip of ~130), and a second pass
   // about 0.5 KB more. Vite asks it for Safari 10's workarounds and ES5 output idioms; Parley runs on Chrome 126 and
   // Firefox 140, both ES2020, and without them the first load is 0.16 KB gzip smaller.
@@ -38,6 +40,7 @@ export default defineConfig({
       katexWoff2Only(),
       localeBundles(),
       mcpWithoutAjv(),
+      withoutPluginLoader(),
       privacyPage(fileURLToPath(new URL('.', import.meta.url))),
       earlyComposer(fileURLToPath(new URL('.', import.meta.url))),
     ],
