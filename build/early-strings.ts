@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { EARLY_COMPOSER_ID, type EarlyStrings } from '../components/app/early-composer';
+import type { EarlyStrings } from '../components/app/early-composer';
+import { EARLY_COMPOSER_ID } from '../components/app/page-ids';
 import { escapeHtml } from '../components/markdown/escape-html';
 import { DEFAULT_LOCALE } from '../lib/speech/locales';
 import { localeFiles, mergeStrings } from './locale-bundles';

@@ -1,6 +1,7 @@
 import { DEFAULT_LOCALE, localeOfLanguage, SUPPORTED_LOCALES } from '../../lib/speech/locales';
 import type { Prefs } from '../../lib/storage/prefs';
 import { readConversationHint } from './conversation-hint';
+import { APP_SCRIPTS_ID, CONVERSATION_SCRIPTS_ID, EARLY_COMPOSER_ID, EARLY_SCREEN_SCRIPT_ID } from './page-ids';
 
 /**
  * The message box that takes typing before the app has loaded. sidepanel.html carries it shown, autofocused and named
@@ -9,22 +10,6 @@ import { readConversationHint } from './conversation-hint';
  * wait until the app's own box takes them (takeEarlyInput): the panel is usable as soon as its HTML is, not once the
  * app has loaded.
  */
-export const EARLY_COMPOSER_ID = 'early-composer';
-
-/**
- * The inert template into which the build moves the app's module script and its preloads (build/defer-app-scripts.ts).
- * Fetched and compiled while the page was parsed, they held the early box back by about 50 ms on a cold start.
- */
-export const APP_SCRIPTS_ID = 'app-scripts';
-
-/**
- * The template holding what shows a conversation's messages (build/conversation-view.ts): connected with the app's
- * scripts when the panel reopens a conversation, it is fetched alongside them, not once the app has run and asked.
- */
-export const CONVERSATION_SCRIPTS_ID = 'conversation-scripts';
-
-/** The template holding early-screen.js (components/app/early-screen.ts), connected when a conversation will open. */
-export const EARLY_SCREEN_SCRIPT_ID = 'early-screen-script';
 
 /** The message box's accessible name and hint, in one language. */
 export interface EarlyStrings {

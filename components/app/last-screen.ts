@@ -1,3 +1,5 @@
+import { atLogEnd } from '../chat/log-end';
+
 /**
  * A copy of the conversation's last screen, kept in localStorage so that a panel reopening the conversation can paint
  * it before the app has loaded (early-screen.ts): IndexedDB answers only once it has opened, and the app needs a few
@@ -13,6 +15,8 @@ export interface LastScreen {
   id: string;
   /** The messages at the end of the log, as the app rendered them. */
   html: string;
+  /** The page's style rules that style them, so the copy paints without waiting for the app's stylesheets. */
+  css: string;
   /** Where the log sat, in pixels from the top and the bottom of the page. */
   top: number;
   bottom: number;
@@ -26,13 +30,11 @@ const SCREEN_KEY = 'parley.lastScreen';
  */
 export const MAX_SCREEN_CHARS = 200_000;
 
-/** Closer than this to the log's end counts as "at the latest message", as in use-scroll-keeper.ts. */
-const END_SLACK = 48;
-
 export function readLastScreen(): LastScreen | undefined {
   try {
     const screen = JSON.parse(localStorage.getItem(SCREEN_KEY) ?? 'null') as LastScreen | null;
-    return screen && typeof screen.id === 'string' && typeof screen.html === 'string' ? screen : undefined;
+    const kept = screen && typeof screen.id === 'string' && typeof screen.html === 'string' && typeof screen.css === 'string';
+    return kept ? screen : undefined;
   } catch {
     return undefined;
   }
@@ -52,11 +54,12 @@ export function forgetLastScreen(ids?: readonly string[]): void {
  * there may not be in the copy) or the screen is too long to keep. `log` is the scrolling conversation log.
  */
 export function rememberLastScreen(log: HTMLElement, id: string): void {
-  const atEnd = log.scrollHeight - log.scrollTop - log.clientHeight <= END_SLACK;
+  const atEnd = atLogEnd(log);
   const html = atEnd ? screenHtml(log) : undefined;
   if (!html || html.length > MAX_SCREEN_CHARS) return forgetLastScreen();
   const box = log.getBoundingClientRect();
-  const screen: LastScreen = { id, html, top: Math.round(box.top), bottom: Math.round(innerHeight - box.bottom) };
+  const [top, bottom] = [Math.round(box.top), Math.round(innerHeight - box.bottom)];
+  const screen: LastScreen = { id, html, css: screenCss(log), top, bottom };
   try {
     localStorage.setItem(SCREEN_KEY, JSON.stringify(screen));
   } catch {
@@ -80,5 +83,47 @@ function screenHtml(log: HTMLElement): string | undefined {
   for (const el of frame.querySelectorAll('[id]')) el.removeAttribute('id');
   for (const img of frame.querySelectorAll('img[src^="blob:"]')) img.remove();
   for (const attribute of ['id', 'role', 'aria-label', 'aria-live', 'tabindex']) frame.removeAttribute(attribute);
+  // The copy's own frame scrolls it to its end (early-screen.ts), not the log inside.
+  frame.style.overflow = 'visible';
   return frame.outerHTML;
+}
+
+/**
+ * The page's rules that can style the copy: at-rules that name no element (fonts, animations), the root's tokens in
+ * every theme, and the style rules that match the log, an element in it or one of its ancestors, grouped as in their
+ * stylesheets. A few kilobytes, against the app's tens: they are parsed while the early box is still the only thing
+ * on screen.
+ */
+function screenCss(log: HTMLElement): string {
+  const rules: string[] = [];
+  for (const sheet of document.styleSheets) {
+    for (const rule of sheet.cssRules) rules.push(styling(rule, log));
+  }
+  return rules.join('');
+}
+
+/** `rule`'s text when it can style the copy of `log`, or nothing. */
+function styling(rule: CSSRule, log: HTMLElement): string {
+  if (rule instanceof CSSStyleRule) return styles(rule.selectorText, log) ? rule.cssText : '';
+  // @media, @supports, @container, @layer with a block: kept with the rules inside that are kept.
+  if (rule instanceof CSSGroupingRule) {
+    const inner = [...rule.cssRules].map((child) => styling(child, log)).join('');
+    return inner && `${rule.cssText.slice(0, rule.cssText.indexOf('{'))}{${inner}}`;
+  }
+  return rule.cssText;
+}
+
+/** A pseudo-element of an element, which is styled when that element is. */
+const PSEUDO_ELEMENT = /::?(?:before|after|marker|placeholder|selection|first-line|first-letter|-webkit-[\w-]+)/g;
+
+function styles(selector: string, log: HTMLElement): boolean {
+  // The root's rules carry the design tokens, which the theme picks among when the copy is shown.
+  if (selector.startsWith(':root')) return true;
+  const element = selector.replace(PSEUDO_ELEMENT, '');
+  try {
+    return !!log.closest(element) || !!log.querySelector(element);
+  } catch {
+    // A selector this check cannot read is kept: a rule too many costs a few bytes, one too few a wrong picture.
+    return true;
+  }
 }

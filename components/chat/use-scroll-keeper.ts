@@ -1,7 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-
-/** Closer than this to the end counts as "at the latest message". */
-const END_SLACK = 48;
+import { atLogEnd } from './log-end';
 
 /** Keys that scroll the log towards its start. */
 const UP_KEYS: ReadonlySet<string> = new Set(['ArrowUp', 'PageUp', 'Home']);
@@ -97,7 +95,7 @@ export function useScrollKeeper(
     };
     const onScrollFromReader = () => {
       if (target.current !== undefined) return;
-      const atEnd = el.scrollHeight - el.scrollTop - el.clientHeight <= END_SLACK;
+      const atEnd = atLogEnd(el);
       const ours = el.scrollTop === ownTop.current;
       if (!ours) ownTop.current = undefined;
       // Back at the end, the following resumes (and so does ignoring the scroll events it causes); after

@@ -17,6 +17,22 @@ const placeOf = (page: Page, selector: string) =>
     return { top: Math.round(box.top), bottom: Math.round(box.bottom) };
   });
 
+/** Each matching element's box, colours and font, as one line each. */
+const looksOf = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((els) =>
+    els.map((el) => {
+      const { x, y, width, height } = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      return [x, y, width, height, style.color, style.backgroundColor, style.font, style.borderRadius].join(' ');
+    }),
+  );
+
+/** Turns the stylesheets the page links (the app's) off or back on. */
+const appSheets = (page: Page, on: boolean) =>
+  page.evaluate((on) => {
+    for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) link.disabled = !on;
+  }, on);
+
 describe('the last screen, painted before the app has loaded', () => {
   let mock: OpenAIMock;
   let harness: ExtensionHarness;
@@ -41,8 +57,8 @@ describe('the last screen, painted before the app has loaded', () => {
 
     const held = await openHeld();
     const screen = held.locator('#early-screen');
-    // Shown once the app's stylesheets are in, never unstyled; the app itself has not rendered.
-    await expect.poll(() => screen.evaluate((el) => !(el as HTMLElement).hidden)).toBe(true);
+    // Shown by the page on its own: the app itself has not rendered.
+    await screen.waitFor();
     expect(await screen.getByRole('article').count()).toBe(0);
     expect(await screen.locator('article').allInnerTexts()).toEqual([
       expect.stringContaining('Remember this screen'),
@@ -61,6 +77,16 @@ describe('the last screen, painted before the app has loaded', () => {
     expect(await held.evaluate(() => document.activeElement?.closest('#early-composer') !== null)).toBe(true);
     const copied = await placeOf(held, '#early-screen article:last-of-type');
     expect(copied.bottom).toBeLessThanOrEqual((await placeOf(held, '#early-composer')).top);
+    // The copy carries its own rules: without the app's stylesheets, which it does not wait for, it looks as with them.
+    await expect
+      .poll(() =>
+        held.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet)),
+      )
+      .toBe(true);
+    const withAppSheets = await looksOf(held, '#early-screen *');
+    await appSheets(held, false);
+    expect(await looksOf(held, '#early-screen *')).toEqual(withAppSheets);
+    await appSheets(held, true);
 
     await releaseApp(held);
     await expect.poll(() => lastAnswer(held).innerText()).toContain('The copy keeps this answer.');
@@ -86,7 +112,7 @@ describe('the last screen, painted before the app has loaded', () => {
 
     const held = await openHeld();
     const screen = held.locator('#early-screen');
-    await expect.poll(() => screen.evaluate((el) => !(el as HTMLElement).hidden)).toBe(true);
+    await screen.waitFor();
     // Only the messages in view were kept, the latest last, and the copy shows its end.
     const kept = await screen.locator('article').count();
     expect(kept).toBeGreaterThan(0);

@@ -58,12 +58,45 @@ describe('the copy of the last screen', () => {
     const copy = document.createElement('div');
     copy.innerHTML = screen.html;
     const frame = copy.firstElementChild!;
-    // The log's frame and styling stay; it is no log for assistive technology, and takes no focus.
+    // The log's frame and styling stay; it is no log for assistive technology, and takes no focus. The copy's own frame
+    // scrolls it, not the log.
     expect(frame.className).toBe('log');
+    expect((frame as HTMLElement).style.overflow).toBe('visible');
     expect(['role', 'aria-label', 'aria-live', 'tabindex'].filter((a) => frame.hasAttribute(a))).toEqual([]);
     expect([...copy.querySelectorAll('.log-content > article')].map((a) => a.textContent)).toEqual(['A question', 'An answer']);
     expect(copy.querySelector('[id]')).toBeNull();
     expect([...copy.querySelectorAll('img')].map((img) => img.alt)).toEqual(['chart']);
+  });
+
+  it('carries the rules that style it, and none of the rest of the page', () => {
+    const log = renderedLog({ top: 500, height: 1000 });
+    const style = document.createElement('style');
+    style.textContent = [
+      ':root { --bg: #fff; }',
+      ":root[data-theme='dark'] { color-scheme: dark; }",
+      'body { margin: 0px; }',
+      '.message-assistant p { color: red; }',
+      '.message-user::before { content: "»"; }',
+      '.settings-view { color: blue; }',
+      '.message:hover { color: green; }',
+      '@media (max-width: 400px) { .log-content { gap: 4px; } .settings-view { gap: 2px; } }',
+      '@media print { .settings-view { display: none; } }',
+      '@keyframes spin { 100% { rotate: 1turn; } }',
+    ].join('\n');
+    document.head.replaceChildren(style);
+    rememberLastScreen(log, 'c1');
+    const kept = document.createElement('style');
+    kept.textContent = readLastScreen()!.css;
+    document.head.replaceChildren(kept);
+    expect([...kept.sheet!.cssRules].map((rule) => rule.cssText.replace(/\s+/g, ' '))).toEqual([
+      ':root { --bg: #fff; }',
+      ":root[data-theme='dark'] { color-scheme: dark; }",
+      'body { margin: 0px; }',
+      '.message-assistant p { color: red; }',
+      '.message-user::before { content: "»"; }',
+      '@media (max-width: 400px) { .log-content { gap: 4px; } }',
+      '@keyframes spin { 100% { rotate: 1turn; } }',
+    ]);
   });
 
   it('is forgotten, not kept stale, when the log is away from its end or the screen is too long to keep', () => {
@@ -88,7 +121,7 @@ describe('the copy of the last screen', () => {
     full.mockRestore();
     expect(readLastScreen()).toBeUndefined();
 
-    for (const damaged of ['{', '"text"', '{"id":1,"html":"<p>"}', 'null']) {
+    for (const damaged of ['{', '"text"', '{"id":1,"html":"<p>","css":""}', '{"id":"c1","html":"<p>"}', 'null']) {
       localStorage.setItem('parley.lastScreen', damaged);
       expect(readLastScreen()).toBeUndefined();
     }
