@@ -114,8 +114,8 @@ function createAreaMenu(): Promise<void> {
 
 /** Registers the right-click item; called synchronously at worker start so its clicks wake the worker. */
 export function startCapture(): void {
+  // Created once: menus outlive a browser restart (see startPageJourneys).
   browser.runtime.onInstalled.addListener(() => void createAreaMenu());
-  browser.runtime.onStartup.addListener(() => void createAreaMenu());
   browser.contextMenus.onClicked.addListener((info, tab) => {
     if (info.menuItemId !== AREA_MENU_ID || !tab || tab.windowId < 0) return;
     openPanel(tab.windowId);

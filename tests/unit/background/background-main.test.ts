@@ -104,6 +104,13 @@ describe('background.main()', () => {
     expect(created.find((c) => c.id === MENU_ROOT_IDS[0])).toMatchObject({ title: '«menuAsk»', contexts: ['selection'] });
   });
 
+  it('lets the browser start without waking the worker: its menus outlive a restart, and are built on install', () => {
+    stubBrowser();
+    background.main();
+    expect(fakeBrowser.runtime.onStartup.hasListeners()).toBe(false);
+    expect(fakeBrowser.runtime.onInstalled.hasListeners()).toBe(true);
+  });
+
   it('builds the quick actions from the prompt library and rebuilds them when the library changes', async () => {
     const { created } = stubBrowser();
     background.main();
