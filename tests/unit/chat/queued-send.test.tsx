@@ -29,8 +29,13 @@ const { useAttachments } = await import('../../../components/images/attachments-
 beforeAll(() => {
   vi.stubGlobal('requestIdleCallback', () => 0);
   vi.stubGlobal('cancelIdleCallback', () => undefined);
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:stored');
+  vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
 });
-afterAll(() => vi.unstubAllGlobals());
+afterAll(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 beforeEach(async () => {
   await closeDb();
   await deleteDB(DB_NAME);
@@ -121,5 +126,8 @@ describe('a message sent before the models have loaded', () => {
     const [question] = useChatStore.getState().messages;
     expect(question).toMatchObject({ role: 'user', content: 'What is this?', images: [expect.anything()] });
     expect(useAttachments.getState().images).toEqual([]);
+    // The question shows its image, read back from storage. Node's createObjectURL takes only Node's own Blob, not the
+    // one the test database hands back, so the URL is stood in for.
+    await settle(() => document.querySelector('img.message-image')?.getAttribute('src') === 'blob:stored');
   });
 });
