@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MessagesSquare, Settings, SquarePen } from 'lucide-react';
 import { onBroadcast } from '../../lib/messaging/events';
@@ -6,7 +6,7 @@ import { ChatView } from '../chat/ChatView';
 import { preloadMessageView } from '../chat/message-view-loaders';
 import { ModelPicker } from '../chat/ModelPicker';
 import { PersonaBadge } from '../prompts/PersonaBadge';
-import { ReaderBar } from './on-demand';
+import { ReaderBar, lazyView } from './on-demand';
 import { useReaderUi } from '../reader/reader-start';
 import { useChatStore } from '../state/chat-store';
 import { useProvidersStore } from '../state/providers-store';
@@ -22,8 +22,8 @@ import { StorageRepairNotice } from './StorageRepairNotice';
 import { ViewErrorBoundary } from './ViewErrorBoundary';
 
 // Settings and history are not needed for the first paint; they load when opened.
-const SettingsView = lazy(() => import('../settings/SettingsView').then((m) => ({ default: m.SettingsView })));
-const HistoryView = lazy(() => import('../history/HistoryView').then((m) => ({ default: m.HistoryView })));
+const SettingsView = lazyView(() => import('../settings/SettingsView').then((m) => m.SettingsView));
+const HistoryView = lazyView(() => import('../history/HistoryView').then((m) => m.HistoryView));
 
 type View = 'chat' | 'history' | 'settings';
 

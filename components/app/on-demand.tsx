@@ -1,4 +1,17 @@
-import { lazy, Suspense, type ComponentType, type JSX } from 'react';
+import { lazy, Suspense, type ComponentType, type JSX, type LazyExoticComponent } from 'react';
+import { wantLateStrings } from '../../lib/i18n/i18n';
+
+/**
+ * React.lazy for every part of the panel loaded on demand: its module and the late sections of the strings
+ * (lib/i18n/sections.ts) load together, so a part that shows them never renders before they are in, and an empty
+ * panel's first load carries neither. A test keeps every lazily loaded part going through here.
+ */
+export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>): LazyExoticComponent<ComponentType<P>> {
+  return lazy(async () => {
+    const [component] = await Promise.all([load(), wantLateStrings()]);
+    return { default: component };
+  });
+}
 
 /**
  * A component that loads on its first render, in its own Suspense boundary so
@@ -6,7 +19,7 @@ import { lazy, Suspense, type ComponentType, type JSX } from 'react';
  * not show, which keep the panel's first-load script small.
  */
 function onDemand<P extends object>(load: () => Promise<ComponentType<P>>): (props: P) => JSX.Element {
-  const Lazy = lazy(async () => ({ default: await load() }));
+  const Lazy = lazyView(load);
   return function OnDemand(props: P) {
     return (
       <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowUp, FileText, Hourglass, SlidersHorizontal, Square, Volume2 } from 'lucide-react';
 import type { PageTools } from '../page/PageTools';
@@ -16,7 +16,7 @@ import { useMenuCaptures } from '../images/capture';
 import { useAttachments } from '../images/attachments-store';
 import { isAttachable } from '../../lib/core/images';
 import type { ModelRef, ProviderKind } from '../../lib/core/providers';
-import { AttachmentNotice, ImageChips } from '../app/on-demand';
+import { AttachmentNotice, ImageChips, lazyView } from '../app/on-demand';
 import { useSlashMenu } from './SlashMenu';
 import './composer.css';
 
@@ -30,7 +30,7 @@ async function sendDraft(text: string, model: ModelRef, kind: ProviderKind | und
 }
 
 // The chat settings (and the plugin list they include) are not needed until the popover opens.
-const ConversationOptions = lazy(() => import('./ConversationOptions').then((m) => ({ default: m.ConversationOptions })));
+const ConversationOptions = lazyView(() => import('./ConversationOptions').then((m) => m.ConversationOptions));
 
 /** The message box grows with its text up to this many pixels, then scrolls. */
 const MAX_INPUT_HEIGHT = 160;

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { Suspense, useId, useRef, useState } from 'react';
+import { lazyView } from '../app/on-demand';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown } from 'lucide-react';
 import type { ProviderView } from '../../lib/core/providers';
@@ -7,7 +8,7 @@ import { useProvidersStore } from '../state/providers-store';
 import './model-picker.css';
 
 // The list, its search and keys load when the picker first opens.
-const ModelMenu = lazy(() => import('./ModelMenu').then((m) => ({ default: m.ModelMenu })));
+const ModelMenu = lazyView(() => import('./ModelMenu').then((m) => m.ModelMenu));
 
 /** The browser's own model is named by the interface, in its language; other providers by the user. */
 export function useProviderName(): (provider: ProviderView) => string {

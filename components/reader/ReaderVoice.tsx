@@ -1,11 +1,12 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
+import { lazyView } from '../app/on-demand';
 import { useTranslation } from 'react-i18next';
 import { AudioLines } from 'lucide-react';
 import { IconButton } from '../ui/IconButton';
 import { Popover, useAnchorToggle } from '../ui/Popover';
 
 // The voice lists are only needed once the user asks to change the voice.
-const ReaderVoiceChooser = lazy(() => import('./ReaderVoiceChooser').then((m) => ({ default: m.ReaderVoiceChooser })));
+const ReaderVoiceChooser = lazyView(() => import('./ReaderVoiceChooser').then((m) => m.ReaderVoiceChooser));
 
 /** The reading bar's "Voice" button: the voice of the engine that reads, picked in a popover. */
 export function ReaderVoice() {

@@ -8,18 +8,47 @@ type Strings = Record<string, unknown>;
  * Every language, English too, loads on demand, so a page carries only the
  * language it shows: the parity tests keep every key in every locale, so no
  * other language is needed as a fallback. Each locale's feature files
- * (`en-US.json`, `en-US.page.json`, …) arrive merged into one module by the
- * build (build/locale-bundles.ts).
+ * (`en-US.json`, `en-US.page.json`, …) arrive merged by the build
+ * (build/locale-bundles.ts) into two modules: the sections a page may show
+ * from the start, and the late ones (lib/i18n/sections.ts), which load once a
+ * part that shows them asks (wantLateStrings).
  */
 const locales = import.meta.glob<Strings>('./locales/[a-z][a-z]-[A-Z][A-Z].json', { query: '?locale-bundle', import: 'default' });
+const lateLocales = import.meta.glob<Strings>('./locales/[a-z][a-z]-[A-Z][A-Z].json', {
+  query: '?locale-bundle-late',
+  import: 'default',
+});
 
+/** Every English string, the late sections too. */
 export async function englishStrings(): Promise<Strings> {
-  return (await loadLocaleResources(FALLBACK_LOCALE))!.translation as Strings;
+  const [first, late] = await Promise.all([
+    locales[`./locales/${FALLBACK_LOCALE}.json`]!(),
+    lateLocales[`./locales/${FALLBACK_LOCALE}.json`]!(),
+  ]);
+  return { ...first, ...late };
 }
 
 export async function loadLocaleResources(locale: string): Promise<ResourceLanguage | undefined> {
   const load = locales[`./locales/${locale}.json`];
   return load ? { translation: await load() } : undefined;
+}
+
+/** Whether a module that shows the late sections has loaded: from then on, every language gets them too. */
+let lateWanted = false;
+/** The page's instance: a page has one, and each unit test makes its own. */
+let current: i18n | undefined;
+
+async function addLateStrings(instance: i18n, locale: string): Promise<void> {
+  const load = lateLocales[`./locales/${locale}.json`];
+  // The sections are not in the first bundle, so adding cannot overwrite a string.
+  if (load) instance.addResourceBundle(locale, 'translation', await load(), true);
+}
+
+/** Adds the late sections to every language the page has, and to each it loads later; resolves once they are in. */
+export async function wantLateStrings(): Promise<void> {
+  lateWanted = true;
+  const instance = current;
+  if (instance) await Promise.all(Object.keys(instance.store.data).map((locale) => addLateStrings(instance, locale)));
 }
 
 export async function createI18n(locale: string): Promise<i18n> {
@@ -32,6 +61,8 @@ export async function createI18n(locale: string): Promise<i18n> {
     resources,
     interpolation: { escapeValue: false },
   });
+  current = instance;
+  if (lateWanted) await addLateStrings(instance, instance.language);
   return instance;
 }
 
@@ -39,6 +70,7 @@ export async function switchLocale(instance: i18n, locale: string): Promise<void
   if (!instance.hasResourceBundle(locale, 'translation')) {
     const own = await loadLocaleResources(locale);
     if (own) instance.addResourceBundle(locale, 'translation', own.translation);
+    if (own && lateWanted) await addLateStrings(instance, locale);
   }
   await instance.changeLanguage(locale);
 }

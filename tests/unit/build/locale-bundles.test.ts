@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LOCALE_BUNDLE_QUERY, localeBundles, localeFiles, mergeStrings } from '../../../build/locale-bundles';
+import { LATE_BUNDLE_QUERY, LOCALE_BUNDLE_QUERY, localeBundles, localeFiles, mergeStrings } from '../../../build/locale-bundles';
 
 const dirs: string[] = [];
 function localesDir(files: Record<string, unknown>): string {
@@ -48,5 +48,20 @@ describe('locale bundles', () => {
     expect(JSON.parse(code!)).toEqual({ nav: { settings: 'Paramètres', history: 'Historique' }, reader: { readPage: 'Lire la page' } });
     expect(watched).toHaveLength(3);
     expect(load(join(dir, 'fr-FR.json'))).toBeUndefined();
+  });
+
+  it('serves the late sections apart from the rest of a locale', () => {
+    const dir = localesDir({
+      'fr-FR.json': { nav: { settings: 'Paramètres' }, history: { title: 'Conversations' } },
+      'fr-FR.plugins.json': { plugins: { title: 'Plugins' }, errors: { x: 'Erreur' } },
+    });
+    expect(JSON.parse(load(join(dir, 'fr-FR.json') + LOCALE_BUNDLE_QUERY)!)).toEqual({
+      nav: { settings: 'Paramètres' },
+      errors: { x: 'Erreur' },
+    });
+    expect(JSON.parse(load(join(dir, 'fr-FR.json') + LATE_BUNDLE_QUERY)!)).toEqual({
+      history: { title: 'Conversations' },
+      plugins: { title: 'Plugins' },
+    });
   });
 });

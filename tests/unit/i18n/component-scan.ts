@@ -188,3 +188,49 @@ export function projectCompilerOptions(): ts.CompilerOptions {
   const parsed = ts.parseJsonConfigFileContent(config, ts.sys, ROOT, undefined, configPath);
   return { ...parsed.options, noEmit: true };
 }
+
+/** Calls whose import() loads its module together with the late strings (components/app/on-demand.tsx). */
+const LATE_STRING_LOADERS = new Set(['lazyView', 'onDemand']);
+
+function insideLateStringLoader(node: ts.Node): boolean {
+  for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
+    if (ts.isCallExpression(at) && ts.isIdentifier(at.expression) && LATE_STRING_LOADERS.has(at.expression.text)) return true;
+  }
+  return false;
+}
+
+/**
+ * The project's modules a page can run before anything has asked for the late strings (lib/i18n/sections.ts): those
+ * `entry` imports, statically or through an import() that is not an argument of lazyView or onDemand, and theirs.
+ * Paths are relative to the project's root.
+ */
+export function modulesWithoutLateStrings(entry: string, options: ts.CompilerOptions): Set<string> {
+  const seen = new Set<string>();
+  const queue = [join(ROOT, entry)];
+  while (queue.length) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const sf = ts.createSourceFile(file, ts.sys.readFile(file) ?? '', ts.ScriptTarget.Latest, true);
+    const specifiers: string[] = [];
+    const visit = (node: ts.Node) => {
+      if (
+        (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+        node.moduleSpecifier &&
+        ts.isStringLiteral(node.moduleSpecifier)
+      ) {
+        if (!(ts.isImportDeclaration(node) && node.importClause?.isTypeOnly)) specifiers.push(node.moduleSpecifier.text);
+      } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && !insideLateStringLoader(node)) {
+        const [specifier] = node.arguments;
+        if (specifier && ts.isStringLiteral(specifier)) specifiers.push(specifier.text);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(sf);
+    for (const specifier of specifiers) {
+      const resolved = ts.resolveModuleName(specifier, file, options, ts.sys).resolvedModule;
+      if (resolved && !resolved.isExternalLibraryImport && /\.tsx?$/.test(resolved.resolvedFileName)) queue.push(resolved.resolvedFileName);
+    }
+  }
+  return new Set([...seen].map((file) => relative(ROOT, file)));
+}

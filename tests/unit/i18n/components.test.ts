@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { englishStrings } from '../../../lib/i18n/i18n';
 import { PROVIDER_KINDS } from '../../../lib/core/providers';
-import { componentFiles, hardCodedText, projectCompilerOptions, translationKeys, type KeyUse } from './component-scan';
+import { LATE_SECTIONS } from '../../../lib/i18n/sections';
+import {
+  componentFiles,
+  hardCodedText,
+  modulesWithoutLateStrings,
+  projectCompilerOptions,
+  translationKeys,
+  type KeyUse,
+} from './component-scan';
 import { flatten } from './strings';
 
 /** Text that is the same in every language: product names, symbols and code the user copies. */
@@ -89,6 +97,23 @@ describe('translation keys used by components', () => {
 
   it('can tell every key a component asks for', () => {
     expect(uses.filter((u) => u.kind === 'unresolved').map((u) => `${at(u)} t(${u.kind === 'unresolved' ? u.text : ''})`)).toEqual([]);
+  });
+
+  it('shows no late string in a module the panel runs before asking for them', () => {
+    const late = (key: string) => LATE_SECTIONS.includes(key.split('.')[0]!);
+    const showing = new Set(
+      uses.flatMap((u) => ((u.kind === 'exact' && late(u.key)) || (u.kind === 'prefix' && late(u.prefix)) ? [u.file] : [])),
+    );
+    expect(showing).toContain('components/history/HistoryView.tsx');
+    const early = modulesWithoutLateStrings('entrypoints/sidepanel/sidepanel.tsx', projectCompilerOptions());
+    expect(early).toContain('components/chat/Composer.tsx');
+    expect([...showing].filter((file) => early.has(file))).toEqual([]);
+  });
+
+  it('loads every part of the panel on demand together with the late strings', () => {
+    const loader = 'components/app/on-demand.tsx';
+    const bare = componentFiles().filter((file) => !file.endsWith(loader) && /\blazy\(/.test(readFileSync(file, 'utf8')));
+    expect(bare).toEqual([]);
   });
 
   it('has a label for every provider setting and every choice of a select', () => {

@@ -8,7 +8,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, expect } from 'vitest';
-import { createI18n } from '../../../lib/i18n/i18n';
+import { createI18n, wantLateStrings } from '../../../lib/i18n/i18n';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -25,8 +25,12 @@ afterEach(() => {
   for (const view of live) view.unmount();
 });
 
-/** Mounts `node` in a fresh container, translated into `locale`. */
+/**
+ * Mounts `node` in a fresh container, translated into `locale`. The late strings are in, as they are in the panel once
+ * the part of it that a test mounts directly has loaded (components/app/on-demand.tsx).
+ */
 export async function mount(node: ReactNode, locale = 'en-US'): Promise<Mounted> {
+  await wantLateStrings();
   const i18n = await createI18n(locale);
   const container = document.createElement('div');
   document.body.append(container);
