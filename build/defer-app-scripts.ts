@@ -1,10 +1,8 @@
-import { APP_SCRIPTS_ID, CONVERSATION_SCRIPTS_ID, EARLY_SCREEN_SCRIPT_ID } from '../components/app/page-ids';
+import { APP_SCRIPTS_ID, CONVERSATION_SCRIPTS_ID } from '../components/app/page-ids';
 import { earlyStyles } from './early-styles';
 
 /** The file sidepanel.html loads as a classic script: it runs while the page is parsed, before any module. */
 export const EARLY_COMPOSER_FILE = 'early-composer.js';
-/** The classic script that paints the copy of the last screen (components/app/early-screen.ts) while the app loads. */
-export const EARLY_SCREEN_FILE = 'early-screen.js';
 
 const MODULE_SCRIPT = /<script type="module"[^>]*><\/script>\s*/g;
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>\s*/g;
@@ -26,8 +24,7 @@ export interface BuiltFiles {
  * few rules the early box needs (early-styles.ts), read through `readStylesheet` from the built files: a script
  * waits for every stylesheet before it, so the box no longer waits for the app's whole style to load and apply.
  * A second template holds what showing a conversation needs, which the early box connects only when the panel
- * reopens one; a third, early-screen.js, which paints the copy of the last screen meanwhile
- * (components/app/early-screen.ts) and which the early box connects at once.
+ * reopens one.
  */
 export function deferAppScripts(html: string, built?: BuiltFiles): string {
   const tags = [...html.matchAll(MODULE_SCRIPT), ...html.matchAll(MODULE_PRELOAD)].map((m) => m[0].trim());
@@ -45,7 +42,6 @@ export function deferAppScripts(html: string, built?: BuiltFiles): string {
   const view = built?.conversationView(new Set([...stylesheets, ...tags].map((tag) => ADDRESS.exec(tag)![1]!))) ?? [];
   if (view.length) {
     template += `<template id="${CONVERSATION_SCRIPTS_ID}">${view.map(preloadTag).join('')}</template>\n    `;
-    template += `<template id="${EARLY_SCREEN_SCRIPT_ID}"><script src="/${EARLY_SCREEN_FILE}"></script></template>\n    `;
   }
   return html
     .replace(MODULE_SCRIPT, '')

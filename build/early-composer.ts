@@ -3,13 +3,13 @@ import { build } from 'esbuild';
 import type { Plugin, Rollup } from 'vite';
 import type { EarlyStrings } from '../components/app/early-composer';
 import { conversationViewFiles } from './conversation-view';
-import { deferAppScripts, EARLY_COMPOSER_FILE, EARLY_SCREEN_FILE } from './defer-app-scripts';
+import { deferAppScripts, EARLY_COMPOSER_FILE } from './defer-app-scripts';
 import { earlyStrings, nameEarlyBox } from './early-strings';
 
 /**
- * Builds early-composer.js beside the side panel's page: components/app/early-composer.ts with every language's
- * strings, as one small classic script (a module would wait for the app's whole module graph); and early-screen.js,
- * components/app/early-screen.ts, which the early box connects only when the panel reopens a conversation.
+ * Builds early-composer.js beside the side panel's page: components/app/early-composer.ts, which shows the last
+ * screen's copy too (early-screen.ts), with every language's strings, as one small classic script (a module would
+ * wait for the app's whole module graph).
  */
 export function earlyComposer(root: string): Plugin {
   // The page's box is named and the script built from the same strings, in the same build pass: read once.
@@ -30,26 +30,21 @@ export function earlyComposer(root: string): Plugin {
           : html,
     },
     async generateBundle(_options, bundle) {
-      // WXT builds in several passes; the one with the side panel's page gets the scripts.
+      // WXT builds in several passes; the one with the side panel's page gets the script.
       const panel = Object.values(bundle).some((file) => file.type === 'chunk' && file.facadeModuleId?.endsWith('/sidepanel/index.html'));
       if (!panel) return;
-      const script = async (contents: string) => {
-        const result = await build({
-          stdin: { contents, resolveDir: root, loader: 'ts' },
-          bundle: true,
-          format: 'iife',
-          minify: true,
-          write: false,
-          target: 'es2022',
-          legalComments: 'none',
-          charset: 'utf8',
-        });
-        return result.outputFiles[0]!.text;
-      };
-      const composer = `import { startEarlyComposer } from './components/app/early-composer';\nstartEarlyComposer(${JSON.stringify(readStrings())});`;
-      const screen = `import { showEarlyScreen } from './components/app/early-screen';\nshowEarlyScreen();`;
-      this.emitFile({ type: 'asset', fileName: EARLY_COMPOSER_FILE, source: await script(composer) });
-      this.emitFile({ type: 'asset', fileName: EARLY_SCREEN_FILE, source: await script(screen) });
+      const contents = `import { startEarlyComposer } from './components/app/early-composer';\nstartEarlyComposer(${JSON.stringify(readStrings())});`;
+      const result = await build({
+        stdin: { contents, resolveDir: root, loader: 'ts' },
+        bundle: true,
+        format: 'iife',
+        minify: true,
+        write: false,
+        target: 'es2022',
+        legalComments: 'none',
+        charset: 'utf8',
+      });
+      this.emitFile({ type: 'asset', fileName: EARLY_COMPOSER_FILE, source: result.outputFiles[0]!.text });
     },
   };
 }

@@ -1,7 +1,8 @@
 import { DEFAULT_LOCALE, localeOfLanguage, SUPPORTED_LOCALES } from '../../lib/speech/locales';
 import type { Prefs } from '../../lib/storage/prefs';
 import { readConversationHint } from './conversation-hint';
-import { APP_SCRIPTS_ID, CONVERSATION_SCRIPTS_ID, EARLY_COMPOSER_ID, EARLY_SCREEN_SCRIPT_ID } from './page-ids';
+import { showEarlyScreen } from './early-screen';
+import { APP_SCRIPTS_ID, CONVERSATION_SCRIPTS_ID, EARLY_COMPOSER_ID } from './page-ids';
 
 /**
  * The message box that takes typing before the app has loaded. sidepanel.html carries it shown, autofocused and named
@@ -43,15 +44,15 @@ export function rememberLook(look: Look): void {
 const FIRST_FRAME_WAIT_MS = 500;
 
 /**
- * Names the early box, and connects the script painting the last screen's copy when a conversation will open, then
- * starts the app once the box is painted; the app starts even if the box could not be named.
+ * Names the early box, and paints the last screen's copy beside it when a conversation will open (early-screen.ts),
+ * then starts the app once the box is painted; the app starts even if the box could not be named or the copy shown.
  */
 export function startEarlyComposer(strings: Record<string, EarlyStrings>): void {
   try {
     localiseEarlyBox(strings);
   } finally {
-    connect(EARLY_SCREEN_SCRIPT_ID, !!readConversationHint());
     afterFirstFrame(startApp);
+    showEarlyScreen();
   }
 }
 

@@ -6,6 +6,8 @@ import { deferAppScripts } from '../../../build/defer-app-scripts';
 import { earlyStrings, nameEarlyBox } from '../../../build/early-strings';
 import { rememberConversationHint } from '../../../components/app/conversation-hint';
 import { readLook, rememberLook, startEarlyComposer, takeEarlyInput } from '../../../components/app/early-composer';
+import type { LastScreen } from '../../../components/app/last-screen';
+import { EARLY_SCREEN_ID } from '../../../components/app/page-ids';
 import { SUPPORTED_LOCALES } from '../../../lib/speech/locales';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -106,18 +108,21 @@ describe('the early message box', () => {
 
   it("fetches the conversation view with the app's scripts, and paints the last screen's copy, only when the panel will reopen a conversation", () => {
     const viewLinks = () => [...document.head.querySelectorAll('link')].map((link) => `${link.rel} ${link.getAttribute('href')}`);
-    const screenScript = () => document.head.querySelector('script[src="/early-screen.js"]');
+    const copy = () => document.getElementById(EARLY_SCREEN_ID);
+    const screen: LastScreen = { id: 'c1', html: '<article>An answer</article>', css: 'article { color: red; }', top: 40, bottom: 80 };
+    localStorage.setItem('parley.lastScreen', JSON.stringify(screen));
     startEarlyComposer(STRINGS);
     vi.runAllTimers();
     expect(viewLinks()).toEqual([]);
-    expect(screenScript()).toBeNull();
+    expect(copy()).toBeNull();
     expect(document.querySelector('template')).toBeNull();
 
     loadPanelHtml();
     rememberConversationHint('c1');
     startEarlyComposer(STRINGS);
-    // The copy's script is connected at once, before the first frame; the app's wait for it.
-    expect(screenScript()).not.toBeNull();
+    // The copy is painted at once, beside the box, before the first frame; the app's scripts wait for that frame.
+    expect(copy()?.textContent).toBe('An answer');
+    expect(copy()?.nextElementSibling?.id).toBe('early-composer');
     expect(appScript()).toBeNull();
     vi.runAllTimers();
     expect(appScript()).not.toBeNull();

@@ -60,7 +60,7 @@ describe("the app's scripts wait for the early box", () => {
     expect(/<style>([\s\S]*)<\/style>/.exec(head)![1]).toBe(earlyStyles(APP_CSS));
   });
 
-  it("puts the conversation view's files, told which the page loads, and the last screen's script in templates of their own", () => {
+  it("puts the conversation view's files, told which the page loads, in a template of their own", () => {
     let pageFiles: ReadonlySet<string> | undefined;
     const html = deferAppScripts(BUILT, {
       readStylesheet: readAppCss,
@@ -72,10 +72,9 @@ describe("the app's scripts wait for the early box", () => {
     expect(pageFiles).toEqual(new Set(['/assets/app-D4.css', '/chunks/sidepanel-A1.js', '/chunks/protocol-B2.js', '/chunks/app-C3.js']));
     expect(html).toContain(
       '</template>\n    <template id="conversation-scripts"><link rel="stylesheet" crossorigin href="/assets/MessageItem-E5.css">' +
-        '<link rel="modulepreload" crossorigin href="/chunks/MessageItem-F6.js"></template>\n    ' +
-        '<template id="early-screen-script"><script src="/early-screen.js"></script></template>\n    <script src="/early-composer.js"></script>',
+        '<link rel="modulepreload" crossorigin href="/chunks/MessageItem-F6.js"></template>\n    <script src="/early-composer.js"></script>',
     );
-    expect(deferAppScripts(BUILT, built())).not.toMatch(/conversation-scripts|early-screen/);
+    expect(deferAppScripts(BUILT, built())).not.toMatch(/conversation-scripts/);
   });
 
   it('fails the build rather than ship a page whose app would never start', () => {
