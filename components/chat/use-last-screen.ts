@@ -8,8 +8,8 @@ const COPY_WAIT_MS = 2000;
 /**
  * Keeps the copy of the last screen (components/app/last-screen.ts) as the log shows the conversation's last message:
  * forgotten as soon as a question is sent or an answer is being written (a panel closed now would reopen on an answer
- * that went on without it), copied again at the first idle moment once the answer has settled. `last` is the message `article` shows when it is
- * the conversation's last one, and undefined otherwise.
+ * that went on without it), copied again at the first idle moment once the answer has settled. `last` is the message
+ * `article` shows when it is the conversation's last one, and undefined otherwise.
  */
 export function useLastScreen(article: RefObject<HTMLElement | null>, last: StoredMessage | undefined, busy: boolean): void {
   // A question last is about to be answered (or its sending failed): the screen is not worth a copy either way.

@@ -125,6 +125,8 @@ export function useScrollKeeper(
       if (e.key === 'Home' && el.scrollTop > 0) {
         target.current = 0;
         setAway(true);
+        // Held there, the scroll it causes is not recorded: a return from Settings or another conversation comes here.
+        if (key.current) positions.set(key.current, 0);
       }
     };
     // A finger moving down the screen scrolls the log up.

@@ -44,10 +44,10 @@ function fakeLayout(element: HTMLElement | null) {
 /** Where a list mounted now would start (ScrollKeeper.startAt), as the harness last rendered it. */
 let startAt: () => number | undefined = () => undefined;
 
-function Harness() {
+function Harness({ conversationId }: { conversationId?: string }) {
   const logRef = useRef<HTMLDivElement | null>(null);
   const content = useRef<HTMLDivElement>(null);
-  const keeper = useScrollKeeper(logRef, content, undefined, 'a1');
+  const keeper = useScrollKeeper(logRef, content, conversationId, 'a1');
   startAt = keeper.startAt;
   return (
     <>
@@ -193,6 +193,23 @@ describe('following a streaming answer', () => {
     await frame();
     expect(startAt()).toBeUndefined();
     expect(layout.top).toBe(300);
+  });
+
+  it('brings the reader back to the first message after a Home, from another conversation', async () => {
+    const view = await mount(<Harness conversationId="c1" />);
+    await frame();
+    act(() => {
+      log!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Home', bubbles: true }));
+      log!.scrollTop = 0;
+    });
+    await frame();
+    await view.update(<Harness conversationId="c2" />);
+    await frame();
+    expect(layout.top).toBe(layout.height - VIEWPORT);
+    await view.update(<Harness conversationId="c1" />);
+    await frame();
+    expect(layout.top).toBe(0);
+    expect(jumpButton()).toBeDefined();
   });
 
   it('stops following when the reader pages up with the keyboard', async () => {
