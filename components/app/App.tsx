@@ -5,6 +5,7 @@ import { onBroadcast } from '../../lib/messaging/events';
 import { ChatView } from '../chat/ChatView';
 import { preloadMessageView } from '../chat/message-view-loaders';
 import { ModelPicker } from '../chat/ModelPicker';
+import { useMenuRefresh } from '../page/use-menu-refresh';
 import { PersonaBadge } from '../prompts/PersonaBadge';
 import { ReaderBar, lazyView } from './on-demand';
 import { useReaderUi } from '../reader/reader-start';
@@ -33,6 +34,7 @@ export function App() {
   const error = useProvidersStore((s) => s.error);
   const readerBarWanted = useReaderUi((s) => (!!s.state && (s.state.status !== 'idle' || !!s.state.error)) || !!s.failure);
   useEarlyInput();
+  useMenuRefresh();
 
   useEffect(() => {
     // Not while the chat is empty (the renderer alone is a third of the first-load script): the first keystroke

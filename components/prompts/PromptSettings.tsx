@@ -2,7 +2,6 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowDown, ArrowUp, Copy, Download, Plus, Trash2 } from 'lucide-react';
 import type { SavedPrompt } from '../../lib/core/prompts';
-import { request } from '../../lib/messaging/client';
 import { panelStarters } from './panel-starters';
 import { duplicatePrompt, loadPrompts, movePrompt, savePrompts } from '../../lib/prompts/library';
 import {
@@ -51,8 +50,6 @@ export function PromptSettings() {
     await savePrompts(cleaned);
     setPrompts(cleaned);
     showToast({ message: t('prompts.settings.saved'), tone: 'success' });
-    // The menu lives in the worker, which may be asleep and miss the storage notice.
-    await request('page.refreshMenus', {}).catch(() => undefined);
   };
 
   /** Adds a file's prompts to the list being edited; like any other change, they are kept once saved. */

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { NATIVE_NAMES } from '../../lib/speech/native-names';
 import { SUPPORTED_LOCALES } from '../../lib/speech/locales';
 import { switchLocale } from '../../lib/i18n/i18n';
-import { request } from '../../lib/messaging/client';
 import { setPref } from '../../lib/storage/prefs';
 
 export function LanguagePicker() {
@@ -16,8 +15,6 @@ export function LanguagePicker() {
         onChange={async (e) => {
           await switchLocale(i18n, e.target.value);
           await setPref('locale', e.target.value);
-          // The starter quick actions in the menu follow the language; the worker may be asleep and miss the storage notice.
-          await request('page.refreshMenus', {}).catch(() => undefined);
         }}
       >
         <LocaleOptions />

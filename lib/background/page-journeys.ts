@@ -3,7 +3,7 @@ import { broadcast } from '../messaging/events';
 import type { PageRequests } from '../messaging/page-protocol';
 import type { RequestHandlers } from '../messaging/server';
 import { HandOffBox, type HandOff, type SessionArea } from '../page/hand-off';
-import { MENU_ROOT_IDS, intentOfMenuItem, isSelectionMenuItem, menuItems, type AskIntent } from '../page/menu-model';
+import { MENU_PREFS, MENU_ROOT_IDS, intentOfMenuItem, isSelectionMenuItem, menuItems, type AskIntent } from '../page/menu-model';
 import { PAGE_TEXT_GLOBAL, type PageReadResult, type PageTextApi, type SelectionSnapshot } from '../page/page-content';
 import { isRestrictedUrl, looksLikePdf } from '../page/restricted';
 import { pickSelection } from '../page/selection';
@@ -53,15 +53,24 @@ async function menuPrompts(): Promise<SavedPrompt[]> {
 }
 
 let menus: Promise<void> = Promise.resolve();
+/** The items this worker last built, as JSON: one change reaches the worker from each open panel and its own feed. */
+let built: string | undefined;
 
-/** Rebuilds the selection menu; rebuilds run one after another so their item ids never collide. */
-function rebuildMenus(): Promise<void> {
+/**
+ * Rebuilds the selection menu unless it already shows these items, or always (`force`: on install and update, when the
+ * browser may have dropped it); rebuilds run one after another so their item ids never collide.
+ */
+function rebuildMenus(force = false): Promise<void> {
   menus = menus
     .then(async () => {
       const items = menuItems(await menuPrompts(), menuTitle);
+      const signature = JSON.stringify(items);
+      if (!force && signature === built) return;
+      built = undefined;
       // Only this menu's items: other features keep theirs. Removing a parent removes its children.
       for (const id of MENU_ROOT_IDS) await browser.contextMenus.remove(id).catch(() => undefined);
       for (const item of items) await createMenuItem({ ...item, type: 'normal', contexts: ['selection'] });
+      built = signature;
     })
     .catch(() => undefined);
   return menus;
@@ -185,12 +194,11 @@ export const pageRequestHandlers: Pick<RequestHandlers, keyof PageRequests> = {
 /** Registers the menu, shortcut and storage listeners; called synchronously at worker start so events wake it. */
 export function startPageJourneys(): void {
   // Menus outlive a browser restart, so no onStartup rebuild: that listener woke the worker at every browser start, and
-  // its start cost the first panel of the session about 70 ms on a two-core machine. A change made while the worker
-  // sleeps, and so missed below, asks for a rebuild itself (page.refreshMenus).
-  browser.runtime.onInstalled.addListener(() => void rebuildMenus());
+  // its start cost the first panel of the session about 70 ms on a two-core machine. A change made in a panel while the
+  // worker sleeps, and so missed below, reaches it as page.refreshMenus (components/page/use-menu-refresh.ts).
+  browser.runtime.onInstalled.addListener(() => void rebuildMenus(true));
   onStorageChange((change) => {
-    // The starter set follows the interface language until the user changes the library.
-    if (change.type === 'prefs' && ['prompts', 'locale'].includes(change.id)) void rebuildMenus();
+    if (change.type === 'prefs' && MENU_PREFS.includes(change.id)) void rebuildMenus();
   });
 
   browser.contextMenus.onClicked.addListener((info, tab) => {

@@ -19,6 +19,12 @@ const PROMPT_PREFIX = `${PREFIX}prompt.`;
 /** The top-level items; removing them removes the whole menu, and nothing other features added. */
 export const MENU_ROOT_IDS = [ASK_MENU_ID, ACTIONS_MENU_ID] as const;
 
+/**
+ * The preferences the menu is built from: the prompt library, and the interface language its starter set follows
+ * until the user changes the library. A change to one, wherever it is made, rebuilds the menu.
+ */
+export const MENU_PREFS: readonly string[] = ['prompts', 'locale'];
+
 /** Whether a clicked item belongs to this menu (other features add items of their own). */
 export function isSelectionMenuItem(menuItemId: string | number): boolean {
   return String(menuItemId).startsWith(PREFIX);

@@ -124,6 +124,25 @@ describe('background.main()', () => {
     await vi.waitFor(() => expect(created.slice(-3).map((c) => c.title)).toEqual(['«menuAsk»', '«menuQuickActions»', 'Haiku && co']));
   });
 
+  it('rebuilds the selection menu only when what it shows changes, however many ask', async () => {
+    const { created } = stubBrowser();
+    background.main();
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install' } as never);
+    await vi.waitFor(() => expect(created.map((c) => c.title)).toContain('Explain'));
+    const built = created.length;
+    // Every open panel asks after each change it hears of; nothing changed here.
+    await request('page.refreshMenus');
+    await request('page.refreshMenus');
+    expect(created).toHaveLength(built);
+
+    // A change the worker hears of itself and is asked about too: built once.
+    await savePrompts([{ id: 'haiku', title: 'Haiku', text: 'Turn {{selection}} into a haiku.', inMenu: true }]);
+    await request('page.refreshMenus');
+    await vi.waitFor(() => expect(created.slice(-3).map((c) => c.title)).toEqual(['«menuAsk»', '«menuQuickActions»', 'Haiku']));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(created).toHaveLength(built + 3);
+  });
+
   it('reads a page aloud from its menu item: the reader is injected into the clicked tab’s top frame', async () => {
     const { clicked, scripts } = stubBrowser();
     background.main();
