@@ -29,22 +29,35 @@ export function withExtension(): ExtensionSuite {
   return suite as ExtensionSuite;
 }
 
+/** Anything a suite starts and must close. */
+interface Closable {
+  close(): Promise<void>;
+}
+
+/**
+ * Runs `setUp` once for the enclosing describe block and hands what it returns to `ready`; whatever `setUp` passed to
+ * `own` is closed afterwards, last started first, also when `setUp` failed halfway.
+ */
+function suiteOf<S>(setUp: (own: <T extends Closable>(resource: T) => T) => Promise<S>, ready: (suite: S) => void): void {
+  const owned: Closable[] = [];
+  beforeAll(async () => {
+    ready(await setUp((resource) => (owned.push(resource), resource)));
+  });
+  afterAll(async () => {
+    for (const resource of owned.reverse()) await resource.close();
+  });
+}
+
 /**
  * As withExtension, with an OpenAI-compatible mock started first and the panel opened as a tab.
  * `ready` receives them once started, so tests keep their own variables (and may replace `page`).
  */
 export function withOpenAIPanel(mock: OpenAIMockOptions, ready: (suite: OpenAIPanelSuite) => void): void {
-  let harness: ExtensionHarness | undefined;
-  let openai: OpenAIMock | undefined;
-  beforeAll(async () => {
-    openai = await startOpenAIMock(mock);
-    harness = await launchExtension();
-    ready({ harness, openai, page: await harness.openSidePanelPage() });
-  });
-  afterAll(async () => {
-    await harness?.close();
-    await openai?.close();
-  });
+  suiteOf(async (own) => {
+    const openai = own(await startOpenAIMock(mock));
+    const harness = own(await launchExtension());
+    return { harness, openai, page: await harness.openSidePanelPage() };
+  }, ready);
 }
 
 export interface PluginChatSuite extends OpenAIPanelSuite {
@@ -56,24 +69,16 @@ export interface PluginChatSuite extends OpenAIPanelSuite {
  * `gpt-tools` on an OpenAI-compatible mock that asks for tool calls.
  */
 export function withPluginChat(providerKey: string, ready: (suite: PluginChatSuite) => void): void {
-  let harness: ExtensionHarness | undefined;
-  let openai: OpenAIMock | undefined;
-  let plugins: PluginMock | undefined;
-  beforeAll(async () => {
-    openai = await startOpenAIMock({ apiKey: providerKey, models: ['gpt-tools'] });
-    plugins = await startPluginServer();
-    harness = await launchExtension();
+  suiteOf(async (own) => {
+    const openai = own(await startOpenAIMock({ apiKey: providerKey, models: ['gpt-tools'] }));
+    const plugins = own(await startPluginServer());
+    const harness = own(await launchExtension());
     const page = await harness.openSidePanelPage();
     await addProvider(page, 'OpenAI-compatible', { 'Base URL': openai.url, 'API key': providerKey });
     await backToChat(page);
     await pickModel(page, 'gpt-tools');
-    ready({ harness, openai, plugins, page });
-  });
-  afterAll(async () => {
-    await harness?.close();
-    await openai?.close();
-    await plugins?.close();
-  });
+    return { harness, openai, plugins, page };
+  }, ready);
 }
 
 /**
@@ -81,16 +86,10 @@ export function withPluginChat(providerKey: string, ready: (suite: PluginChatSui
  * (configureProvider), no panel opened: for tests that open their own pages.
  */
 export function withConfiguredProvider(mock: OpenAIMockOptions, ready: (suite: ExtensionSuite & { openai: OpenAIMock }) => void): void {
-  let harness: ExtensionHarness | undefined;
-  let openai: OpenAIMock | undefined;
-  beforeAll(async () => {
-    openai = await startOpenAIMock(mock);
-    harness = await launchExtension();
+  suiteOf(async (own) => {
+    const openai = own(await startOpenAIMock(mock));
+    const harness = own(await launchExtension());
     await configureProvider(harness, openai);
-    ready({ harness, openai });
-  });
-  afterAll(async () => {
-    await harness?.close();
-    await openai?.close();
-  });
+    return { harness, openai };
+  }, ready);
 }
