@@ -12,9 +12,10 @@ const CHUNKS = join(EXTENSION_DIR, 'chunks');
 /**
  * Strings found only in parts an empty chat does not show: the Edge voice
  * service's host, the recorder, the reader bar's speed control, the markdown
- * sanitiser, a failed tool step, the "/" menu's list and the languages' own
- * names (the pickers'). (How big the first load is belongs to `npm run bench`;
- * which modules it holds is a fact of the build.)
+ * sanitiser, a failed tool step, the "/" menu's list, the languages' own
+ * names (the pickers') and the late sections of the strings
+ * (lib/i18n/sections.ts). (How big the first load is belongs to `npm run
+ * bench`; which modules it holds is a fact of the build.)
  */
 const LAZY_MARKERS = [
   'speech.platform.bing.com',
@@ -24,6 +25,7 @@ const LAZY_MARKERS = [
   'tool-step-failed',
   'slash-option-active',
   'Português (Brasil)',
+  'mcpOAuth',
 ];
 
 describe('side panel first load', () => {
@@ -43,7 +45,7 @@ describe('side panel first load', () => {
     await mock?.close();
   });
 
-  it('leaves speech, dictation, the page reader, markdown, tool steps, the "/" list and the pickers\' names to load when first used', () => {
+  it('leaves speech, dictation, the page reader, markdown, tool steps, the "/" list, the pickers\' names and the late strings to load when first used', () => {
     const source = (files: string[]) => files.map((file) => readFileSync(join(EXTENSION_DIR, file), 'utf8')).join('\n');
     // Each marker is in the build, so its absence from the first load means something.
     const everything = source(readdirSync(CHUNKS).map((file) => `chunks/${file}`));
