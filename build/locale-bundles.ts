@@ -32,7 +32,7 @@ export function localeFiles(dir: string, locale: string): string[] {
 }
 
 /** The sections of a locale's merged strings that are late (`late`) or not. */
-export function sectionsOf(strings: Strings, late: boolean): Strings {
+function sectionsOf(strings: Strings, late: boolean): Strings {
   return Object.fromEntries(Object.entries(strings).filter(([section]) => LATE_SECTIONS.includes(section) === late));
 }
 
