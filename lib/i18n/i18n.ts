@@ -1,4 +1,4 @@
-import i18next, { type i18n, type Resource, type ResourceLanguage } from 'i18next';
+import i18next, { type i18n, type Resource } from 'i18next';
 import { LATE_SECTIONS } from './sections';
 
 export const FALLBACK_LOCALE = 'en-US';
@@ -22,14 +22,11 @@ const lateLocales = import.meta.glob<Strings>('./locales/[a-z][a-z]-[A-Z][A-Z].j
 
 /** Every English string, the late sections too. */
 export async function englishStrings(): Promise<Strings> {
-  const [first, late] = await Promise.all([
-    locales[`./locales/${FALLBACK_LOCALE}.json`]!(),
-    lateLocales[`./locales/${FALLBACK_LOCALE}.json`]!(),
-  ]);
-  return { ...first, ...late };
+  const [first, late] = await Promise.all([loadLocaleResources(FALLBACK_LOCALE), lateLocales[`./locales/${FALLBACK_LOCALE}.json`]!()]);
+  return { ...first!.translation, ...late };
 }
 
-export async function loadLocaleResources(locale: string): Promise<ResourceLanguage | undefined> {
+export async function loadLocaleResources(locale: string): Promise<{ translation: Strings } | undefined> {
   const load = locales[`./locales/${locale}.json`];
   return load ? { translation: await load() } : undefined;
 }
