@@ -8,6 +8,7 @@ import { EDGE_READ_ALOUD_ORIGIN, EDGE_READ_ALOUD_URL } from '../../../lib/speech
 import { MENU_ROOT_IDS } from '../../../lib/page/menu-model';
 import { createConversation, getMessage, putMessage } from '../../../lib/storage/conversations';
 import { closeDb, DB_NAME } from '../../../lib/storage/db';
+import { onStorageChange } from '../../../lib/storage/change-feed';
 import { savePrompts } from '../../../lib/prompts/library';
 
 const PANEL = { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/sidepanel.html') };
@@ -136,10 +137,18 @@ describe('background.main()', () => {
     expect(created).toHaveLength(built);
 
     // A change the worker hears of itself and is asked about too: built once.
+    const heard = new Promise<void>((resolve) => {
+      const stop = onStorageChange(() => {
+        stop();
+        resolve();
+      });
+    });
     await savePrompts([{ id: 'haiku', title: 'Haiku', text: 'Turn {{selection}} into a haiku.', inMenu: true }]);
+    // Every listener on the feed hears a change in the same turn, so the worker has queued its own rebuild by now;
+    // rebuilds run one after another, so the request below settles after it.
+    await heard;
     await request('page.refreshMenus');
-    await vi.waitFor(() => expect(created.slice(-3).map((c) => c.title)).toEqual(['«menuAsk»', '«menuQuickActions»', 'Haiku']));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(created.slice(-3).map((c) => c.title)).toEqual(['«menuAsk»', '«menuQuickActions»', 'Haiku']);
     expect(created).toHaveLength(built + 3);
   });
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useMenuRefresh } from '../../../components/page/use-menu-refresh';
-import { notifyChange } from '../../../lib/storage/change-feed';
+import { notifyChange, onStorageChange } from '../../../lib/storage/change-feed';
 import { mount, type Mounted } from '../support/dom';
 
 const request = vi.hoisted(() => vi.fn(async () => null));
@@ -31,12 +31,26 @@ describe('the selection menu, seen from the panel', () => {
     ]);
   });
 
-  it('leaves the menu alone for other changes, and once the panel has gone', async () => {
+  it('leaves the menu alone for other changes', async () => {
     view = await mount(<Panel />);
-    notifyChange({ type: 'prefs', id: 'theme' }, { type: 'providers', id: 'p1' });
+    // The feed keeps its order: once the language change has asked, the two before it were heard and passed over.
+    notifyChange({ type: 'prefs', id: 'theme' }, { type: 'providers', id: 'p1' }, { type: 'prefs', id: 'locale' });
+    await vi.waitFor(() => expect(request).toHaveBeenCalledTimes(1));
+  });
+
+  it('stops asking once the panel has gone', async () => {
+    view = await mount(<Panel />);
     view.unmount();
+    const heard = new Promise<void>((resolve) => {
+      const stop = onStorageChange(() => {
+        stop();
+        resolve();
+      });
+    });
     notifyChange({ type: 'prefs', id: 'prompts' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Every listener on the feed hears a change in the same turn: this one has, so the panel would have asked by now.
+    await heard;
+    await new Promise((resolve) => setTimeout(resolve));
     expect(request).not.toHaveBeenCalled();
   });
 });
