@@ -81,7 +81,11 @@ function ChatSettingsButton() {
  */
 export function Composer({ streaming, page }: { streaming: boolean; page: PageTools }) {
   const { t } = useTranslation();
-  const { draft, setDraft, stop, pendingContext, queued, setQueued } = useChatStore();
+  // Each piece on its own: an answer streaming in changes the store on every frame, and must not re-render the box.
+  const draft = useChatStore((s) => s.draft);
+  const pendingContext = useChatStore((s) => s.pendingContext);
+  const queued = useChatStore((s) => s.queued);
+  const { setDraft, stop, setQueued } = useChatStore.getState();
   const selected = useProvidersStore((s) => s.selected);
   const kind = useProvidersStore((s) => s.providers.find((p) => p.id === s.selected?.providerId)?.kind);
   const images = useAttachments((s) => s.images);

@@ -28,7 +28,9 @@ function parseParam(key: NumericParam, raw: string): number | undefined {
  */
 export function ConversationOptions() {
   const { t } = useTranslation();
-  const { conversation, updateSettings } = useChatStore();
+  // Not the whole store: an answer streaming in changes it on every frame.
+  const conversation = useChatStore((s) => s.conversation);
+  const { updateSettings } = useChatStore.getState();
   const [system, setSystem] = useState('');
   const [params, setParams] = useState<Record<NumericParam, string>>({ temperature: '', topP: '', maxTokens: '' });
 

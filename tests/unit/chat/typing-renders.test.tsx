@@ -13,6 +13,18 @@ vi.mock('../../../components/markdown/markdown', () => ({
   },
   preloadMarkdown: () => Promise.resolve(),
 }));
+// The message box asks for dictation once per render: counting those counts the box's renders.
+const boxRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../../components/speech/use-dictation', async (original) => {
+  const real = await original<typeof import('../../../components/speech/use-dictation')>();
+  return {
+    ...real,
+    useDictation: (...args: Parameters<typeof real.useDictation>) => {
+      boxRenders.count++;
+      return real.useDictation(...args);
+    },
+  };
+});
 vi.mock('../../../lib/messaging/client', async (original) => (await import('../support/panel-offline')).offlineMessaging(original));
 
 // The page tools ask which window the panel is in; the fake browser has none.
@@ -61,5 +73,34 @@ describe('typing in a long conversation', () => {
       useChatStore.setState((s) => ({ messages: s.messages.map((m) => (m.id === 'm57' ? { ...m, content: `${m.content}!` } : m)) })),
     );
     expect(markdownRenders.count - before).toBe(1);
+  });
+
+  it('leaves the message box alone while an answer streams in, until it ends', async () => {
+    useChatStore.setState((s) => ({ messages: s.messages.map((m) => (m.id === 'm57' ? { ...m, status: 'streaming' as const } : m)) }));
+    const view = await mount(<ChatView onOpenSettings={() => undefined} />);
+    await settle(() => view.container.querySelectorAll('article').length === 59);
+    // What the mount started (the reader's state, the parts loaded on demand) lands first, each in a render of its own.
+    let seen = -1;
+    while (seen !== boxRenders.count) {
+      seen = boxRenders.count;
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    }
+    const before = boxRenders.count;
+    for (const token of ['one', ' two', ' three']) {
+      await act(async () =>
+        useChatStore.setState((s) => ({
+          messages: s.messages.map((m) => (m.id === 'm57' ? { ...m, content: `${m.content}${token}` } : m)),
+        })),
+      );
+    }
+    expect(boxRenders.count).toBe(before);
+    expect(view.container.querySelector('.composer button[aria-label="Stop"]')).not.toBeNull();
+    // The end of the answer turns the Stop button back into Send: that is the box's to show.
+    await act(async () =>
+      useChatStore.setState((s) => ({ messages: s.messages.map((m) => (m.id === 'm57' ? { ...m, status: 'complete' as const } : m)) })),
+    );
+    expect(boxRenders.count).toBeGreaterThan(before);
+    expect(view.container.querySelector('.composer button[aria-label="Stop"]')).toBeNull();
+    expect(view.container.querySelector('.composer button[aria-label="Send"]')).not.toBeNull();
   });
 });
