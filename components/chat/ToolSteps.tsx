@@ -9,6 +9,22 @@ import { useErrorText } from '../common/use-error-text';
 import { startPendingCalls, usePendingCalls } from '../plugins/pending-calls-store';
 import './tool-steps.css';
 
+const secondsFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Built when a step first shows its time, once per language: this view renders on every frame of an answer being
+ * written, most answers have no step, and building the formatter took this machine 20 ms or more (a profile of a sent
+ * message, its first render in the panel).
+ */
+function secondsIn(locale: string): Intl.NumberFormat {
+  let format = secondsFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'unit', unit: 'second', maximumFractionDigits: 1 });
+    secondsFormats.set(locale, format);
+  }
+  return format;
+}
+
 /**
  * The calls made while answering, each a compact chip that opens to its
  * arguments and result. A failed one says so on the chip itself. `waitingIn`
@@ -18,7 +34,6 @@ import './tool-steps.css';
  */
 export function ToolSteps({ steps, waitingIn }: { steps: ToolStep[]; waitingIn?: string }) {
   const { t, i18n } = useTranslation();
-  const seconds = new Intl.NumberFormat(i18n.language, { style: 'unit', unit: 'second', maximumFractionDigits: 1 });
   const all = usePendingCalls((s) => s.calls);
   const waiting = waitingIn ? all.filter((call) => call.conversationId === waitingIn) : [];
   const unsaved = waiting.filter((call) => !steps.some((step) => step.call.id === call.callId));
@@ -42,7 +57,7 @@ export function ToolSteps({ steps, waitingIn }: { steps: ToolStep[]; waitingIn?:
                 {step.plugin ? <PluginStepTitle step={step} /> : t('chat.toolStep', { name: step.call.name })}
                 {' · '}
                 {failed && <span className="tool-state-failed">{`${t('messages.stepFailed')} · `}</span>}
-                {running ? t('chat.running') : seconds.format(step.durationMs! / 1000)}
+                {running ? t('chat.running') : secondsIn(i18n.language).format(step.durationMs! / 1000)}
               </span>
             </summary>
             {approval && <ToolCallApproval call={approval} />}

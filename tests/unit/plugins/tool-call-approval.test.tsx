@@ -100,4 +100,15 @@ describe('a plugin call waiting for the user', () => {
       'You declined this call. The assistant was told and goes on without it.',
     );
   });
+
+  it('shows how long a finished step took, in the language of the view it is in', async () => {
+    const done: ToolStep = { ...step, plugin: undefined, result: 'ok', durationMs: 1500 };
+    state.calls = [];
+    await render([done]);
+    const time = () => view!.container.querySelector('.tool-step summary')!.textContent!;
+    expect(time()).toContain('1.5 sec');
+    view!.unmount();
+    view = await mount(<ToolSteps steps={[done]} />, 'de-DE');
+    expect(time()).toContain('1,5 Sek.');
+  });
 });
