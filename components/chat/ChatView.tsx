@@ -26,7 +26,7 @@ export function ChatView({ onOpenSettings }: { onOpenSettings(providerId?: strin
 
   return (
     <div className="chat" onKeyDown={onKeyDown}>
-      <ConversationLog page={page} onOpenSettings={onOpenSettings} />
+      <ConversationLog page={page} streaming={streaming} onOpenSettings={onOpenSettings} />
       <PageNotice tools={page} />
       <div role="status">{notice === 'busy-elsewhere' && <p className="notice">{t('chat.busyElsewhere')}</p>}</div>
       <Composer streaming={streaming} page={page} />

@@ -18,7 +18,16 @@ import { useModule } from '../common/use-module';
  * The conversation as a log, with "scroll to latest" and the finished answer's announcement: the one part of the chat
  * that re-renders as an answer streams in, on every frame. The message box beside it does not.
  */
-export function ConversationLog({ page, onOpenSettings }: { page: PageTools; onOpenSettings(providerId?: string): void }) {
+export function ConversationLog({
+  page,
+  streaming,
+  onOpenSettings,
+}: {
+  page: PageTools;
+  /** An answer is streaming in: ChatView's one reading of it, shared with the message box. */
+  streaming: boolean;
+  onOpenSettings(providerId?: string): void;
+}) {
   const { t } = useTranslation();
   const messages = useChatStore((s) => s.messages);
   const conversationId = useChatStore((s) => s.conversation?.id);
@@ -26,7 +35,6 @@ export function ConversationLog({ page, onOpenSettings }: { page: PageTools; onO
   const loaded = useProvidersStore((s) => s.loaded);
   const log = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
-  const streaming = messages.some((m) => m.status === 'streaming');
   const last = messages.at(-1);
   const scroll = useScrollKeeper(log, content, conversationId, last?.id);
   // An empty chat shows no message: the message view, its actions and speech load with the first one.
