@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { StoredMessage } from '../../lib/core/conversation';
+import { dateTimeFormat, numberFormat } from '../../lib/i18n/formats';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -7,11 +8,11 @@ const DAY = 24 * 60 * 60 * 1000;
 export function MessageMeta({ message }: { message: StoredMessage }) {
   const { t, i18n } = useTranslation();
   const recent = Date.now() - message.createdAt < DAY;
-  const time = new Intl.DateTimeFormat(i18n.language, recent ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' }).format(
+  const time = dateTimeFormat(i18n.language, recent ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' }).format(
     message.createdAt,
   );
   const { inputTokens, outputTokens } = message.usage ?? {};
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   const parts = [
     message.role === 'assistant' && message.model ? message.model.model : undefined,
     time,

@@ -2,28 +2,13 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, CircleX, LoaderCircle, Wrench } from 'lucide-react';
 import type { ToolStep } from '../../lib/core/conversation';
+import { numberFormat } from '../../lib/i18n/formats';
 import { stepFailure } from '../../lib/plugins/step-failure';
 import { PluginStepTitle } from '../plugins/PluginStepTitle';
 import { ToolCallApproval } from '../app/on-demand';
 import { useErrorText } from '../common/use-error-text';
 import { startPendingCalls, usePendingCalls } from '../plugins/pending-calls-store';
 import './tool-steps.css';
-
-const secondsFormats = new Map<string, Intl.NumberFormat>();
-
-/**
- * Built when a step first shows its time, once per language: this view renders on every frame of an answer being
- * written, most answers have no step, and building the formatter took this machine 20 ms or more (a profile of a sent
- * message, its first render in the panel).
- */
-function secondsIn(locale: string): Intl.NumberFormat {
-  let format = secondsFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { style: 'unit', unit: 'second', maximumFractionDigits: 1 });
-    secondsFormats.set(locale, format);
-  }
-  return format;
-}
 
 /**
  * The calls made while answering, each a compact chip that opens to its
@@ -57,7 +42,11 @@ export function ToolSteps({ steps, waitingIn }: { steps: ToolStep[]; waitingIn?:
                 {step.plugin ? <PluginStepTitle step={step} /> : t('chat.toolStep', { name: step.call.name })}
                 {' · '}
                 {failed && <span className="tool-state-failed">{`${t('messages.stepFailed')} · `}</span>}
-                {running ? t('chat.running') : secondsIn(i18n.language).format(step.durationMs! / 1000)}
+                {running
+                  ? t('chat.running')
+                  : numberFormat(i18n.language, { style: 'unit', unit: 'second', maximumFractionDigits: 1 }).format(
+                      step.durationMs! / 1000,
+                    )}
               </span>
             </summary>
             {approval && <ToolCallApproval call={approval} />}

@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toChatError } from '../../lib/core/errors';
 import { inertText } from '../../lib/core/inert-text';
+import { numberFormat } from '../../lib/i18n/formats';
 import { importConversations, summarizeImport, type ImportSummary } from '../../lib/storage/export';
 import { Button } from '../ui/Button';
 import { useJsonFileChooser } from '../ui/JsonFileImport';
@@ -66,7 +67,7 @@ export function useConversationImport(): ConversationImport {
 export function ImportReview({ summary, onConfirm, onCancel }: { summary: ImportSummary; onConfirm(): void; onCancel(): void }) {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const count = new Intl.NumberFormat(i18n.language);
+  const count = numberFormat(i18n.language);
   return (
     <section className="card import-review" aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>{t('history.review.heading')}</h3>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, Download, MoreHorizontal, Pencil, Trash2, X } from 'lucide-react';
+import { dateTimeFormat } from '../../lib/i18n/formats';
 import { IconButton } from '../ui/IconButton';
 import { Menu } from '../ui/Menu';
 import type { DateGroup } from './date-groups';
@@ -36,9 +37,7 @@ export function ConversationRow(props: ConversationRowProps) {
 
   // Today's and yesterday's conversations are told apart by time, older ones by date.
   const recent = props.group === 'today' || props.group === 'yesterday';
-  const when = new Intl.DateTimeFormat(i18n.language, recent ? { timeStyle: 'short' } : { dateStyle: 'medium' }).format(
-    conversation.updatedAt,
-  );
+  const when = dateTimeFormat(i18n.language, recent ? { timeStyle: 'short' } : { dateStyle: 'medium' }).format(conversation.updatedAt);
   const text = (
     <>
       <span className="history-title" dir="auto">

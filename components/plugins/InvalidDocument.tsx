@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { inertText } from '../../lib/core/inert-text';
+import { numberFormat } from '../../lib/i18n/formats';
 import type { ManifestIssue } from '../../lib/plugins/manifest';
 
 /** A size limit as people read it: 1 MB, 4 MB, in the interface language's digits and units. */
 function formatLimit(bytes: number, locale: string): string {
   const megabytes = bytes / (1024 * 1024);
   const [value, unit] = megabytes >= 1 ? [megabytes, 'megabyte'] : [bytes / 1024, 'kilobyte'];
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, maximumFractionDigits: 1 }).format(value);
+  return numberFormat(locale, { style: 'unit', unit, maximumFractionDigits: 1 }).format(value);
 }
 
 /** Why a manifest or index was refused, issue by issue, with the place in the document each concerns. */

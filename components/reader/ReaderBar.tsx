@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pause, Play, SkipBack, SkipForward, Square, X } from 'lucide-react';
 import type { ChatError } from '../../lib/core/errors';
+import { numberFormat } from '../../lib/i18n/formats';
 import { READING_RATES } from '../../lib/reader/rate';
 import { useErrorText } from '../common/use-error-text';
 import { IconButton } from '../ui/IconButton';
@@ -52,7 +53,7 @@ export function ReaderBar() {
   const active = status !== 'idle';
   const published = active || state?.error === dismissed ? undefined : state?.error;
   const error = failure ?? published;
-  const format = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
+  const format = numberFormat(i18n.language, { maximumFractionDigits: 2 });
 
   if (!active || !state) {
     if (!error || error.code === 'aborted') return null;
