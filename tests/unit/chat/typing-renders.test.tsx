@@ -79,15 +79,13 @@ describe('typing in a long conversation', () => {
     useChatStore.setState((s) => ({ messages: s.messages.map((m) => (m.id === 'm57' ? { ...m, status: 'streaming' as const } : m)) }));
     const view = await mount(<ChatView onOpenSettings={() => undefined} />);
     await settle(() => view.container.querySelectorAll('article').length === 59);
-    // What the mount started (the reader's state, the parts loaded on demand) lands first, each in a render of its own.
-    let seen = -1;
-    while (seen !== boxRenders.count) {
-      seen = boxRenders.count;
-      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-    }
+    // What the mount started (the page's window, the parts loaded on demand) may still land, each in a render of its
+    // own. So the tokens arrive in one synchronous run, each in an act of its own: no timer or promise runs in
+    // between, and the only React work each act flushes is what its token started.
+    await act(async () => undefined);
     const before = boxRenders.count;
     for (const token of ['one', ' two', ' three']) {
-      await act(async () =>
+      act(() =>
         useChatStore.setState((s) => ({
           messages: s.messages.map((m) => (m.id === 'm57' ? { ...m, content: `${m.content}${token}` } : m)),
         })),
