@@ -22,7 +22,9 @@ async function connectToPage({ tabId, frameId }: ReadTarget): Promise<PageLink> 
     // Browser pages, the web store and other extensions' pages cannot be scripted.
     throw new ChatFailure(chatError('forbidden', `Cannot read this page: ${e instanceof Error ? e.message : String(e)}`));
   }
-  await browser.scripting.insertCSS({ target, css: HIGHLIGHT_CSS }).catch(() => undefined);
+  // Not waited for: the highlight is first drawn once the page has been read and the first sentence speaks, and
+  // every step before the first audio counts.
+  const styled = browser.scripting.insertCSS({ target, css: HIGHLIGHT_CSS }).catch(() => undefined);
   const port = browser.tabs.connect(tabId, { name: READER_PORT, frameId });
   let open = true;
   port.onDisconnect.addListener(() => {
@@ -41,8 +43,8 @@ async function connectToPage({ tabId, frameId }: ReadTarget): Promise<PageLink> 
     close() {
       open = false;
       port.disconnect();
-      // Fails harmlessly once the tab has gone or navigated.
-      browser.scripting.removeCSS({ target, css: HIGHLIGHT_CSS }).catch(() => undefined);
+      // After the insert, or it would outlive the reading. Fails harmlessly once the tab has gone or navigated.
+      void styled.then(() => browser.scripting.removeCSS({ target, css: HIGHLIGHT_CSS }).catch(() => undefined));
     },
   };
 }

@@ -88,8 +88,10 @@ export class ReaderController {
     this.lastError = undefined;
     let link: PageLink | undefined;
     try {
-      const labels = await this.deps.controlLabels?.().catch(() => undefined);
+      // The labels are read while the page is scripted: both come before the first audio.
+      const labelsRead = this.deps.controlLabels?.().catch(() => undefined);
       link = await this.deps.connect(target);
+      const labels = await labelsRead;
       const prepared = waitForPrepared(link, this.deps.prepareTimeoutMs ?? PREPARE_TIMEOUT_MS);
       link.post({ type: 'prepare', from: target.from, ...(labels ? { labels } : {}) });
       const { sentences, start, lang } = await prepared;

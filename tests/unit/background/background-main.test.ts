@@ -163,6 +163,38 @@ describe('background.main()', () => {
     await vi.waitFor(async () => expect(await request('reader.state')).toMatchObject({ value: { error: { code: 'forbidden' } } }));
   });
 
+  it('asks the page for its text while the highlight style is still going in, and takes the style out only after', async () => {
+    const { clicked } = stubBrowser();
+    let styled!: () => void;
+    const insertCSS = vi.fn(() => new Promise<void>((resolve) => (styled = resolve)));
+    const removeCSS = vi.fn(async () => undefined);
+    const posted: { type: string }[] = [];
+    const listeners: ((message: unknown) => void)[] = [];
+    Object.assign(fakeBrowser.scripting, { executeScript: vi.fn(async () => []), insertCSS, removeCSS });
+    Object.assign(fakeBrowser.tabs, {
+      connect: vi.fn(() => ({
+        postMessage: (message: { type: string }) => {
+          posted.push(message);
+          // A page without text: the reading ends as soon as it is read.
+          const prepared = { type: 'prepared', sentences: [], start: 0, lang: 'en' };
+          if (message.type === 'prepare') queueMicrotask(() => listeners.forEach((listener) => listener(prepared)));
+        },
+        onMessage: { addListener: (listener: (message: unknown) => void) => listeners.push(listener) },
+        onDisconnect: { addListener: () => undefined },
+        disconnect: () => undefined,
+      })),
+    });
+    background.main();
+    await clicked.fire({ menuItemId: READ_PAGE_MENU_ID, frameId: 0 }, { id: 7, windowId: 1 });
+
+    await vi.waitFor(() => expect(posted.map((m) => m.type)).toContain('prepare'));
+    expect(insertCSS).toHaveBeenCalledWith({ target: { tabId: 7, frameIds: [0] }, css: expect.any(String) });
+    await vi.waitFor(async () => expect(await request('reader.state')).toMatchObject({ value: { error: { code: 'not-found' } } }));
+    expect(removeCSS).not.toHaveBeenCalled();
+    styled();
+    await vi.waitFor(() => expect(removeCSS).toHaveBeenCalledWith({ target: { tabId: 7, frameIds: [0] }, css: expect.any(String) }));
+  });
+
   it('reads pages aloud in a browser without chrome.tts (Firefox): the menu items are there and reading injects the reader', async () => {
     const { created, clicked, scripts } = stubBrowser();
     const tts = fakeBrowser.tts;

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ChatFailure, chatError } from '../../../lib/core/errors';
 import type { BackgroundToPage, PageToBackground, ReaderState } from '../../../lib/messaging/reader-protocol';
-import { ReaderController, type PageLink } from '../../../lib/reader/controller';
+import { controlLabelsFor, type ControlLabels } from '../../../lib/reader/control-labels';
+import { ReaderController, type PageLink, type ReaderControllerDeps } from '../../../lib/reader/controller';
 import type { ReadTarget } from '../../../lib/reader/menu';
 import { FakeEngine, settle } from './fake-engine';
 
@@ -43,7 +44,7 @@ class FakePage implements PageLink {
   }
 }
 
-function setup(pages: FakePage[] = [new FakePage()], connectError?: ChatFailure) {
+function setup(pages: FakePage[] = [new FakePage()], connectError?: ChatFailure, more: Partial<ReaderControllerDeps> = {}) {
   const engine = new FakeEngine();
   const published: ReaderState[] = [];
   const targets: ReadTarget[] = [];
@@ -68,6 +69,7 @@ function setup(pages: FakePage[] = [new FakePage()], connectError?: ChatFailure)
       return () => holders--;
     },
     prepareTimeoutMs: 50,
+    ...more,
   });
   return { controller, engine, published, targets, langs, holders: () => holders };
 }
@@ -86,6 +88,19 @@ describe('ReaderController', () => {
     expect(page.received.at(-1)).toEqual({ type: 'show', status: 'playing', index: 1, total: 3, rate: 1 });
     expect(published.at(-1)).toMatchObject({ status: 'playing', index: 1, text: 'Two.' });
     expect(holders()).toBe(1);
+  });
+
+  it('reads the control labels while it enters the page, and hands them over with the request for its text', async () => {
+    const page = new FakePage({ sentences: ['Eins.'], start: 0 });
+    const labels = controlLabelsFor('de-DE');
+    let read!: (labels: ControlLabels) => void;
+    const { controller, targets } = setup([page], undefined, { controlLabels: () => new Promise((resolve) => (read = resolve)) });
+    const started = controller.start(TAB);
+    await vi.waitFor(() => expect(targets).toEqual([TAB]));
+    expect(page.received).toEqual([]);
+    read(labels);
+    await started;
+    expect(page.received[0]).toEqual({ type: 'prepare', from: 'start', labels });
   });
 
   it('forwards word boundaries to the page', async () => {
