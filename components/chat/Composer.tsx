@@ -196,7 +196,7 @@ export function Composer({ streaming, page }: { streaming: boolean; page: PageTo
             icon={<Volume2 size={18} />}
             tooltipSide="top"
             disabled={startingReading}
-            onClick={() => void startReading()}
+            onClick={() => void startReading(page.windowId)}
           />
         )}
         <AttachImageButton />

@@ -80,7 +80,7 @@ export function EmptyChat({ page }: { page: PageTools }) {
           title={t('composer.empty.readAloud')}
           hint={t('composer.empty.readAloudHint')}
           disabled={reading || startingReading}
-          onClick={() => void startReading()}
+          onClick={() => void startReading(page.windowId)}
         />
         <Suggestion
           icon={<Languages size={18} />}

@@ -88,7 +88,7 @@ export function useSlashMenu(box: RefObject<HTMLTextAreaElement | null>, page: P
     if (entry.kind === 'action') {
       useChatStore.getState().setDraft(input);
       if (entry.action === 'usePage' && !page.following) page.toggle();
-      if (entry.action === 'readPage') void startReading();
+      if (entry.action === 'readPage') void startReading(page.windowId);
       box.current?.focus();
       return;
     }

@@ -55,10 +55,15 @@ async function run(call: () => Promise<ReaderState>): Promise<void> {
   }
 }
 
-/** Reads the active tab of the panel's window aloud from the top. */
-export async function startReading(): Promise<void> {
+/**
+ * Reads the active tab of the panel's window aloud from the top. The request leaves before the panel re-renders for
+ * "starting", and without asking the browser for the window when the caller knows it: every step before the first
+ * audio counts.
+ */
+export async function startReading(windowId: number | undefined): Promise<void> {
+  const started = run(async () => request('reader.start', { windowId: windowId ?? (await currentWindowId()) }));
   useReaderUi.setState({ starting: true });
-  await run(async () => request('reader.start', { windowId: await currentWindowId() }));
+  await started;
   useReaderUi.setState({ starting: false });
 }
 
