@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { StoredMessage } from '../../lib/core/conversation';
-import { dateTimeFormat, numberFormat } from '../../lib/i18n/formats';
+import { formatDateTime, formatNumber } from '../../lib/i18n/formats';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -8,16 +8,13 @@ const DAY = 24 * 60 * 60 * 1000;
 export function MessageMeta({ message }: { message: StoredMessage }) {
   const { t, i18n } = useTranslation();
   const recent = Date.now() - message.createdAt < DAY;
-  const time = dateTimeFormat(i18n.language, recent ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' }).format(
-    message.createdAt,
-  );
+  const time = formatDateTime(i18n, message.createdAt, recent ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' });
   const { inputTokens, outputTokens } = message.usage ?? {};
-  const number = numberFormat(i18n.language);
   const parts = [
     message.role === 'assistant' && message.model ? message.model.model : undefined,
     time,
     inputTokens !== undefined || outputTokens !== undefined
-      ? t('messages.tokens', { input: number.format(inputTokens ?? 0), output: number.format(outputTokens ?? 0) })
+      ? t('messages.tokens', { input: formatNumber(i18n, inputTokens ?? 0), output: formatNumber(i18n, outputTokens ?? 0) })
       : undefined,
   ].filter(Boolean);
   return (

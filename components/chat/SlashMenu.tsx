@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SavedPrompt } from '../../lib/core/prompts';
-import { listFormat } from '../../lib/i18n/formats';
+import { formatList } from '../../lib/i18n/formats';
 import { SlashList } from '../app/on-demand';
 import { filterPrompts } from '../../lib/prompts/library';
 import { expandWithInput, variablesIn, type PromptVariable } from '../../lib/prompts/variables';
@@ -129,7 +129,11 @@ export function useSlashMenu(box: RefObject<HTMLTextAreaElement | null>, page: P
           {t('prompts.slash.missing', {
             // Made only when there is a list to say: the browser's first list formatter loads its language data,
             // which took over 100 ms of the panel's first render on a cold start.
-            variables: listFormat(i18n.language, { type: 'conjunction' }).format(stillMissing.map((name) => `{{${name}}}`)),
+            variables: formatList(
+              i18n,
+              stillMissing.map((name) => `{{${name}}}`),
+              { type: 'conjunction' },
+            ),
           })}
         </p>
       )}

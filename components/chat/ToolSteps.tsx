@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, CircleX, LoaderCircle, Wrench } from 'lucide-react';
 import type { ToolStep } from '../../lib/core/conversation';
-import { numberFormat } from '../../lib/i18n/formats';
+import { formatNumber } from '../../lib/i18n/formats';
 import { stepFailure } from '../../lib/plugins/step-failure';
 import { PluginStepTitle } from '../plugins/PluginStepTitle';
 import { ToolCallApproval } from '../app/on-demand';
@@ -44,9 +44,7 @@ export function ToolSteps({ steps, waitingIn }: { steps: ToolStep[]; waitingIn?:
                 {failed && <span className="tool-state-failed">{`${t('messages.stepFailed')} · `}</span>}
                 {running
                   ? t('chat.running')
-                  : numberFormat(i18n.language, { style: 'unit', unit: 'second', maximumFractionDigits: 1 }).format(
-                      step.durationMs! / 1000,
-                    )}
+                  : formatNumber(i18n, step.durationMs! / 1000, { style: 'unit', unit: 'second', maximumFractionDigits: 1 })}
               </span>
             </summary>
             {approval && <ToolCallApproval call={approval} />}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ChatError } from '../../lib/core/errors';
-import { dateTimeFormat } from '../../lib/i18n/formats';
+import { formatDateTime } from '../../lib/i18n/formats';
 
 /** Errors are localised by code; the technical message is only a detail. */
 export function useErrorText(): (error: ChatError) => { title: string; hint: string } {
@@ -10,7 +10,7 @@ export function useErrorText(): (error: ChatError) => { title: string; hint: str
     const values = {
       rounds: error.rounds,
       field: error.field ? t(`settings.field.${error.field}`) : '',
-      time: error.retryAt ? dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(error.retryAt) : '',
+      time: error.retryAt ? formatDateTime(i18n, error.retryAt, { dateStyle: 'medium', timeStyle: 'short' }) : '',
     };
     return {
       title: t(`errors.${error.code}.title`, { ...values, defaultValue: t('errors.unknown.title') }),

@@ -2,7 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toChatError } from '../../lib/core/errors';
 import { inertText } from '../../lib/core/inert-text';
-import { numberFormat } from '../../lib/i18n/formats';
+import { formatNumber } from '../../lib/i18n/formats';
 import { importConversations, summarizeImport, type ImportSummary } from '../../lib/storage/export';
 import { Button } from '../ui/Button';
 import { useJsonFileChooser } from '../ui/JsonFileImport';
@@ -67,16 +67,15 @@ export function useConversationImport(): ConversationImport {
 export function ImportReview({ summary, onConfirm, onCancel }: { summary: ImportSummary; onConfirm(): void; onCancel(): void }) {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const count = numberFormat(i18n.language);
   return (
     <section className="card import-review" aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>{t('history.review.heading')}</h3>
       <p>{t('history.review.intro')}</p>
       <dl className="facts">
         <dt>{t('history.review.conversations')}</dt>
-        <dd>{count.format(summary.conversations)}</dd>
+        <dd>{formatNumber(i18n, summary.conversations)}</dd>
         <dt>{t('history.review.systemPrompts')}</dt>
-        <dd>{count.format(summary.systemPrompts)}</dd>
+        <dd>{formatNumber(i18n, summary.systemPrompts)}</dd>
         <dt>{t('history.review.plugins')}</dt>
         <dd dir={summary.plugins.length ? 'ltr' : undefined}>
           {summary.plugins.length ? summary.plugins.map(inertText).join(', ') : t('history.review.noPlugins')}

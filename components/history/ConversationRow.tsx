@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, Download, MoreHorizontal, Pencil, Trash2, X } from 'lucide-react';
-import { dateTimeFormat } from '../../lib/i18n/formats';
+import { formatDateTime } from '../../lib/i18n/formats';
 import { IconButton } from '../ui/IconButton';
 import { Menu } from '../ui/Menu';
 import type { DateGroup } from './date-groups';
@@ -37,7 +37,7 @@ export function ConversationRow(props: ConversationRowProps) {
 
   // Today's and yesterday's conversations are told apart by time, older ones by date.
   const recent = props.group === 'today' || props.group === 'yesterday';
-  const when = dateTimeFormat(i18n.language, recent ? { timeStyle: 'short' } : { dateStyle: 'medium' }).format(conversation.updatedAt);
+  const when = formatDateTime(i18n, conversation.updatedAt, recent ? { timeStyle: 'short' } : { dateStyle: 'medium' });
   const text = (
     <>
       <span className="history-title" dir="auto">

@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { inertText } from '../../lib/core/inert-text';
-import { numberFormat } from '../../lib/i18n/formats';
+import type { i18n as I18n } from 'i18next';
+import { formatNumber } from '../../lib/i18n/formats';
 import type { ManifestIssue } from '../../lib/plugins/manifest';
 
 /** A size limit as people read it: 1 MB, 4 MB, in the interface language's digits and units. */
-function formatLimit(bytes: number, locale: string): string {
+function formatLimit(bytes: number, i18n: I18n): string {
   const megabytes = bytes / (1024 * 1024);
   const [value, unit] = megabytes >= 1 ? [megabytes, 'megabyte'] : [bytes / 1024, 'kilobyte'];
-  return numberFormat(locale, { style: 'unit', unit, maximumFractionDigits: 1 }).format(value);
+  return formatNumber(i18n, value, { style: 'unit', unit, maximumFractionDigits: 1 });
 }
 
 /** Why a manifest or index was refused, issue by issue, with the place in the document each concerns. */
@@ -19,7 +20,7 @@ export function InvalidDocument({ issues }: { issues: ManifestIssue[] }) {
       <ul>
         {issues.map((issue, i) => (
           <li key={i}>
-            {t(`plugins.issue.${issue.code}`, { limit: issue.limit === undefined ? undefined : formatLimit(issue.limit, i18n.language) })}
+            {t(`plugins.issue.${issue.code}`, { limit: issue.limit === undefined ? undefined : formatLimit(issue.limit, i18n) })}
             {issue.path && (
               <>
                 {' '}

@@ -5,7 +5,7 @@ import { inertText } from '../../lib/core/inert-text';
 import { request } from '../../lib/messaging/client';
 import type { ManifestPreview, PluginView } from '../../lib/messaging/plugin-protocol';
 import type { ToolApprovalMode } from '../../lib/core/plugins';
-import { listFormat } from '../../lib/i18n/formats';
+import { formatList } from '../../lib/i18n/formats';
 import type { ManifestIssue } from '../../lib/plugins/manifest';
 import { omitsModuleUi } from '../../lib/plugins/origins';
 import { settingFields } from '../../lib/plugins/settings-form';
@@ -29,7 +29,7 @@ function useMissingSettings(view: PluginView): string | undefined {
   if (!view.missingSettings.length) return undefined;
   const fields = settingFields(view.manifest.settings);
   const names = view.missingSettings.map((key) => inertText(fields.find((f) => f.key === key)?.title ?? key));
-  return listFormat(i18n.language, { type: 'conjunction' }).format(names);
+  return formatList(i18n, names, { type: 'conjunction' });
 }
 
 /** One installed plugin in the store-like list: picture, name, what it does, its tags, on/off, and its settings in a dialog. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pause, Play, SkipBack, SkipForward, Square, X } from 'lucide-react';
 import type { ChatError } from '../../lib/core/errors';
-import { numberFormat } from '../../lib/i18n/formats';
+import { formatNumber } from '../../lib/i18n/formats';
 import { READING_RATES } from '../../lib/reader/rate';
 import { useErrorText } from '../common/use-error-text';
 import { IconButton } from '../ui/IconButton';
@@ -53,7 +53,6 @@ export function ReaderBar() {
   const active = status !== 'idle';
   const published = active || state?.error === dismissed ? undefined : state?.error;
   const error = failure ?? published;
-  const format = numberFormat(i18n.language, { maximumFractionDigits: 2 });
 
   if (!active || !state) {
     if (!error || error.code === 'aborted') return null;
@@ -118,7 +117,7 @@ export function ReaderBar() {
         <div className="reader-where" title={state.text}>
           <span className="visually-hidden">{where}</span>
           <span className="reader-count" aria-hidden="true">
-            {format.format(state.index + 1)}/{format.format(state.total)}
+            {formatNumber(i18n, state.index + 1)}/{formatNumber(i18n, state.total)}
           </span>
           <span className="reader-sentence" dir="auto">
             {state.text}
@@ -133,7 +132,7 @@ export function ReaderBar() {
         >
           {READING_RATES.map((r) => (
             <option key={r} value={String(r)}>
-              {t('reader.rate', { rate: format.format(r) })}
+              {t('reader.rate', { rate: formatNumber(i18n, r, { maximumFractionDigits: 2 }) })}
             </option>
           ))}
         </select>

@@ -4,7 +4,7 @@ import { toChatError, type ChatError } from '../../lib/core/errors';
 import { request } from '../../lib/messaging/client';
 import type { SpeechKeys } from '../../lib/messaging/speech-protocol';
 import type { SpeechEngineId } from '../../lib/core/speech-engines';
-import { numberFormat } from '../../lib/i18n/formats';
+import { formatNumber } from '../../lib/i18n/formats';
 import { localeOfLanguage, type LocaleCode } from '../../lib/speech/locales';
 import {
   OPENAI_AUDIO_FORMATS,
@@ -68,7 +68,7 @@ function PercentRange({
   onChange(value: number): void;
 }) {
   const { i18n } = useTranslation();
-  const text = numberFormat(i18n.language, { style: 'percent' }).format(value);
+  const text = formatNumber(i18n, value, { style: 'percent' });
   return (
     <span className="speech-range">
       <input

@@ -1,29 +1,43 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { dateTimeFormat, listFormat, numberFormat } from '../../../lib/i18n/formats';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18next from 'i18next';
+import { formatDateTime, formatList, formatNumber } from '../../../lib/i18n/formats';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
-describe('kept formatters', () => {
-  it('hands back the same formatter for the same language and options', () => {
+async function inLanguage(lng: string) {
+  const i18n = i18next.createInstance();
+  await i18n.init({ lng, resources: {} });
+  return i18n;
+}
+
+describe('formatting in the interface language', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('builds one Intl formatter per language and options, and keeps it', async () => {
+    const i18n = await inLanguage('en-US');
+    const built = vi.spyOn(Intl, 'NumberFormat');
     const seconds = { style: 'unit', unit: 'second', maximumFractionDigits: 1 } as const;
-    expect(numberFormat('en-US', seconds)).toBe(numberFormat('en-US', { ...seconds }));
-    expect(dateTimeFormat('en-US', { timeStyle: 'short' })).toBe(dateTimeFormat('en-US', { timeStyle: 'short' }));
-    expect(listFormat('en-US', { type: 'conjunction' })).toBe(listFormat('en-US', { type: 'conjunction' }));
+    formatNumber(i18n, 1.5, seconds);
+    formatNumber(i18n, 2.5, { ...seconds });
+    expect(built).toHaveBeenCalledTimes(1);
+    formatNumber(i18n, 0.5, { style: 'percent' });
+    expect(built).toHaveBeenCalledTimes(2);
   });
 
-  it('keeps languages, options and kinds apart', () => {
+  it('keeps languages, options and kinds apart', async () => {
+    const [en, de] = await Promise.all([inLanguage('en-US'), inLanguage('de-DE')]);
     const seconds = { style: 'unit', unit: 'second', maximumFractionDigits: 1 } as const;
-    expect(numberFormat('en-US', seconds).format(1.5)).toBe('1.5 sec');
-    expect(numberFormat('de-DE', seconds).format(1.5)).toBe('1,5 Sek.');
-    expect(numberFormat('en-US', { style: 'percent' }).format(0.5)).toBe('50%');
-    expect(numberFormat('en-US').format(1234)).toBe('1,234');
-    expect(listFormat('en-US', { type: 'conjunction' }).format(['a', 'b', 'c'])).toBe('a, b, and c');
-    expect(listFormat('en-US', { type: 'disjunction' }).format(['a', 'b'])).toBe('a or b');
+    expect(formatNumber(en, 1.5, seconds)).toBe('1.5 sec');
+    expect(formatNumber(de, 1.5, seconds)).toBe('1,5 Sek.');
+    expect(formatNumber(en, 0.5, { style: 'percent' })).toBe('50%');
+    expect(formatNumber(en, 1234)).toBe('1,234');
+    expect(formatList(en, ['a', 'b', 'c'], { type: 'conjunction' })).toBe('a, b, and c');
+    expect(formatList(en, ['a', 'b'], { type: 'disjunction' })).toBe('a or b');
     const noon = Date.UTC(2026, 0, 2, 12);
-    expect(dateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(noon)).toBe('Jan 2, 2026');
-    expect(dateTimeFormat('en-US', { timeStyle: 'short', timeZone: 'UTC' }).format(noon)).toBe('12:00 PM');
+    expect(formatDateTime(en, noon, { dateStyle: 'medium', timeZone: 'UTC' })).toBe('Jan 2, 2026');
+    expect(formatDateTime(en, noon, { timeStyle: 'short', timeZone: 'UTC' })).toBe('12:00 PM');
   });
 });
 
