@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { MessagesSquare, Settings, SquarePen } from 'lucide-react';
 import { onBroadcast } from '../../lib/messaging/events';
 import { ChatView } from '../chat/ChatView';
-import { preloadMessageView } from '../chat/message-view-loaders';
 import { ModelPicker } from '../chat/ModelPicker';
+import { useMessageViewPreload } from '../chat/use-message-view-preload';
 import { useMenuRefresh } from '../page/use-menu-refresh';
 import { PersonaBadge } from '../prompts/PersonaBadge';
 import { ReaderBar, lazyView } from './on-demand';
@@ -35,20 +35,7 @@ export function App() {
   const readerBarWanted = useReaderUi((s) => (!!s.state && (s.state.status !== 'idle' || !!s.state.error)) || !!s.failure);
   useEarlyInput();
   useMenuRefresh();
-
-  useEffect(() => {
-    // Not while the chat is empty (the renderer alone is a third of the first-load script): the first keystroke
-    // fetches the message view and the renderer, so they are compiled before Enter, not while the sent message waits
-    // for them to show, and an answer never shows as plain text.
-    const wanted = (s: { draft: string; messages: readonly unknown[] }) => s.draft !== '' || s.messages.length > 0;
-    if (wanted(useChatStore.getState())) return void preloadMessageView();
-    const stop = useChatStore.subscribe((s) => {
-      if (!wanted(s)) return;
-      stop();
-      void preloadMessageView();
-    });
-    return stop;
-  }, []);
+  useMessageViewPreload();
 
   // A selection handed over from a page is only picked up by the chat view.
   useEffect(() => onBroadcast((event) => event.type === 'page.handoff' && setView('chat')), []);

@@ -1,5 +1,6 @@
-import { lazy, Suspense, type ComponentType, type JSX, type LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type JSX, type LazyExoticComponent } from 'react';
 import { wantLateStrings } from '../../lib/i18n/i18n';
+import { preload, useModule } from '../common/use-module';
 
 /**
  * React.lazy for every part of the panel loaded on demand: its module and the late sections of the strings
@@ -13,20 +14,28 @@ export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>
   });
 }
 
+/** A part loaded on demand, which can also be fetched ahead of its first render. */
+export type OnDemand<P> = ((props: P) => JSX.Element | null) & {
+  /** Fetches the part (and the late strings) now, so its first render has it: for when it is sure to be needed soon. */
+  preload(): Promise<unknown>;
+};
+
 /**
- * A component that loads on its first render, in its own Suspense boundary so
- * nothing else waits for it. For parts the first paint of an empty chat does
- * not show, which keep the panel's first-load script small.
+ * A component that loads on its first render and shows nothing until it is
+ * in, so nothing else waits for it. For parts the first paint of an empty chat
+ * does not show, which keep the panel's first-load script small. Unlike a
+ * React.lazy part, one preloaded renders in the very pass that first needs it:
+ * React.lazy calls its loader from inside that render, and always suspends it
+ * once, so even a part already fetched put its loading work (and a second
+ * render) into whatever update first showed it, such as sending a message.
  */
-function onDemand<P extends object>(load: () => Promise<ComponentType<P>>): (props: P) => JSX.Element {
-  const Lazy = lazyView(load);
-  return function OnDemand(props: P) {
-    return (
-      <Suspense fallback={null}>
-        <Lazy {...props} />
-      </Suspense>
-    );
-  };
+function onDemand<P extends object>(load: () => Promise<ComponentType<P>>): OnDemand<P> {
+  const withStrings = () => Promise.all([load(), wantLateStrings()]).then(([component]) => component);
+  function OnDemand(props: P) {
+    const Component = useModule(withStrings);
+    return Component ? <Component {...props} /> : null;
+  }
+  return Object.assign(OnDemand, { preload: () => preload(withStrings) });
 }
 
 /** Shown only on first run, when no provider exists. */

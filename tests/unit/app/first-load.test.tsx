@@ -5,7 +5,7 @@ import { mount, settle, type } from '../support/dom';
 
 // The parts an empty panel must not fetch: how often the message view and the renderer were preloaded, and the reading
 // bar (a lazy part) mounted.
-const fetched = vi.hoisted(() => ({ messageView: 0, markdown: 0, readerBar: 0, speechPrefs: false }));
+const fetched = vi.hoisted(() => ({ messageView: 0, markdown: 0, toolSteps: 0, readerBar: 0, speechPrefs: false }));
 vi.mock('../../../components/chat/message-view-loaders', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../components/chat/message-view-loaders')>();
   return {
@@ -40,6 +40,7 @@ vi.mock('../../../lib/page/active-tab', async (original) => (await import('../su
 const { App } = await import('../../../components/app/App');
 const { useChatStore } = await import('../../../components/state/chat-store');
 const { useReaderUi } = await import('../../../components/reader/reader-start');
+const { ToolSteps } = await import('../../../components/app/on-demand');
 
 beforeAll(() => {
   // An idle panel runs its idle work at once here: what it would fetch while idle is fetched before the test looks.
@@ -55,9 +56,17 @@ beforeEach(() => {
   fetched.messageView = 0;
   fetched.markdown = 0;
   fetched.readerBar = 0;
+  fetched.toolSteps = 0;
+  vi.spyOn(ToolSteps, 'preload').mockImplementation(() => {
+    fetched.toolSteps++;
+    return Promise.resolve();
+  });
   useChatStore.setState({ conversation: undefined, messages: [], draft: '', pendingContext: [], queued: false });
   useReaderUi.setState({ state: undefined, failure: undefined, starting: false });
 });
+
+// A conversation opened with one message of the user's (an answer would load its speech controls).
+const question = { id: 'u1', conversationId: 'c1', role: 'user' as const, content: 'Hi', createdAt: 1, status: 'complete' as const };
 
 const idle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
 
@@ -66,10 +75,11 @@ describe('an empty panel', () => {
     await mount(<App />);
     await settle(() => document.querySelector('textarea[aria-label="Message"]') !== null);
     await idle();
-    expect(fetched).toMatchObject({ messageView: 0, markdown: 0 });
+    expect(fetched).toMatchObject({ messageView: 0, markdown: 0, toolSteps: 0 });
 
     await act(async () => type(document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]')!, 'H'));
-    expect(fetched).toMatchObject({ messageView: 1, markdown: 1 });
+    // The tool steps too: the answer that Enter starts shows them, and would otherwise fetch them as it first renders.
+    expect(fetched).toMatchObject({ messageView: 1, markdown: 1, toolSteps: 1 });
   });
 
   it('does not fetch the reading bar until there is a reading to show', async () => {
@@ -87,5 +97,15 @@ describe('an empty panel', () => {
     await idle();
     expect(document.querySelector('button[aria-label="Dictate"]')).not.toBeNull();
     expect(fetched.speechPrefs).toBe(false);
+  });
+
+  it('fetches the message view, but not the tool steps, for a conversation it opens', async () => {
+    await mount(<App />);
+    await idle();
+    await act(async () => useChatStore.setState({ messages: [question] }));
+    expect(fetched).toMatchObject({ messageView: 1, markdown: 1, toolSteps: 0 });
+
+    await act(async () => useChatStore.setState({ draft: 'More' }));
+    expect(fetched).toMatchObject({ messageView: 1, toolSteps: 1 });
   });
 });

@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import { ToolSteps } from '../app/on-demand';
+import { useChatStore } from '../state/chat-store';
+import { preloadMessageView } from './message-view-loaders';
+
+type ChatState = ReturnType<typeof useChatStore.getState>;
+
+/**
+ * Fetches the conversation view once it is sure to be needed, and not while
+ * the chat is empty (the renderer alone is a third of the first-load script):
+ * on the first keystroke, or when a conversation opens. So it is compiled
+ * before Enter, not while the sent message waits for it, and an answer never
+ * shows as plain text. The first keystroke also fetches the tool steps, which
+ * an answer being written shows (it may ask before a call): fetched on
+ * Enter, they would load in the very task that shows the message sent.
+ */
+export function useMessageViewPreload(): void {
+  useEffect(
+    () =>
+      onceTrue(
+        (s) => s.draft !== '' || s.messages.length > 0,
+        () => void preloadMessageView(),
+      ),
+    [],
+  );
+  useEffect(
+    () =>
+      onceTrue(
+        (s) => s.draft !== '',
+        () => void ToolSteps.preload(),
+      ),
+    [],
+  );
+}
+
+/** Runs `then` once `holds` is true of the chat, now or at a later change; returns how to stop waiting. */
+function onceTrue(holds: (state: ChatState) => boolean, then: () => void): () => void {
+  if (holds(useChatStore.getState())) {
+    then();
+    return () => undefined;
+  }
+  const stop = useChatStore.subscribe((state) => {
+    if (!holds(state)) return;
+    stop();
+    then();
+  });
+  return stop;
+}
