@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
-import { hideTooltip, showTooltip } from './tooltip';
+import { hideTooltip, showTooltip, showTooltipOnHover } from './tooltip';
 
 export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children' | 'aria-label'> {
   /** The accessible name, also shown as the tooltip. */
@@ -23,7 +23,6 @@ export function IconButton({
   className,
   ...rest
 }: IconButtonProps) {
-  const show = (e: { currentTarget: HTMLButtonElement }) => showTooltip(e.currentTarget, label, tooltipSide);
   const hide = (e: { currentTarget: HTMLButtonElement }) => hideTooltip(e.currentTarget);
   return (
     <button
@@ -32,9 +31,9 @@ export function IconButton({
       aria-label={label}
       aria-pressed={pressed}
       className={`ui-icon-button ui-icon-button-${variant} ui-icon-button-${size}${className ? ` ${className}` : ''}`}
-      onPointerEnter={show}
+      onPointerEnter={(e) => showTooltipOnHover(e.currentTarget, e, label, tooltipSide)}
       onPointerLeave={hide}
-      onFocus={(e) => e.currentTarget.matches(':focus-visible') && show(e)}
+      onFocus={(e) => e.currentTarget.matches(':focus-visible') && showTooltip(e.currentTarget, label, tooltipSide)}
       onBlur={hide}
       onClick={(e) => {
         hideTooltip(e.currentTarget);

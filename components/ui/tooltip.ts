@@ -20,6 +20,23 @@ function element(): HTMLDivElement {
   return tip;
 }
 
+/**
+ * Where the pointer last moved. The browser reports a control as entered when the control moves under a pointer at
+ * rest too, as an answer streaming in scrolls the log: that is no hover, and a tooltip then would flash up over the
+ * answer (and place itself, a forced layout, in the middle of its frames).
+ */
+let pointerAt: { x: number; y: number } | undefined;
+document.addEventListener('pointermove', (e) => (pointerAt = { x: e.clientX, y: e.clientY }), { capture: true, passive: true });
+
+/**
+ * Shows the tooltip for a pointer that moved onto `anchor`. A pointer moving onto a control is reported entering
+ * before it is reported moving, so one still where it last moved was not moved there: the control came to it.
+ */
+export function showTooltipOnHover(anchor: Element, at: { clientX: number; clientY: number }, text: string, placement?: Placement): void {
+  if (pointerAt && at.clientX === pointerAt.x && at.clientY === pointerAt.y) return;
+  showTooltip(anchor, text, placement);
+}
+
 export function showTooltip(anchor: Element, text: string, placement: Placement = 'bottom'): void {
   const el = element();
   owner = anchor;

@@ -191,6 +191,27 @@ describe('messages', () => {
     await expect.poll(() => distanceFromEnd(page)).toBeLessThan(2);
   });
 
+  it('shows no tooltip for a control that the log moves under a resting pointer, as a streaming answer does', async () => {
+    const copy = lastAnswer(page).getByRole('button', { name: 'Copy' });
+    await copy.hover();
+    await expect.poll(() => tooltip(page).innerText()).toBe('Copy');
+
+    // The log moves and the pointer stays, as when an answer streams in: the button goes from under the pointer and
+    // comes back (the browser reports both, as it would a pointer moving off and on), and others pass under it.
+    await conversation(page).evaluate((log) => log.scrollBy(0, -300));
+    await expect.poll(() => copy.evaluate((el) => el.matches(':hover'))).toBe(false);
+    expect(await tooltip(page).count()).toBe(0);
+    await conversation(page).evaluate((log) => log.scrollBy(0, 300));
+    await expect.poll(() => copy.evaluate((el) => el.matches(':hover'))).toBe(true);
+    expect(await tooltip(page).count()).toBe(0);
+
+    // A pointer moved onto it is a hover again.
+    await page.mouse.move(0, 0);
+    await copy.hover();
+    await expect.poll(() => tooltip(page).innerText()).toBe('Copy');
+    await page.mouse.move(0, 0);
+  });
+
   it('stays put when scrolled up while an answer streams, offers Scroll to latest, and jumps down on send', async () => {
     const slow = Array.from({ length: 40 }, (_, i) => `Streaming line ${i + 1}.`).join('\n\n');
     openai.enqueue({ kind: 'text', text: slow, chunkSize: 12, delayMs: 20 });
