@@ -5,6 +5,10 @@ import { preloadMessageView } from './message-view-loaders';
 
 type ChatState = ReturnType<typeof useChatStore.getState>;
 
+const messageTyped = (state: ChatState) => state.draft !== '';
+/** A conversation is about to show: a message is being typed, or one was opened. */
+const conversationAhead = (state: ChatState) => messageTyped(state) || state.messages.length > 0;
+
 /**
  * Fetches the conversation view once it is sure to be needed, and not while
  * the chat is empty (the renderer alone is a third of the first-load script):
@@ -15,22 +19,8 @@ type ChatState = ReturnType<typeof useChatStore.getState>;
  * Enter, they would load in the very task that shows the message sent.
  */
 export function useMessageViewPreload(): void {
-  useEffect(
-    () =>
-      onceTrue(
-        (s) => s.draft !== '' || s.messages.length > 0,
-        () => void preloadMessageView(),
-      ),
-    [],
-  );
-  useEffect(
-    () =>
-      onceTrue(
-        (s) => s.draft !== '',
-        () => void ToolSteps.preload(),
-      ),
-    [],
-  );
+  useEffect(() => onceTrue(conversationAhead, () => void preloadMessageView()), []);
+  useEffect(() => onceTrue(messageTyped, () => void ToolSteps.preload()), []);
 }
 
 /** Runs `then` once `holds` is true of the chat, now or at a later change; returns how to stop waiting. */
