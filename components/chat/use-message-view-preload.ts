@@ -1,9 +1,7 @@
 import { useEffect } from 'react';
 import { ToolSteps } from '../app/on-demand';
-import { useChatStore } from '../state/chat-store';
+import { useChatStore, type ChatState } from '../state/chat-store';
 import { preloadMessageView } from './message-view-loaders';
-
-type ChatState = ReturnType<typeof useChatStore.getState>;
 
 const messageTyped = (state: ChatState) => state.draft !== '';
 /** A conversation is about to show: a message is being typed, or one was opened. */

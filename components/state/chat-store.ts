@@ -22,7 +22,7 @@ import { useAttachments } from '../images/attachments-store';
 import type { Persona } from '../../lib/core/prompts';
 import { defaultPersona, personaConversation } from '../../lib/prompts/personas';
 
-interface ChatState {
+export interface ChatState {
   conversation?: Conversation;
   messages: StoredMessage[];
   /** Text the user is composing: kept here so no view change loses it. */
