@@ -15,7 +15,6 @@ const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.
 const tooltip = (page: Page) => page.locator('.ui-tooltip:popover-open');
 const box = (locator: Locator) => locator.boundingBox().then((b) => b!);
 
-/** How far the log is from its end, in pixels. */
 /** Init script: idle callbacks wait until the test lets them run; the panel reads a conversation's earlier messages in one. */
 function holdIdleCallbacks(): void {
   const held: IdleRequestCallback[] = [];
@@ -26,6 +25,7 @@ function holdIdleCallbacks(): void {
   };
 }
 
+/** How far the log is from its end, in pixels. */
 const distanceFromEnd = (page: Page) =>
   conversation(page).evaluate((log) => Math.round(log.scrollHeight - log.scrollTop - log.clientHeight));
 
@@ -198,10 +198,13 @@ describe('messages', () => {
 
     // The log moves and the pointer stays, as when an answer streams in: the button goes from under the pointer and
     // comes back (the browser reports both, as it would a pointer moving off and on), and others pass under it.
-    await conversation(page).evaluate((log) => log.scrollBy(0, -300));
+    // The wheel moves it as the reader would: a script's scroll would leave the log following its end, and any block
+    // that settles its height meanwhile would take it straight back there.
+    await page.mouse.wheel(0, -300);
     await expect.poll(() => copy.evaluate((el) => el.matches(':hover'))).toBe(false);
     expect(await tooltip(page).count()).toBe(0);
-    await conversation(page).evaluate((log) => log.scrollBy(0, 300));
+    await page.mouse.wheel(0, 10_000);
+    await expect.poll(() => distanceFromEnd(page)).toBeLessThan(2);
     await expect.poll(() => copy.evaluate((el) => el.matches(':hover'))).toBe(true);
     expect(await tooltip(page).count()).toBe(0);
 
