@@ -3,15 +3,20 @@ import { wantLateStrings } from '../../lib/i18n/i18n';
 import { preload, useModule } from '../common/use-module';
 
 /**
- * React.lazy for every part of the panel loaded on demand: its module and the late sections of the strings
- * (lib/i18n/sections.ts) load together, so a part that shows them never renders before they are in, and an empty
- * panel's first load carries neither. A test keeps every lazily loaded part going through here.
+ * A part's loader that also loads the late sections of the strings (lib/i18n/sections.ts): a part that shows them
+ * never renders before they are in, and an empty panel's first load carries neither.
+ */
+function withLateStrings<P>(load: () => Promise<ComponentType<P>>): () => Promise<ComponentType<P>> {
+  return () => Promise.all([load(), wantLateStrings()]).then(([component]) => component);
+}
+
+/**
+ * React.lazy for the parts of the panel loaded on demand that show a loading line meanwhile, with the late strings.
+ * A test keeps every lazily loaded part going through here or onDemand.
  */
 export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>): LazyExoticComponent<ComponentType<P>> {
-  return lazy(async () => {
-    const [component] = await Promise.all([load(), wantLateStrings()]);
-    return { default: component };
-  });
+  const loadPart = withLateStrings(load);
+  return lazy(() => loadPart().then((component) => ({ default: component })));
 }
 
 /** A part loaded on demand, which can also be fetched ahead of its first render. */
@@ -30,12 +35,12 @@ export type OnDemand<P> = ((props: P) => JSX.Element | null) & {
  * render) into whatever update first showed it, such as sending a message.
  */
 function onDemand<P extends object>(load: () => Promise<ComponentType<P>>): OnDemand<P> {
-  const withStrings = () => Promise.all([load(), wantLateStrings()]).then(([component]) => component);
+  const loadPart = withLateStrings(load);
   function OnDemand(props: P) {
-    const Component = useModule(withStrings);
+    const Component = useModule(loadPart);
     return Component ? <Component {...props} /> : null;
   }
-  return Object.assign(OnDemand, { preload: () => preload(withStrings) });
+  return Object.assign(OnDemand, { preload: () => preload(loadPart) });
 }
 
 /** Shown only on first run, when no provider exists. */
