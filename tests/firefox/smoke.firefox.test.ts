@@ -1,5 +1,6 @@
 // Loads the built Firefox add-on (.output/firefox-mv2) into Debian's firefox-esr,
-// headless, and checks the sidebar page renders, the background answers and reads pages aloud.
+// headless, and checks the sidebar page renders and chats, its tooltips follow the pointer,
+// and the background answers and reads pages aloud.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,11 +13,14 @@ const firefox = findFirefox();
 if (!firefox) console.warn('SKIPPED Firefox smoke test: no firefox-esr (apt-get install -y firefox-esr, or set FIREFOX_PATH).');
 
 const EN = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../lib/i18n/locales/en-US.json'), 'utf8')) as {
-  chat: { message: string; send: string };
+  chat: { message: string; send: string; copy: string };
 };
 
 /** The reader's sentences of long.html (a page the Chromium read-aloud tests read too): still reading when paused. */
 const LONG = ['A long page', ...Array.from({ length: 40 }, (_, i) => `Line ${i + 1} of the long page keeps the reader busy for a while.`)];
+
+/** An answer tall enough to scroll the panel's log. */
+const TALL = Array.from({ length: 40 }, (_, i) => `Line ${i + 1} of a long answer.`).join('\n\n');
 
 interface ReaderState {
   status: 'idle' | 'playing' | 'paused';
@@ -99,32 +103,11 @@ describe.skipIf(!firefox)('built add-on in Firefox', () => {
   it('chats with a stock Ollama, which refuses extension origins, with no setup', async () => {
     const ollama = await startOllamaMock();
     try {
-      const config = { id: 'ff-ollama', kind: 'ollama', name: 'Ollama', settings: { baseUrl: ollama.url }, manualModels: [], createdAt: 1 };
-      expect(await request('providers.save', { config, secrets: {} })).toMatchObject({ ok: true });
+      await useOllama(ollama.url);
       ollama.enqueue({ kind: 'text', text: 'Hello from Ollama in Firefox.' });
-      // As a person does: the panel picks the local model itself; type, then Send.
       await browser.openAddonPage('sidepanel.html');
-      await browser.poll<boolean>(
-        `const box = document.querySelector('textarea[aria-label="' + arguments[0] + '"]');
-         if (!box || !document.body.textContent.includes('llama3.2')) return null;
-         if (!box.value) {
-           Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value').set.call(box, 'Hi Ollama');
-           box.dispatchEvent(new Event('input', { bubbles: true }));
-           return null;
-         }
-         const send = [...document.querySelectorAll('button')].find((b) => b.getAttribute('aria-label') === arguments[1]);
-         if (!send || send.disabled) return null;
-         send.click();
-         return true;`,
-        [EN.chat.message, EN.chat.send],
-        'the message box and a local model',
-      );
-      const answer = await browser.poll<string>(
-        `const text = document.querySelector('[role=log]')?.textContent ?? '';
-         return text.includes(arguments[0]) ? text : null;`,
-        ['Hello from Ollama in Firefox.'],
-        'the answer',
-      );
+      await typeAndSend('Hi Ollama');
+      const answer = await answered('Hello from Ollama in Firefox.');
       expect(answer).toContain('Hello from Ollama in Firefox.');
       // Firefox sent the server's own origin on the chat request, not moz-extension://, so stock Ollama answered.
       const chat = ollama.requests.findIndex((r) => r.path === '/api/chat');
@@ -134,6 +117,96 @@ describe.skipIf(!firefox)('built add-on in Firefox', () => {
       await ollama.close();
     }
   });
+
+  it("shows an icon button's tooltip on hover, and none for one the log moves under a resting pointer", async () => {
+    const ollama = await startOllamaMock();
+    try {
+      await useOllama(ollama.url);
+      ollama.enqueue({ kind: 'text', text: TALL });
+      await browser.openAddonPage('sidepanel.html');
+      await typeAndSend('Tall please');
+      await answered('Line 40 of a long answer.');
+      // The last answer's Copy button, once the log has settled at its end.
+      const copy = `const log = document.querySelector('[role=log]');
+        const copy = [...log.querySelectorAll('article')].at(-1).querySelector('button[aria-label="' + arguments[0] + '"]');`;
+      const at = await browser.poll<{ x: number; y: number }>(
+        `${copy}
+         if (!copy || log.scrollHeight - log.scrollTop - log.clientHeight > 2) return null;
+         const box = copy.getBoundingClientRect();
+         return { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };`,
+        [EN.chat.copy],
+        'the Copy button at the end of the log',
+      );
+      const hovered = (yes: boolean) =>
+        browser.poll<boolean>(`${copy} return copy.matches(':hover') === arguments[1] ? true : null;`, [EN.chat.copy, yes], 'the hover');
+      const tooltip = () =>
+        browser.marionette.send<string>('WebDriver:ExecuteScript', {
+          script: `return document.querySelector('.ui-tooltip:popover-open')?.textContent ?? '';`,
+          args: [],
+        });
+      const wheel = (deltaY: number) =>
+        browser.marionette.send('WebDriver:PerformActions', {
+          actions: [{ type: 'wheel', id: 'wheel', actions: [{ type: 'scroll', x: at.x, y: at.y, deltaX: 0, deltaY, duration: 0 }] }],
+        });
+
+      await browser.marionette.send('WebDriver:PerformActions', {
+        actions: [
+          {
+            type: 'pointer',
+            id: 'mouse',
+            parameters: { pointerType: 'mouse' },
+            actions: [{ type: 'pointerMove', x: at.x, y: at.y, duration: 0 }],
+          },
+        ],
+      });
+      await hovered(true);
+      await expect.poll(tooltip, { timeout: 10_000 }).toBe(EN.chat.copy);
+      // The log moves and the pointer stays: the button goes from under it and comes back, others passing under it.
+      await wheel(-300);
+      await hovered(false);
+      expect(await tooltip()).toBe('');
+      await wheel(10_000);
+      await hovered(true);
+      expect(await tooltip()).toBe('');
+    } finally {
+      await browser.marionette.send('WebDriver:ReleaseActions');
+      await ollama.close();
+    }
+  });
+
+  /** Saves the Ollama provider at `url`, the one the panel then picks with no setup. */
+  async function useOllama(url: string): Promise<void> {
+    const config = { id: 'ff-ollama', kind: 'ollama', name: 'Ollama', settings: { baseUrl: url }, manualModels: [], createdAt: 1 };
+    expect(await request('providers.save', { config, secrets: {} })).toMatchObject({ ok: true });
+  }
+
+  /** As a person does, in the panel page open in the tab: once it has picked the local model itself, type, then Send. */
+  async function typeAndSend(text: string): Promise<void> {
+    await browser.poll<boolean>(
+      `const box = document.querySelector('textarea[aria-label="' + arguments[0] + '"]');
+       if (!box || !document.body.textContent.includes('llama3.2')) return null;
+       if (!box.value) {
+         Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value').set.call(box, arguments[2]);
+         box.dispatchEvent(new Event('input', { bubbles: true }));
+         return null;
+       }
+       const send = [...document.querySelectorAll('button')].find((b) => b.getAttribute('aria-label') === arguments[1]);
+       if (!send || send.disabled) return null;
+       send.click();
+       return true;`,
+      [EN.chat.message, EN.chat.send, text],
+      'the message box and a local model',
+    );
+  }
+
+  /** The log's text, once it shows `text`. */
+  const answered = (text: string) =>
+    browser.poll<string>(
+      `const text = document.querySelector('[role=log]')?.textContent ?? '';
+       return text.includes(arguments[0]) ? text : null;`,
+      [text],
+      'the answer',
+    );
 
   /** The answer's value, failing the test with the background's error otherwise. */
   async function ask<T>(name: string, payload: unknown): Promise<T> {
