@@ -169,8 +169,11 @@ describe.skipIf(!firefox)('built add-on in Firefox', () => {
       await hovered(true);
       expect(await tooltip()).toBe('');
     } finally {
-      await browser.marionette.send('WebDriver:ReleaseActions');
-      await ollama.close();
+      try {
+        await browser.marionette.send('WebDriver:ReleaseActions');
+      } finally {
+        await ollama.close();
+      }
     }
   });
 
