@@ -7,7 +7,7 @@ import { longConversationOpens } from './big-conversation';
 import { hugeAnswerOnce, type HugeFigures, type PhaseFigures } from './huge-answer';
 import { hugeCodeBlock, hugeMarkdown } from './huge-texts';
 import { extensionWithFloor } from './floor';
-import { coldStarts, configureProvider, floorStarts, type ColdStart, type StartAndRestart } from './panel-open';
+import { coldStarts, configureProvider, floorStarts, SETTLE_MS, type ColdStart, type StartAndRestart } from './panel-open';
 import type { InputFigures, OpenFigures } from './usable';
 import { prepareReadAloud, readAloudOnce } from './read-aloud-start';
 import { sentenceGapLine } from './sentence-gap';
@@ -53,6 +53,7 @@ function printInputReady(starts: ColdStart[], floors: StartAndRestart<InputFigur
   for (const [when, phase] of [
     ['fresh start', 'fresh'],
     ['restart on primed profile', 'restart'],
+    [`restart, opened ${SETTLE_MS / 1000} s after`, 'settled'],
   ] as const) {
     for (const [what, key, goal] of figures)
       console.log(
@@ -126,7 +127,7 @@ export async function main(root: string): Promise<void> {
   const extensionDir = join(root, '.output/chrome-mv3');
   const mock = await startOpenAIMock();
   try {
-    // (1) and (2): each run starts a browser on a new profile, then restarts it on that profile.
+    // (1) and (2): each run starts a browser on a new profile, then restarts it on that profile, twice.
     // Each run is paired with the same two starts timing the floor page (floor.ts), taken before the panel's on every
     // other run: when the machine slows during a run, neither side always gets the later, slower moment.
     const starts: ColdStart[] = [];
