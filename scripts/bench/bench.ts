@@ -128,7 +128,7 @@ export async function main(root: string): Promise<void> {
   const mock = await startOpenAIMock();
   try {
     // (1) and (2): each run starts a browser on a new profile, then restarts it on that profile, twice.
-    // Each run is paired with the same two starts timing the floor page (floor.ts), taken before the panel's on every
+    // Each run is paired with the same three starts timing the floor page (floor.ts), taken before the panel's on every
     // other run: when the machine slows during a run, neither side always gets the later, slower moment.
     const starts: ColdStart[] = [];
     const floors: StartAndRestart<InputFigures>[] = [];

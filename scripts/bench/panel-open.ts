@@ -101,7 +101,7 @@ async function withProfile<T>(run: (userDataDir: string) => Promise<T>): Promise
 
 /**
  * The panel timed on the first open of a browser's first start and of its restarts on that profile; then the scripts
- * an empty panel parses, which only the debugger reports, in a third start on that profile.
+ * an empty panel parses, which only the debugger reports, in one more start on that profile.
  */
 export function coldStarts(extensionDir: string, mock: OpenAIMock): Promise<ColdStart> {
   return withProfile(async (userDataDir) => {
