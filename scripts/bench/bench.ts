@@ -7,7 +7,7 @@ import { longConversationOpens } from './big-conversation';
 import { hugeAnswerOnce, type HugeFigures, type PhaseFigures } from './huge-answer';
 import { hugeCodeBlock, hugeMarkdown } from './huge-texts';
 import { extensionWithFloor } from './floor';
-import { coldStarts, configureProvider, floorStarts, SETTLE_MS, type ColdStart, type StartAndRestart } from './panel-open';
+import { coldStarts, configureProvider, floorStarts, RESTART_SETTLE_MS, type ColdStart, type StartAndRestart } from './panel-open';
 import type { InputFigures, OpenFigures } from './usable';
 import { prepareReadAloud, readAloudOnce } from './read-aloud-start';
 import { sentenceGapLine } from './sentence-gap';
@@ -53,7 +53,7 @@ function printInputReady(starts: ColdStart[], floors: StartAndRestart<InputFigur
   for (const [when, phase] of [
     ['fresh start', 'fresh'],
     ['restart on primed profile', 'restart'],
-    [`restart, opened ${SETTLE_MS / 1000} s after`, 'settled'],
+    [`restart, opened ${RESTART_SETTLE_MS / 1000} s after`, 'settled'],
   ] as const) {
     for (const [what, key, goal] of figures)
       console.log(

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { launchExtension } from '../../tests/e2e/support/extension';
 import type { OpenAIMock } from '../../tests/mocks/openai-server';
 import { configureProvider } from './panel-open';
-import { launchQuiet, type QuietBrowser } from './quiet-browser';
+import { inQuietBrowser, type QuietBrowser } from './quiet-browser';
 import { seedConversation } from '../../tests/e2e/support/idb';
 
 const MESSAGES = 2000;
@@ -85,16 +85,13 @@ export async function longConversationOpens(extensionDir: string, mock: OpenAIMo
     } finally {
       await harness.close();
     }
-    const browser = await launchQuiet(extensionDir, userDataDir);
-    try {
+    return await inQuietBrowser(extensionDir, userDataDir, async (browser) => {
       // Untimed: the conversation was written behind the panel's back, and people reopen one the panel has shown.
       await openLongConversation(browser);
       const opens: LongOpen[] = [];
       for (let i = 0; i < runs; i++) opens.push(await openLongConversation(browser));
       return opens;
-    } finally {
-      await browser.close();
-    }
+    });
   } finally {
     rmSync(profileRoot, { recursive: true, force: true, maxRetries: 3 });
   }

@@ -5,7 +5,7 @@ import { launchExtension, type ExtensionHarness } from '../../tests/e2e/support/
 import type { OpenAIMock } from '../../tests/mocks/openai-server';
 import { parsedFirstLoad, type FirstLoad } from './first-load';
 import { FLOOR_PAGE } from './floor';
-import { launchQuiet, type QuietBrowser } from './quiet-browser';
+import { inQuietBrowser, type QuietBrowser } from './quiet-browser';
 import { timeInputReady, timeOpen, type InputFigures, type OpenFigures } from './usable';
 
 /** Saves the bench provider through the worker; evaluated in an extension page that is not the panel. */
@@ -41,7 +41,7 @@ export interface StartAndRestart<T> {
   fresh: T;
   /** The first open after the browser restarted on that profile, as soon as its worker runs: the browser is still starting. */
   restart: T;
-  /** The same after the next restart, opened SETTLE_MS after it: a person opens the panel seconds after a restart. */
+  /** The same after the next restart, opened RESTART_SETTLE_MS after it: a person opens the panel seconds after a restart. */
   settled: T;
 }
 
@@ -56,21 +56,12 @@ export interface ColdStart extends StartAndRestart<OpenFigures> {
  * in an extension with nothing but an idle worker as beside this one's. What they add is the browser's own start-up,
  * not the page's, so both figures are printed.
  */
-export const SETTLE_MS = 3000;
-
-/** Starts a browser on `userDataDir` with no debugger attached to what is timed (quiet-browser.ts says why), runs `run` in it and closes it. */
-async function inBrowser<T>(extensionDir: string, userDataDir: string, run: (browser: QuietBrowser) => Promise<T>): Promise<T> {
-  const browser = await launchQuiet(extensionDir, userDataDir);
-  try {
-    return await run(browser);
-  } finally {
-    await browser.close();
-  }
-}
+export const RESTART_SETTLE_MS = 3000;
 
 /**
- * Starts a browser on `userDataDir`, saves the bench provider and times `first` in it; then restarts the browser on
- * that profile and times `first` again, at once and, after another restart, once the browser has settled.
+ * Starts a browser on `userDataDir` with no debugger attached to what is timed (quiet-browser.ts says why), saves
+ * the bench provider and times `first` in it; then restarts the browser on that profile and times `first` again, at
+ * once and, after another restart, once the browser has settled.
  */
 async function startAndRestart<T>(
   extensionDir: string,
@@ -78,13 +69,13 @@ async function startAndRestart<T>(
   mock: OpenAIMock,
   first: (browser: QuietBrowser) => Promise<T>,
 ): Promise<StartAndRestart<T>> {
-  const fresh = await inBrowser(extensionDir, userDataDir, async (browser) => {
+  const fresh = await inQuietBrowser(extensionDir, userDataDir, async (browser) => {
     await (await browser.control()).evaluate(saveBenchProvider, mock.url);
     return first(browser);
   });
-  const restart = await inBrowser(extensionDir, userDataDir, first);
-  const settled = await inBrowser(extensionDir, userDataDir, async (browser) => {
-    await new Promise((wake) => setTimeout(wake, SETTLE_MS));
+  const restart = await inQuietBrowser(extensionDir, userDataDir, first);
+  const settled = await inQuietBrowser(extensionDir, userDataDir, async (browser) => {
+    await new Promise((wake) => setTimeout(wake, RESTART_SETTLE_MS));
     return first(browser);
   });
   return { fresh, restart, settled };

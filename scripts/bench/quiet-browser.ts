@@ -93,8 +93,22 @@ class Pipe {
   }
 }
 
+/** Runs `run` in a quiet browser started on `userDataDir` (a new one if undefined, removed on close), and closes it. */
+export async function inQuietBrowser<T>(
+  extensionDir: string,
+  userDataDir: string | undefined,
+  run: (browser: QuietBrowser) => Promise<T>,
+): Promise<T> {
+  const browser = await launchQuiet(extensionDir, userDataDir);
+  try {
+    return await run(browser);
+  } finally {
+    await browser.close();
+  }
+}
+
 /** Starts Chromium with the extension on `userDataDir` (a new one by default, removed on close). */
-export async function launchQuiet(extensionDir: string, userDataDir?: string): Promise<QuietBrowser> {
+async function launchQuiet(extensionDir: string, userDataDir?: string): Promise<QuietBrowser> {
   const root = mkdtempSync(join(tmpdir(), 'parley-quiet-'));
   const profile = userDataDir ?? join(root, 'profile');
   mkdirSync(profile, { recursive: true });

@@ -1,6 +1,6 @@
 import type { ExtensionHarness } from '../../tests/e2e/support/extension';
 import { fileSize, type Size } from './file-sizes';
-import { launchQuiet, type WorkerVersion } from './quiet-browser';
+import { inQuietBrowser, type WorkerVersion } from './quiet-browser';
 
 /** The background worker's bundle, raw and gzip, in bytes. */
 export function workerBundle(extensionDir: string): Size {
@@ -47,8 +47,7 @@ export async function workerStartUnderDebugger(harness: ExtensionHarness): Promi
 
 /** The same, `runs` times, in a browser with no debugger attached to the worker (quiet-browser.ts says why). */
 export async function workerStarts(extensionDir: string, runs: number): Promise<number[]> {
-  const browser = await launchQuiet(extensionDir);
-  try {
+  return inQuietBrowser(extensionDir, undefined, async (browser) => {
     const tab = await browser.control();
     const starts: number[] = [];
     for (let i = 0; i < runs; i++) {
@@ -56,7 +55,5 @@ export async function workerStarts(extensionDir: string, runs: number): Promise<
       starts.push(await tab.evaluate(firstReply));
     }
     return starts;
-  } finally {
-    await browser.close();
-  }
+  });
 }
