@@ -1,7 +1,7 @@
-import type { ReaderCommand } from '../../lib/messaging/reader-protocol';
+import type { BackgroundToPage, ReaderCommand } from '../../lib/messaging/reader-protocol';
 import { READING_RATES } from '../../lib/reader/rate';
 import type { ControlLabels } from '../../lib/reader/control-labels';
-import type { ReadingState } from '../../lib/reader/session';
+import { rateTexts } from '../../lib/reader/control-numbers';
 
 /** The element the control lives under; the page can neither style its inside nor be styled by it. */
 export const CONTROL_TAG = 'parley-reader-control';
@@ -40,8 +40,10 @@ svg { width: 18px; height: 18px; fill: none; stroke: currentColor; stroke-width:
 }
 `;
 
+type Shown = Omit<Extract<BackgroundToPage, { type: 'show' }>, 'type'>;
+
 export interface FloatingControl {
-  update(state: ReadingState): void;
+  update(state: Shown): void;
   remove(): void;
 }
 
@@ -50,8 +52,9 @@ type LabelKey = keyof ControlLabels['text'];
 /** The browser's own words (public/_locales), where the background sent none. */
 function browserLabels(): ControlLabels {
   const word = (key: string) => chrome.i18n.getMessage(key);
+  const lang = chrome.i18n.getUILanguage();
   return {
-    lang: chrome.i18n.getUILanguage(),
+    lang,
     dir: word('@@bidi_dir') === 'rtl' ? 'rtl' : 'ltr',
     text: {
       controls: word('readerControls'),
@@ -62,6 +65,8 @@ function browserLabels(): ControlLabels {
       next: word('readerNext'),
       speed: word('readerSpeed'),
     },
+    // Formatted here only on this rare path: the background's labels bring them written.
+    rates: rateTexts(lang),
   };
 }
 
@@ -106,7 +111,7 @@ export function mountFloatingControl(send: (command: ReaderCommand) => void, lab
   sheet.replaceSync(STYLES);
   root.adoptedStyleSheets = [sheet];
 
-  let status: ReadingState['status'] = 'playing';
+  let status: Shown['status'] = 'playing';
   const bar = document.createElement('div');
   bar.className = 'bar';
   bar.dir = rtl ? 'rtl' : 'ltr';
@@ -122,8 +127,7 @@ export function mountFloatingControl(send: (command: ReaderCommand) => void, lab
   const speed = document.createElement('select');
   speed.setAttribute('aria-label', label('speed'));
   speed.title = label('speed');
-  const format = new Intl.NumberFormat(labels.lang, { maximumFractionDigits: 2 });
-  for (const rate of READING_RATES) speed.append(new Option(`${format.format(rate)}×`, String(rate)));
+  READING_RATES.forEach((rate, i) => speed.append(new Option(labels.rates[i], String(rate))));
   speed.addEventListener('change', () => send({ action: 'rate', rate: Number(speed.value) }));
 
   const progress = document.createElement('span');
@@ -145,7 +149,7 @@ export function mountFloatingControl(send: (command: ReaderCommand) => void, lab
       speed.value = String(state.rate);
       previous.disabled = state.index === 0;
       next.disabled = state.index + 1 >= state.total;
-      progress.textContent = `${format.format(state.index + 1)} / ${format.format(state.total)}`;
+      progress.textContent = state.progress;
     },
     remove() {
       host.remove();

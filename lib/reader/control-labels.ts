@@ -1,5 +1,6 @@
 import { SUPPORTED_LOCALES, matchLocale } from '../speech/locales';
 import { getPref } from '../storage/prefs';
+import { rateTexts } from './control-numbers';
 
 type LabelKey = 'controls' | 'pause' | 'resume' | 'stop' | 'previous' | 'next' | 'speed';
 
@@ -8,6 +9,8 @@ export interface ControlLabels {
   lang: string;
   dir: 'ltr' | 'rtl';
   text: Record<LabelKey, string>;
+  /** The speed list's entries, in READING_RATES' order. */
+  rates: string[];
 }
 
 /** Only these few strings reach the background (and from there the page), not the panel's whole locale. */
@@ -23,7 +26,8 @@ function stringsOf(locale: string): Record<LabelKey, string> | undefined {
 export function controlLabelsFor(locale: string): ControlLabels {
   const known = SUPPORTED_LOCALES.find((l) => l.code === locale);
   const text = (known && stringsOf(known.code)) || stringsOf('en-US')!;
-  return { lang: known?.code ?? 'en-US', dir: known?.dir ?? 'ltr', text };
+  const lang = known?.code ?? 'en-US';
+  return { lang, dir: known?.dir ?? 'ltr', text, rates: rateTexts(lang) };
 }
 
 /** The labels for the language the panel shows: the one chosen in Settings, else the browser's, as the panel picks it. */

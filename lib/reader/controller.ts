@@ -3,6 +3,7 @@ import type { BackgroundToPage, PageToBackground, ReaderCommand, ReaderState } f
 import type { SpeechEngine } from '../speech/engine';
 import type { ControlLabels } from './control-labels';
 import type { ReadTarget } from './menu';
+import { progressText } from './control-numbers';
 import { clampRate } from './rate';
 import { ReadingSession, type ReadingState } from './session';
 
@@ -34,6 +35,8 @@ export interface ReaderControllerDeps {
 
 interface Reading {
   target: ReadTarget;
+  /** The language of the page control's labels, for its numbers; undefined: the browser's. */
+  labelsLang: string | undefined;
   link: PageLink;
   sentences: readonly string[];
   session: ReadingSession;
@@ -44,7 +47,9 @@ interface Reading {
 
 const PREPARE_TIMEOUT_MS = 20_000;
 
-function waitForPrepared(link: PageLink, timeoutMs: number): Promise<Extract<PageToBackground, { type: 'prepared' }>> {
+type Prepared = Extract<PageToBackground, { type: 'prepared' }>;
+
+function waitForPrepared(link: PageLink, timeoutMs: number): Promise<Prepared> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new ChatFailure(chatError('timeout', 'The page did not report its text in time.'))), timeoutMs);
     link.onMessage((message) => {
@@ -94,13 +99,13 @@ export class ReaderController {
       const labels = await labelsRead;
       const prepared = waitForPrepared(link, this.deps.prepareTimeoutMs ?? PREPARE_TIMEOUT_MS);
       link.post({ type: 'prepare', from: target.from, ...(labels ? { labels } : {}) });
-      const { sentences, start, lang } = await prepared;
-      if (!sentences.length) throw new ChatFailure(chatError('not-found', 'The page has no readable text.'));
+      const page = await prepared;
+      if (!page.sentences.length) throw new ChatFailure(chatError('not-found', 'The page has no readable text.'));
       if (attempt !== this.starts) {
         link.close();
         return this.state();
       }
-      this.begin(target, link, sentences, start, lang);
+      this.begin(target, link, page, labels?.lang);
       return this.state();
     } catch (error) {
       link?.close();
@@ -145,7 +150,7 @@ export class ReaderController {
     return this.state();
   }
 
-  private begin(target: ReadTarget, link: PageLink, sentences: readonly string[], start: number, lang: string): void {
+  private begin(target: ReadTarget, link: PageLink, { sentences, start, lang }: Prepared, labelsLang: string | undefined): void {
     const session = new ReadingSession({
       engine: this.deps.createEngine(lang),
       sentences,
@@ -158,7 +163,7 @@ export class ReaderController {
         this.deps.publish(this.state());
       },
     });
-    const reading: Reading = { target, link, sentences, session, release: this.deps.keepAlive(), gone: false };
+    const reading: Reading = { target, link, labelsLang, sentences, session, release: this.deps.keepAlive(), gone: false };
     this.reading = reading;
     link.onMessage((message) => {
       if (message.type === 'command' && this.reading === reading) this.command(message.command);
@@ -178,7 +183,7 @@ export class ReaderController {
       if (!reading.gone) reading.link.post({ type: 'end' });
       reading.link.close();
     } else {
-      reading.link.post({ type: 'show', ...state });
+      reading.link.post({ type: 'show', ...state, progress: progressText(reading.labelsLang, state.index, state.total) });
     }
     this.deps.publish(this.state());
   }

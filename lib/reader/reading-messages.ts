@@ -31,8 +31,8 @@ export type ReaderCommand =
 export type BackgroundToPage =
   /** Find the readable text; answer with `prepared`. `labels`: the control's words, in Parley's language. */
   | { type: 'prepare'; from: ReadFrom; labels?: ControlLabels }
-  /** Highlight sentence `index` and show the status in the page's control. */
-  | { type: 'show'; status: ReadingStatus; index: number; total: number; rate: number }
+  /** Highlight sentence `index` and show the status in the page's control; `progress` is "3 / 12" in the control's language. */
+  | { type: 'show'; status: ReadingStatus; index: number; total: number; rate: number; progress: string }
   /** Highlight a word: offsets into sentence `index`. */
   | { type: 'word'; index: number; start: number; length: number }
   /** Reading is over: remove every trace from the page. */

@@ -357,9 +357,12 @@ describe('reading a page aloud', () => {
     // The browser speaks English; Parley is set to French.
     await putRawRecord(control, 'prefs', 'fr-FR', 'locale');
     long = await open('long.html');
-    await startPaused(long);
+    const paused = await startPaused(long);
     const bar = long.getByRole('group', { name: 'Lecture à voix haute' });
     await expect.poll(() => bar.getByRole('button', { name: 'Reprendre' }).count()).toBe(1);
+    // Its numbers too, written by the background: the page is never made to load a number format.
+    expect(await bar.getByRole('option', { name: '1,5×' }).count()).toBe(1);
+    expect(await bar.textContent()).toContain(`${paused.index + 1} / ${LONG.length}`);
     for (const name of ['Phrase précédente', 'Phrase suivante', 'Arrêter la lecture'])
       expect(await bar.getByRole('button', { name }).count()).toBe(1);
     expect(await bar.getByRole('combobox', { name: 'Vitesse' }).count()).toBe(1);

@@ -19,8 +19,10 @@ describe('the on-page reading control’s labels', () => {
         next: 'Phrase suivante',
         speed: 'Vitesse',
       },
+      rates: ['0,5×', '0,75×', '1×', '1,25×', '1,5×', '1,75×', '2×', '2,5×', '3×'],
     });
     expect(controlLabelsFor('ar-SA')).toMatchObject({ lang: 'ar-SA', dir: 'rtl', text: { pause: 'إيقاف مؤقت' } });
+    expect(controlLabelsFor('ar-SA').rates[3]).toBe('١٫٢٥×');
     expect(controlLabelsFor('xx-YY')).toMatchObject({ lang: 'en-US', dir: 'ltr', text: { stop: 'Stop reading' } });
   });
 
@@ -53,6 +55,33 @@ describe('the on-page reading control’s labels', () => {
     await controller.start({ tabId: 1, frameId: 0, from: 'start' });
     expect(received[0]).toEqual({ type: 'prepare', from: 'start', labels: controlLabelsFor('de-DE') });
     expect((received[0] as { labels: { text: { pause: string } } }).labels.text.pause).toBe('Pausieren');
+    controller.command({ action: 'stop' });
+  });
+
+  it('come with the numbers the control shows written in their language, so the page never formats one', async () => {
+    const received: BackgroundToPage[] = [];
+    const sentences = Array.from({ length: 1200 }, (_, i) => `Sentence ${i}.`);
+    const controller = new ReaderController({
+      connect: async () => ({
+        post(message) {
+          received.push(message);
+        },
+        onMessage(listener) {
+          queueMicrotask(() => listener({ type: 'prepared', sentences, start: 0, lang: 'en-US' }));
+        },
+        onClose() {},
+        close() {},
+      }),
+      createEngine: () => new FakeEngine(),
+      voice: '',
+      publish: () => undefined,
+      keepAlive: () => () => undefined,
+      controlLabels: async () => controlLabelsFor('ar-SA'),
+    });
+    await controller.start({ tabId: 1, frameId: 0, from: 'start' });
+    expect(received.at(-1)).toMatchObject({ type: 'show', index: 0, progress: '١ / ١٬٢٠٠' });
+    controller.command({ action: 'jump', index: 1099 });
+    expect(received.at(-1)).toMatchObject({ type: 'show', index: 1099, progress: '١٬١٠٠ / ١٬٢٠٠' });
     controller.command({ action: 'stop' });
   });
 });

@@ -85,7 +85,7 @@ describe('ReaderController', () => {
     expect(state).toMatchObject({ status: 'playing', index: 1, total: 3, text: 'Two.', tabId: 4 });
     expect(engine.current.text).toBe('Two.');
     expect(langs).toEqual(['en-US']);
-    expect(page.received.at(-1)).toEqual({ type: 'show', status: 'playing', index: 1, total: 3, rate: 1 });
+    expect(page.received.at(-1)).toEqual({ type: 'show', status: 'playing', index: 1, total: 3, rate: 1, progress: '2 / 3' });
     expect(published.at(-1)).toMatchObject({ status: 'playing', index: 1, text: 'Two.' });
     expect(holders()).toBe(1);
   });
