@@ -34,54 +34,44 @@ describe('the on-page reading control’s labels', () => {
   });
 
   it('travel to the page with the request to prepare the reading', async () => {
-    const received: BackgroundToPage[] = [];
-    const controller = new ReaderController({
-      connect: async () => ({
-        post(message) {
-          received.push(message);
-        },
-        onMessage(listener) {
-          queueMicrotask(() => listener({ type: 'prepared', sentences: ['One.'], start: 0, lang: 'en-US' }));
-        },
-        onClose() {},
-        close() {},
-      }),
-      createEngine: () => new FakeEngine(),
-      voice: '',
-      publish: () => undefined,
-      keepAlive: () => () => undefined,
-      controlLabels: async () => controlLabelsFor('de-DE'),
-    });
-    await controller.start({ tabId: 1, frameId: 0, from: 'start' });
+    const { controller, received } = await readingIn('de-DE', ['One.']);
     expect(received[0]).toEqual({ type: 'prepare', from: 'start', labels: controlLabelsFor('de-DE') });
     expect((received[0] as { labels: { text: { pause: string } } }).labels.text.pause).toBe('Pausieren');
     controller.command({ action: 'stop' });
   });
 
   it('come with the numbers the control shows written in their language, so the page never formats one', async () => {
-    const received: BackgroundToPage[] = [];
-    const sentences = Array.from({ length: 1200 }, (_, i) => `Sentence ${i}.`);
-    const controller = new ReaderController({
-      connect: async () => ({
-        post(message) {
-          received.push(message);
-        },
-        onMessage(listener) {
-          queueMicrotask(() => listener({ type: 'prepared', sentences, start: 0, lang: 'en-US' }));
-        },
-        onClose() {},
-        close() {},
-      }),
-      createEngine: () => new FakeEngine(),
-      voice: '',
-      publish: () => undefined,
-      keepAlive: () => () => undefined,
-      controlLabels: async () => controlLabelsFor('ar-SA'),
-    });
-    await controller.start({ tabId: 1, frameId: 0, from: 'start' });
+    const { controller, received } = await readingIn(
+      'ar-SA',
+      Array.from({ length: 1200 }, (_, i) => `Sentence ${i}.`),
+    );
     expect(received.at(-1)).toMatchObject({ type: 'show', index: 0, progress: '١ / ١٬٢٠٠' });
     controller.command({ action: 'jump', index: 1099 });
     expect(received.at(-1)).toMatchObject({ type: 'show', index: 1099, progress: '١٬١٠٠ / ١٬٢٠٠' });
     controller.command({ action: 'stop' });
   });
 });
+
+/** A reading started on a page of `sentences`, with Parley set to `locale`; `received` is all the page was told. */
+async function readingIn(locale: string, sentences: string[]) {
+  const received: BackgroundToPage[] = [];
+  const controller = new ReaderController({
+    connect: async () => ({
+      post(message) {
+        received.push(message);
+      },
+      onMessage(listener) {
+        queueMicrotask(() => listener({ type: 'prepared', sentences, start: 0, lang: 'en-US' }));
+      },
+      onClose() {},
+      close() {},
+    }),
+    createEngine: () => new FakeEngine(),
+    voice: '',
+    publish: () => undefined,
+    keepAlive: () => () => undefined,
+    controlLabels: async () => controlLabelsFor(locale),
+  });
+  await controller.start({ tabId: 1, frameId: 0, from: 'start' });
+  return { controller, received };
+}
