@@ -3,7 +3,7 @@ import { READING_RATES } from './rate';
 /**
  * The numbers the page's reading control shows, written in the background and
  * sent as text. A page's first Intl.NumberFormat loads ICU's locale data in
- * that page's process: 40–50 ms measured, one task on the page just as the
+ * that page's process: 40–55 ms measured, one task on the page just as the
  * voice starts, where the background keeps its formats for its whole life.
  */
 const formats = new Map<string | undefined, Intl.NumberFormat>();
