@@ -29,6 +29,8 @@ export interface ReaderControllerDeps {
   keepAlive(): () => void;
   /** The page took too long to find its text. */
   prepareTimeoutMs?: number;
+  /** How long the page's control waits for the voice to start before it shows anyway. */
+  showWithoutVoiceMs?: number;
   /** The page's control speaks Parley's interface language; without this, the browser's. */
   controlLabels?(): Promise<ControlLabels>;
 }
@@ -43,9 +45,19 @@ interface Reading {
   release(): void;
   /** The page closed its end; nothing more can be sent to it. */
   gone: boolean;
+  /** The page has been told to show the control and highlight; until then it draws nothing. */
+  shown: boolean;
+  /** Shows the page if the voice has not started by then. */
+  showAnyway: ReturnType<typeof setTimeout>;
 }
 
 const PREPARE_TIMEOUT_MS = 20_000;
+/**
+ * Long enough for a browser voice to start on a busy two-core machine, short
+ * enough that a voice which never reports its start, or a cloud voice still
+ * synthesising, leaves the page without a way to stop for no more than a blink.
+ */
+const SHOW_WITHOUT_VOICE_MS = 250;
 
 type Prepared = Extract<PageToBackground, { type: 'prepared' }>;
 
@@ -68,6 +80,9 @@ function waitForPrepared(link: PageLink, timeoutMs: number): Promise<Prepared> {
  * One reading at a time, in one frame of one tab. Starting another reading
  * ends the current one; the page going away ends it too. Every state change
  * goes both to the page (highlight, floating control) and to open panels.
+ * The page first draws when the voice starts: drawing the control and the
+ * highlight is a long task in the page's renderer, and done while the voice
+ * engine starts up it delays the first audio on a machine with few cores.
  */
 export class ReaderController {
   private reading: Reading | undefined;
@@ -157,13 +172,28 @@ export class ReaderController {
       voice: this.deps.voice,
       rate: this.rate,
       onState: (state) => this.changed(reading, state),
-      onWord: (index, from, length) => link.post({ type: 'word', index, start: from, length }),
+      onVoiceStart: () => this.showFirst(reading),
+      onWord: (index, from, length) => {
+        // A voice that reports words but not its start: the page highlights words only in a shown sentence.
+        this.showFirst(reading);
+        link.post({ type: 'word', index, start: from, length });
+      },
       onError: (error) => {
         this.lastError = error;
         this.deps.publish(this.state());
       },
     });
-    const reading: Reading = { target, link, labelsLang, sentences, session, release: this.deps.keepAlive(), gone: false };
+    const reading: Reading = {
+      target,
+      link,
+      labelsLang,
+      sentences,
+      session,
+      release: this.deps.keepAlive(),
+      gone: false,
+      shown: false,
+      showAnyway: setTimeout(() => this.showFirst(reading), this.deps.showWithoutVoiceMs ?? SHOW_WITHOUT_VOICE_MS),
+    };
     this.reading = reading;
     link.onMessage((message) => {
       if (message.type === 'command' && this.reading === reading) this.command(message.command);
@@ -179,12 +209,24 @@ export class ReaderController {
     if (this.reading !== reading) return;
     if (state.status === 'idle') {
       this.reading = undefined;
+      clearTimeout(reading.showAnyway);
       reading.release();
       if (!reading.gone) reading.link.post({ type: 'end' });
       reading.link.close();
-    } else {
-      reading.link.post({ type: 'show', ...state, progress: progressText(reading.labelsLang, state.index, state.total) });
+    } else if (reading.shown || state.status !== 'playing') {
+      // Paused before the voice started (from a panel): the page shows at once, there is nothing to wait for.
+      this.show(reading, state);
     }
     this.deps.publish(this.state());
+  }
+
+  private showFirst(reading: Reading): void {
+    if (this.reading === reading && !reading.shown) this.show(reading, reading.session.state);
+  }
+
+  private show(reading: Reading, state: ReadingState): void {
+    clearTimeout(reading.showAnyway);
+    reading.shown = true;
+    reading.link.post({ type: 'show', ...state, progress: progressText(reading.labelsLang, state.index, state.total) });
   }
 }

@@ -22,6 +22,8 @@ export interface ReadingSessionOptions {
   rate?: number;
   /** Status, sentence or rate changed. */
   onState?(state: ReadingState): void;
+  /** The voice began to be heard speaking sentence `index` (engines that report it). */
+  onVoiceStart?(index: number): void;
   /** A word boundary: offsets into sentence `index`. */
   onWord?(index: number, start: number, length: number): void;
   /** Speaking failed; the session is idle by the time this runs. */
@@ -138,6 +140,9 @@ export class ReadingSession {
       voice: this.options.voice,
       rate: this.rate,
       signal: controller.signal,
+      onStart: () => {
+        if (generation === this.generation) this.options.onVoiceStart?.(index);
+      },
       onBoundary: (charIndex, charLength) => {
         if (generation !== this.generation) return;
         const at = offset + charIndex;

@@ -41,10 +41,11 @@ describe('the on-page reading control’s labels', () => {
   });
 
   it('come with the numbers the control shows written in their language, so the page never formats one', async () => {
-    const { controller, received } = await readingIn(
+    const { controller, engine, received } = await readingIn(
       'ar-SA',
       Array.from({ length: 1200 }, (_, i) => `Sentence ${i}.`),
     );
+    engine.current.start();
     expect(received.at(-1)).toMatchObject({ type: 'show', index: 0, progress: '١ / ١٬٢٠٠' });
     controller.command({ action: 'jump', index: 1099 });
     expect(received.at(-1)).toMatchObject({ type: 'show', index: 1099, progress: '١٬١٠٠ / ١٬٢٠٠' });
@@ -55,6 +56,7 @@ describe('the on-page reading control’s labels', () => {
 /** A reading started on a page of `sentences`, with Parley set to `locale`; `received` is all the page was told. */
 async function readingIn(locale: string, sentences: string[]) {
   const received: BackgroundToPage[] = [];
+  const engine = new FakeEngine();
   const controller = new ReaderController({
     connect: async () => ({
       post(message) {
@@ -66,12 +68,12 @@ async function readingIn(locale: string, sentences: string[]) {
       onClose() {},
       close() {},
     }),
-    createEngine: () => new FakeEngine(),
+    createEngine: () => engine,
     voice: '',
     publish: () => undefined,
     keepAlive: () => () => undefined,
     controlLabels: async () => controlLabelsFor(locale),
   });
   await controller.start({ tabId: 1, frameId: 0, from: 'start' });
-  return { controller, received };
+  return { controller, engine, received };
 }

@@ -85,9 +85,54 @@ describe('ReaderController', () => {
     expect(state).toMatchObject({ status: 'playing', index: 1, total: 3, text: 'Two.', tabId: 4 });
     expect(engine.current.text).toBe('Two.');
     expect(langs).toEqual(['en-US']);
-    expect(page.received.at(-1)).toEqual({ type: 'show', status: 'playing', index: 1, total: 3, rate: 1, progress: '2 / 3' });
     expect(published.at(-1)).toMatchObject({ status: 'playing', index: 1, text: 'Two.' });
     expect(holders()).toBe(1);
+    // The page draws nothing while the voice engine starts up: that would compete with it for the first audio.
+    expect(page.received).toEqual([{ type: 'prepare', from: 'point' }]);
+    engine.current.start();
+    expect(page.received.at(-1)).toEqual({ type: 'show', status: 'playing', index: 1, total: 3, rate: 1, progress: '2 / 3' });
+    // Once shown, the page follows every change at once, before the next sentence's voice starts.
+    engine.current.finish();
+    await settle();
+    expect(page.received.at(-1)).toMatchObject({ type: 'show', index: 2, progress: '3 / 3' });
+  });
+
+  it('shows the page anyway when the voice does not report its start in time', async () => {
+    const page = new FakePage();
+    const { controller } = setup([page], undefined, { showWithoutVoiceMs: 20 });
+    await controller.start(TAB);
+    expect(page.received.map((m) => m.type)).toEqual(['prepare']);
+    await vi.waitFor(() => expect(page.received.at(-1)).toMatchObject({ type: 'show', status: 'playing', index: 0 }));
+    expect(page.received.filter((m) => m.type === 'show')).toHaveLength(1);
+  });
+
+  it('shows the page before the first word of a voice that reports words but not its start', async () => {
+    const page = new FakePage({ sentences: ['Hello there world.'], start: 0 });
+    const { controller, engine } = setup([page]);
+    await controller.start(TAB);
+    engine.current.options.onBoundary?.(0, 5);
+    expect(page.received.slice(1)).toEqual([
+      { type: 'show', status: 'playing', index: 0, total: 1, rate: 1, progress: '1 / 1' },
+      { type: 'word', index: 0, start: 0, length: 5 },
+    ]);
+  });
+
+  it('shows a reading paused from a panel before the voice started, with nothing to wait for', async () => {
+    const page = new FakePage();
+    const { controller, engine } = setup([page]);
+    await controller.start(TAB);
+    controller.command({ action: 'pause' });
+    expect(page.received.at(-1)).toMatchObject({ type: 'show', status: 'paused', index: 0 });
+    expect(engine.utterances.every((u) => u.aborted)).toBe(true);
+  });
+
+  it('never shows a page whose reading ended before the voice started', async () => {
+    const page = new FakePage();
+    const { controller } = setup([page], undefined, { showWithoutVoiceMs: 10 });
+    await controller.start(TAB);
+    controller.command({ action: 'stop' });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(page.received.map((m) => m.type)).toEqual(['prepare', 'end']);
   });
 
   it('reads the control labels while it enters the page, and hands them over with the request for its text', async () => {
@@ -107,6 +152,7 @@ describe('ReaderController', () => {
     const page = new FakePage({ sentences: ['Hello there world.'], start: 0 });
     const { controller, engine } = setup([page]);
     await controller.start(TAB);
+    engine.current.start();
     engine.current.options.onBoundary?.(6, 5);
     expect(page.received.at(-1)).toEqual({ type: 'word', index: 0, start: 6, length: 5 });
   });

@@ -4,6 +4,8 @@ export interface Utterance {
   text: string;
   options: SpeakOptions;
   aborted: boolean;
+  /** The voice is heard. */
+  start(): void;
   finish(): void;
   fail(error: unknown): void;
 }
@@ -19,7 +21,7 @@ export class FakeEngine implements SpeechEngine {
 
   speak(text: string, options: SpeakOptions): Promise<void> {
     return new Promise((resolve, reject) => {
-      const utterance: Utterance = { text, options, aborted: false, finish: resolve, fail: reject };
+      const utterance: Utterance = { text, options, aborted: false, start: () => options.onStart?.(), finish: resolve, fail: reject };
       options.signal?.addEventListener('abort', () => {
         utterance.aborted = true;
         resolve();

@@ -10,16 +10,18 @@ function setup(sentences: readonly string[] = SENTENCES, rate?: number) {
   const states: ReadingState[] = [];
   const words: [number, number, number][] = [];
   const errors: string[] = [];
+  const voiceStarts: number[] = [];
   const session = new ReadingSession({
     engine,
     sentences,
     voice: 'Test Voice',
     rate,
     onState: (s) => states.push(s),
+    onVoiceStart: (index) => voiceStarts.push(index),
     onWord: (...w) => words.push(w),
     onError: (e) => errors.push(e.code),
   });
-  return { engine, session, states, words, errors };
+  return { engine, session, states, words, errors, voiceStarts };
 }
 
 describe('ReadingSession', () => {
@@ -101,6 +103,16 @@ describe('ReadingSession', () => {
     session.next();
     old.options.onBoundary?.(4, 4);
     expect(words).toEqual([]);
+  });
+
+  it('says which sentence the voice started, and not for an utterance that was replaced', () => {
+    const { engine, session, voiceStarts } = setup();
+    session.play(1);
+    const old = engine.current;
+    session.next();
+    old.start();
+    engine.current.start();
+    expect(voiceStarts).toEqual([2]);
   });
 
   it('stops: speech is cut, state is idle and later ends change nothing', async () => {
