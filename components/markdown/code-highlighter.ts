@@ -25,6 +25,7 @@ import swift from 'highlight.js/lib/languages/swift';
 import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
+import { renderCache } from './render-cache';
 import { sanitizeHighlight } from './sanitize';
 
 // Loaded on demand (see lazy-modules.ts), so this chunk may carry a generous language set.
@@ -59,10 +60,17 @@ const LANGUAGES = {
 for (const [name, language] of Object.entries(LANGUAGES)) hljs.registerLanguage(name, language);
 
 /**
+ * Code blocks highlight as a transition when this module arrives mid-answer; every streamed delta interrupts it and
+ * it starts over, which without this cache highlighted the same blocks about seven times over.
+ */
+const cached = renderCache(1_000_000);
+
+/**
  * Highlighted HTML for a known language, or null (plain text is shown then:
  * guessing the language would run every grammar over the code).
  */
 export function highlightCode(code: string, language: string): string | null {
   if (!language || !hljs.getLanguage(language)) return null;
-  return sanitizeHighlight(hljs.highlight(code, { language, ignoreIllegals: true }).value);
+  // A language name has no whitespace, so no two pairs share a key.
+  return cached(`${language}\n${code}`, () => sanitizeHighlight(hljs.highlight(code, { language, ignoreIllegals: true }).value));
 }
