@@ -10,7 +10,7 @@ import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { IconButton } from '../ui/IconButton';
 import { Switch } from '../ui/Switch';
-import { showToast } from '../ui/toast';
+import { showToast, showUndoToast } from '../ui/toast';
 import { McpApproval } from './McpApproval';
 import { McpCredentialFields, type Credentials } from './McpCredentialFields';
 import { McpSignIn } from './McpSignIn';
@@ -29,10 +29,15 @@ export function McpServerCard({ view }: { view: McpServerView }) {
       showToast({ message: t('mcp.refreshed', { name }), tone: 'success' });
     });
 
+  // Undo asks the background, which alone kept the token: the panel never sees it.
   const remove = () =>
     run(async () => {
       await request('mcp.remove', { id: view.id });
-      showToast({ message: t('mcp.removed', { name }), tone: 'success' });
+      showUndoToast({
+        message: t('mcp.removed', { name }),
+        onUndo: () =>
+          void request('mcp.restore', { id: view.id }).catch(() => showToast({ message: t('mcp.restoreFailed', { name }), tone: 'error' })),
+      });
     });
 
   return (

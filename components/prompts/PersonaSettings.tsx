@@ -2,14 +2,10 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Download, Plus, Trash2 } from 'lucide-react';
 import type { Persona } from '../../lib/core/prompts';
-import { parseTemperature } from '../../lib/prompts/personas';
-import {
-  MAX_PROMPTS_FILE_BYTES,
-  mergePersonas,
-  parsePromptsFile,
-  promptsDocument,
-  readPersonasDocument,
-} from '../../lib/prompts/prompts-file';
+import { parseTemperature, savePersonas } from '../../lib/prompts/personas';
+import { mergePersonas, parsePromptsFile, promptsDocument, readPersonasDocument } from '../../lib/prompts/prompts-file';
+import { LibraryLimitError, MAX_LIBRARY_ENTRIES, takeWhatFits } from '../../lib/prompts/library-limit';
+import { formatNumber } from '../../lib/i18n/formats';
 import { downloadJson } from '../history/history-actions';
 import { getPref, setPref } from '../../lib/storage/prefs';
 import { useProviderName } from '../chat/ModelPicker';
@@ -20,11 +16,14 @@ import { VoiceSelect } from '../speech/VoiceSelect';
 import { Button } from '../ui/Button';
 import { IconButton } from '../ui/IconButton';
 import { JsonFileImport } from '../ui/JsonFileImport';
+import { confirmDialog } from '../ui/confirm';
 import { showToast } from '../ui/toast';
 import './prompts.css';
 
 /** A persona as edited: the temperature stays text until saved, so a half-typed "0." is not rejected. */
 type Draft = Omit<Persona, 'temperature'> & { temperature: string };
+
+const toDraft = (p: Persona): Draft => ({ ...p, temperature: p.temperature === undefined ? '' : String(p.temperature) });
 
 const SEPARATOR = '\u0000';
 /** The voice field's value for a voice of an engine other than the speech settings' one: kept until another is chosen. */
@@ -41,9 +40,12 @@ function toPersonaShape({ temperature, model, voice, ...p }: Draft): Persona {
   };
 }
 
-/** Settings › Personas: each persona's name, system prompt, model, temperature and voice, and the default for new chats. */
+/**
+ * Settings › Personas: each persona's name, system prompt, model, temperature and voice, and the default for new chats.
+ * Changes are kept here until saved; an import is saved at once, as choosing the file was the user's say-so.
+ */
 export function PersonaSettings() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const groups = useProvidersStore((s) => s.groups);
   const providerName = useProviderName();
@@ -51,11 +53,14 @@ export function PersonaSettings() {
   const voiceGroups = useEngineVoices(speech);
   const [drafts, setDrafts] = useState<Draft[]>();
   const [defaultId, setDefaultId] = useState<string>();
-  const [problem, setProblem] = useState<'incomplete' | 'badTemperature' | 'importFailed'>();
+  const [problem, setProblem] = useState<'incomplete' | 'badTemperature' | 'importFailed' | 'full' | 'tooMany'>();
+  /** How many personas the file refused as 'tooMany' held. */
+  const [found, setFound] = useState(0);
+  const number = (n: number) => formatNumber(i18n, n);
 
   useEffect(() => {
     void Promise.all([getPref('personas'), getPref('defaultPersonaId')]).then(([personas, saved]) => {
-      setDrafts(personas.map((p) => ({ ...p, temperature: p.temperature === undefined ? '' : String(p.temperature) })));
+      setDrafts(personas.map(toDraft));
       setDefaultId(saved);
     });
   }, []);
@@ -83,35 +88,64 @@ export function PersonaSettings() {
       });
     }
     const keptDefault = personas.some((p) => p.id === defaultId) ? defaultId : undefined;
-    await setPref('personas', personas);
+    try {
+      await savePersonas(personas);
+    } catch (e) {
+      if (e instanceof LibraryLimitError) return setProblem('full');
+      throw e;
+    }
     await setPref('defaultPersonaId', keptDefault);
     setDrafts(kept);
     setDefaultId(keptDefault);
     showToast({ message: t('personas.settings.saved'), tone: 'success' });
   };
 
-  /** Adds a file's personas to the list being edited; like any other change, they are kept once saved. */
+  /**
+   * Adds a file's personas to the saved ones and to the list being edited, whose unsaved changes stay unsaved. When
+   * only some fit, the user says whether to keep those.
+   */
   const importFile = async (file: File) => {
     setProblem(undefined);
+    let incoming: Persona[];
     try {
-      if (file.size > MAX_PROMPTS_FILE_BYTES) throw new RangeError('too large');
-      const incoming = readPersonasDocument(parsePromptsFile(await file.text()));
-      const current = drafts ?? [];
-      const merged = mergePersonas(current.map(toPersonaShape), incoming, () => crypto.randomUUID());
-      const added = merged
-        .slice(current.length)
-        .map((p) => ({ ...p, temperature: p.temperature === undefined ? '' : String(p.temperature) }));
-      setDrafts([...current, ...added]);
-      showToast({ message: t('personas.settings.imported', { number: added.length }), tone: 'success' });
-    } catch {
-      setProblem('importFailed');
+      incoming = readPersonasDocument(parsePromptsFile(await file.text()));
+    } catch (e) {
+      if (!(e instanceof LibraryLimitError)) return setProblem('importFailed');
+      setFound(e.count);
+      return setProblem('tooMany');
     }
+    const saved = await getPref('personas');
+    const added = mergePersonas(saved, incoming, () => crypto.randomUUID()).slice(saved.length);
+    const count = Math.max(saved.length, drafts?.length ?? 0);
+    const kept = await takeWhatFits(added, count, (room) =>
+      confirmDialog({
+        title: t('personas.settings.partTitle'),
+        message: t('personas.settings.partMessage', {
+          adding: number(added.length),
+          limit: number(MAX_LIBRARY_ENTRIES),
+          saved: number(count),
+          room: number(room),
+        }),
+        confirmLabel: t('personas.settings.partConfirm', { number: number(room) }),
+      }),
+    );
+    if (kept === 'declined') return;
+    if (kept === 'full') return setProblem('full');
+    await savePersonas([...saved, ...kept]);
+    setDrafts((list = []) => [
+      ...list,
+      ...mergePersonas(list.map(toPersonaShape), kept, () => crypto.randomUUID())
+        .slice(list.length)
+        .map(toDraft),
+    ]);
+    showToast({ message: t('personas.settings.imported', { number: kept.length }), tone: 'success' });
   };
 
   /** The saved form of the personas as edited, for export: a temperature not yet valid is left out. */
   const exportable = (): Persona[] => (drafts ?? []).filter((p) => p.name.trim() && p.systemPrompt.trim()).map(toPersonaShape);
 
   if (!drafts) return <p>{t('common.loading')}</p>;
+  const full = drafts.length >= MAX_LIBRARY_ENTRIES;
   return (
     <div className="prompt-settings">
       <p className="settings-hint">{t('personas.settings.intro')}</p>
@@ -202,6 +236,7 @@ export function PersonaSettings() {
       <div className="settings-actions">
         <Button
           icon={<Plus size={16} />}
+          disabled={full}
           onClick={() => setDrafts((list) => [...(list ?? []), { id: crypto.randomUUID(), name: '', systemPrompt: '', temperature: '' }])}
         >
           {t('personas.settings.add')}
@@ -223,10 +258,12 @@ export function PersonaSettings() {
           onFile={(file) => void importFile(file)}
         />
       </div>
-      {problem && (
+      {problem ? (
         <p className="notice notice-error" role="alert">
-          {t(`personas.settings.${problem}`)}
+          {t(`personas.settings.${problem}`, { found: number(found), limit: number(MAX_LIBRARY_ENTRIES) })}
         </p>
+      ) : (
+        full && <p className="settings-hint">{t('personas.settings.full', { limit: number(MAX_LIBRARY_ENTRIES) })}</p>
       )}
     </div>
   );

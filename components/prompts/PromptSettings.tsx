@@ -4,31 +4,33 @@ import { ArrowDown, ArrowUp, Copy, Download, Plus, Trash2 } from 'lucide-react';
 import type { SavedPrompt } from '../../lib/core/prompts';
 import { panelStarters } from './panel-starters';
 import { duplicatePrompt, loadPrompts, movePrompt, savePrompts } from '../../lib/prompts/library';
-import {
-  MAX_PROMPTS_FILE_BYTES,
-  mergePrompts,
-  parsePromptsFile,
-  promptsDocument,
-  readPromptsDocument,
-} from '../../lib/prompts/prompts-file';
+import { mergePrompts, parsePromptsFile, promptsDocument, readPromptsDocument } from '../../lib/prompts/prompts-file';
+import { LibraryLimitError, MAX_LIBRARY_ENTRIES, takeWhatFits } from '../../lib/prompts/library-limit';
+import { formatNumber } from '../../lib/i18n/formats';
 import { PROMPT_VARIABLES } from '../../lib/prompts/variables';
 import { downloadJson } from '../history/history-actions';
 import { Button } from '../ui/Button';
 import { IconButton } from '../ui/IconButton';
 import { JsonFileImport } from '../ui/JsonFileImport';
+import { confirmDialog } from '../ui/confirm';
 import { showToast } from '../ui/toast';
 import './prompts.css';
 
+/** Why an import or a save was refused: an unreadable file, one over the limit, or a library with no room left. */
+type LibraryProblem = { key: 'importFailed' | 'full' } | { key: 'tooMany'; count: number };
+
 /**
  * Settings › Prompt library: every prompt's title, text and whether the right-click menu offers it; add, duplicate,
- * delete and reorder. Changes are kept here until saved, so a half-written prompt never reaches the menus.
+ * delete and reorder. Changes are kept here until saved, so a half-written prompt never reaches the menus; an import
+ * is saved at once, as choosing the file was the user's say-so.
  */
 export function PromptSettings() {
   const { t, i18n } = useTranslation();
   const id = useId();
   const [prompts, setPrompts] = useState<SavedPrompt[]>();
   const [incomplete, setIncomplete] = useState(false);
-  const [importFailed, setImportFailed] = useState(false);
+  const [problem, setProblem] = useState<LibraryProblem>();
+  const number = (n: number) => formatNumber(i18n, n);
 
   useEffect(() => {
     void loadPrompts(panelStarters(i18n)).then(setPrompts);
@@ -47,27 +49,53 @@ export function PromptSettings() {
     const kept = prompts.filter((p) => p.title.trim() || p.text.trim());
     if (kept.some((p) => !p.title.trim() || !p.text.trim())) return setIncomplete(true);
     const cleaned = kept.map((p) => ({ ...p, title: p.title.trim(), text: p.text.trim() }));
-    await savePrompts(cleaned);
+    try {
+      await savePrompts(cleaned);
+    } catch (e) {
+      if (e instanceof LibraryLimitError) return setProblem({ key: 'full' });
+      throw e;
+    }
+    setProblem(undefined);
     setPrompts(cleaned);
     showToast({ message: t('prompts.settings.saved'), tone: 'success' });
   };
 
-  /** Adds a file's prompts to the list being edited; like any other change, they are kept once saved. */
+  /**
+   * Adds a file's prompts to the saved library and to the list being edited, whose unsaved changes stay unsaved. When
+   * only some fit the library, the user says whether to keep those.
+   */
   const importFile = async (file: File) => {
-    setImportFailed(false);
+    setProblem(undefined);
+    let incoming: SavedPrompt[];
     try {
-      if (file.size > MAX_PROMPTS_FILE_BYTES) throw new RangeError('too large');
-      const incoming = readPromptsDocument(parsePromptsFile(await file.text()));
-      const before = prompts?.length ?? 0;
-      const merged = mergePrompts(prompts ?? [], incoming, () => crypto.randomUUID());
-      change(() => merged);
-      showToast({ message: t('prompts.settings.imported', { number: merged.length - before }), tone: 'success' });
-    } catch {
-      setImportFailed(true);
+      incoming = readPromptsDocument(parsePromptsFile(await file.text()));
+    } catch (e) {
+      return setProblem(e instanceof LibraryLimitError ? { key: 'tooMany', count: e.count } : { key: 'importFailed' });
     }
+    const saved = await loadPrompts(panelStarters(i18n));
+    const added = mergePrompts(saved, incoming, () => crypto.randomUUID()).slice(saved.length);
+    const count = Math.max(saved.length, prompts?.length ?? 0);
+    const kept = await takeWhatFits(added, count, (room) =>
+      confirmDialog({
+        title: t('prompts.settings.partTitle'),
+        message: t('prompts.settings.partMessage', {
+          adding: number(added.length),
+          limit: number(MAX_LIBRARY_ENTRIES),
+          saved: number(count),
+          room: number(room),
+        }),
+        confirmLabel: t('prompts.settings.partConfirm', { number: number(room) }),
+      }),
+    );
+    if (kept === 'declined') return;
+    if (kept === 'full') return setProblem({ key: 'full' });
+    await savePrompts([...saved, ...kept]);
+    setPrompts((list) => list && mergePrompts(list, kept, () => crypto.randomUUID()));
+    showToast({ message: t('prompts.settings.imported', { number: kept.length }), tone: 'success' });
   };
 
   if (!prompts) return <p>{t('common.loading')}</p>;
+  const full = prompts.length >= MAX_LIBRARY_ENTRIES;
   const name = (p: SavedPrompt) => p.title.trim() || t('prompts.settings.untitled');
   return (
     <div className="prompt-settings">
@@ -111,6 +139,7 @@ export function PromptSettings() {
                   size="sm"
                   icon={<Copy size={16} />}
                   label={t('prompts.settings.duplicate', { title: name(p) })}
+                  disabled={full}
                   onClick={() =>
                     change((list) =>
                       duplicatePrompt(list, p.id, crypto.randomUUID(), (title) => t('prompts.settings.copyTitle', { title })),
@@ -132,6 +161,7 @@ export function PromptSettings() {
       <div className="settings-actions">
         <Button
           icon={<Plus size={16} />}
+          disabled={full}
           onClick={() => change((list) => [...list, { id: crypto.randomUUID(), title: '', text: '', inMenu: false }])}
         >
           {t('prompts.settings.add')}
@@ -150,10 +180,14 @@ export function PromptSettings() {
           onFile={(file) => void importFile(file)}
         />
       </div>
-      {importFailed && (
+      {problem ? (
         <p className="notice notice-error" role="alert">
-          {t('prompts.settings.importFailed')}
+          {problem.key === 'tooMany'
+            ? t('prompts.settings.tooMany', { found: number(problem.count), limit: number(MAX_LIBRARY_ENTRIES) })
+            : t(`prompts.settings.${problem.key}`, { limit: number(MAX_LIBRARY_ENTRIES) })}
         </p>
+      ) : (
+        full && <p className="settings-hint">{t('prompts.settings.full', { limit: number(MAX_LIBRARY_ENTRIES) })}</p>
       )}
       {incomplete && (
         <p className="notice notice-error" role="alert">

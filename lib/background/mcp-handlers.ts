@@ -36,4 +36,5 @@ export const mcpHandlers: Pick<RequestHandlers, keyof McpRequests> = {
     await changing(service.remove(id));
     return null;
   },
+  'mcp.restore': ({ id }) => changing(service.restore(id)),
 };

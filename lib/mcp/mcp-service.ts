@@ -1,7 +1,7 @@
 /**
  * The background's view of MCP servers: adding one (after the user approved its origin), its token and headers
- * sealed in the vault, switching it off, reading its tools again, removal; and views for the panel that never carry
- * a secret. Only the background imports this module, because it reads the vault.
+ * sealed in the vault, switching it off, reading its tools again, removal and its undo; and views for the panel that
+ * never carry a secret. Only the background imports this module, because it reads the vault.
  */
 import { ChatFailure, fail, toChatError } from '../core/errors';
 import type { McpServerRecord, McpToolInfo } from '../core/mcp';
@@ -26,6 +26,8 @@ const CONNECT_TIMEOUT_MS = 15_000;
 const SIGN_IN_TIMEOUT_MS = 10 * 60_000;
 /** One message from the server: far beyond any useful tool result, and well below what would strain the worker. */
 const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
+/** How long a removed server can be brought back (the panel offers Undo for a few seconds), as for plugins. */
+const RESTORE_WINDOW_MS = 60_000;
 
 export interface McpServiceDeps {
   fetch?: FetchLike;
@@ -79,6 +81,8 @@ function withoutUnset(server: McpServerRecord): McpServerRecord {
 export function createMcpService(deps: McpServiceDeps = {}) {
   const now = deps.now ?? Date.now;
   const newId = deps.newId ?? (() => crypto.randomUUID());
+  /** Removed servers with their secrets, kept a moment for Undo; only in this memory, as the secrets are sealed. */
+  const removed = new Map<string, { server: McpServerRecord; secrets: Record<string, string>; timer: ReturnType<typeof setTimeout> }>();
 
   function identity(): McpIdentity {
     const api = deps.identity?.();
@@ -293,11 +297,26 @@ export function createMcpService(deps: McpServiceDeps = {}) {
       return view(server);
     },
 
+    /** Removes the server and its secrets, keeping both in memory for a minute so `restore` can put them back. */
     async remove(id: string): Promise<void> {
-      await serverOrFail(id);
+      const server = await serverOrFail(id);
+      const secrets = await getSecrets(mcpSecretOwner(id));
       await connections.drop(id);
       await deleteMcpServer(id);
       await deleteSecrets(mcpSecretOwner(id));
+      clearTimeout(removed.get(id)?.timer);
+      removed.set(id, { server, secrets, timer: setTimeout(() => removed.delete(id), RESTORE_WINDOW_MS) });
+    },
+
+    /** Puts back a server removed moments ago, under its own id (so the conversations using it still do), secrets included. */
+    async restore(id: string): Promise<McpServerView> {
+      const kept = removed.get(id);
+      if (!kept) fail('not-found', `MCP server "${id}" was not removed moments ago.`);
+      clearTimeout(kept.timer);
+      removed.delete(id);
+      if (Object.keys(kept.secrets).length) await setSecrets(mcpSecretOwner(id), kept.secrets);
+      await putMcpServer(kept.server);
+      return view(kept.server);
     },
 
     /** The tool runtime for the stream loop, on this service's live connections. */

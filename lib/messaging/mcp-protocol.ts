@@ -1,4 +1,4 @@
-/** Requests and broadcasts for MCP servers: adding one after its origin is approved, credentials, tools, removal. */
+/** Requests and broadcasts for MCP servers: adding one after its origin is approved, credentials, tools, removal and undo. */
 import type { McpServerView } from '../mcp/views';
 
 export type { McpServerView } from '../mcp/views';
@@ -21,7 +21,10 @@ export interface McpRequests {
   'mcp.refresh': { req: { id: string }; res: McpServerView };
   /** Switches a server on or off everywhere. */
   'mcp.setEnabled': { req: { id: string; enabled: boolean }; res: McpServerView };
+  /** Removes a server and its credentials; for a minute, mcp.restore can put both back. */
   'mcp.remove': { req: { id: string }; res: null };
+  /** Puts back a server removed moments ago, its token, headers and sign-in included (Undo). */
+  'mcp.restore': { req: { id: string }; res: McpServerView };
   /**
    * Signs in to a server that asked for it (OAuth in the browser's sign-in window) and reads its tools. Answers
    * `{ approve: origin }` when its authorization server lives at another origin the user has not approved: asked

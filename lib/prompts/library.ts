@@ -1,5 +1,6 @@
 import type { SavedPrompt } from '../core/prompts';
 import { getPref, setPref } from '../storage/prefs';
+import { checkLibraryLimit } from './library-limit';
 
 const isPrompt = (value: unknown): value is SavedPrompt => {
   const p = value as Partial<SavedPrompt> | null;
@@ -28,8 +29,12 @@ export async function loadPrompts(starters: readonly SavedPrompt[]): Promise<Sav
   return [...starters, ...legacy];
 }
 
-/** Stores the whole library; the older quick actions now live in it, so their own record is emptied. */
+/**
+ * Stores the whole library; the older quick actions now live in it, so their own record is emptied. Throws
+ * LibraryLimitError for more prompts than a library holds, which its export could not bring back.
+ */
 export async function savePrompts(prompts: readonly SavedPrompt[]): Promise<void> {
+  checkLibraryLimit(prompts.length);
   await setPref(
     'prompts',
     prompts.map(({ id, title, text, inMenu }) => ({ id, title, text, inMenu })),

@@ -1,5 +1,7 @@
 import type { Conversation } from '../core/conversation';
 import type { Persona } from '../core/prompts';
+import { setPref } from '../storage/prefs';
+import { checkLibraryLimit } from './library-limit';
 
 /** Sampling temperatures every provider Parley talks to accepts. */
 export const TEMPERATURE_RANGE = { min: 0, max: 2 } as const;
@@ -23,4 +25,10 @@ export function parseTemperature(text: string): number | undefined {
   if (!text.trim()) return undefined;
   const value = Number(text.replace(',', '.'));
   return Number.isFinite(value) && value >= TEMPERATURE_RANGE.min && value <= TEMPERATURE_RANGE.max ? value : NaN;
+}
+
+/** Stores the personas; throws LibraryLimitError for more than a library holds, which their export could not bring back. */
+export async function savePersonas(personas: readonly Persona[]): Promise<void> {
+  checkLibraryLimit(personas.length);
+  await setPref('personas', [...personas]);
 }

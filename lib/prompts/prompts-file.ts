@@ -1,20 +1,18 @@
 /**
- * The prompt library's export file and its strict reader. An imported file is untrusted: it is refused when too
- * large or when any object in it carries a prototype key, every field is type-checked and bounded, and only the known
- * fields are copied, so nothing unexpected reaches the library.
+ * The prompt library's export file and its strict reader. An imported file is untrusted: it is refused when it holds
+ * more entries than a library does or when any object in it carries a prototype key, every field is type-checked and
+ * bounded, and only the known fields are copied, so nothing unexpected reaches the library.
  */
 import type { Persona, SavedPrompt } from '../core/prompts';
 import { EXPORT_FORMAT as CONVERSATIONS_FORMAT } from '../storage/export-format';
 import { ImportError, boolean, invalid, list, number, record, string } from '../storage/field-readers';
 import { SPEECH_ENGINE_IDS, type SpeechEngineId } from '../core/speech-engines';
 import { TEMPERATURE_RANGE } from './personas';
+import { checkLibraryLimit } from './library-limit';
 
 export const PROMPTS_FORMAT = 'parley.prompts';
 export const PROMPTS_VERSION = 1;
 
-/** Far more than anyone's library; a file above it is not one. */
-export const MAX_PROMPTS_FILE_BYTES = 2_000_000;
-const MAX_PROMPTS = 1_000;
 const MAX_TITLE = 200;
 const MAX_TEXT = 50_000;
 const MAX_ID = 200;
@@ -113,7 +111,10 @@ function readPersona(value: unknown, path: string): Persona {
   return persona;
 }
 
-/** The checked root of a library file or a full export, holding the list `field`; throws ImportError otherwise. */
+/**
+ * The checked root of a library file or a full export, holding the list `field`; throws ImportError otherwise, and
+ * LibraryLimitError for a list longer than a library holds.
+ */
 function readRoot(doc: unknown, field: 'prompts' | 'personas'): unknown[] {
   const root = safeRecord(doc, '');
   if (root.format !== PROMPTS_FORMAT && root.format !== CONVERSATIONS_FORMAT) invalid('format', `"${PROMPTS_FORMAT}"`);
@@ -121,7 +122,7 @@ function readRoot(doc: unknown, field: 'prompts' | 'personas'): unknown[] {
   if (version !== PROMPTS_VERSION) throw new ImportError('unsupported-version', 'version', `version ${version} is not supported`);
   const items = root[field];
   if (!Array.isArray(items)) invalid(field, 'an array');
-  if (items.length > MAX_PROMPTS) invalid(field, `at most ${MAX_PROMPTS} entries`);
+  checkLibraryLimit(items.length);
   return items;
 }
 
@@ -135,9 +136,12 @@ export function readPersonasDocument(doc: unknown): Persona[] {
   return list(readRoot(doc, 'personas'), 'personas', readPersona);
 }
 
-/** The file's text as a document; ImportError when it is too large or not JSON. */
+/**
+ * The file's text as a document; ImportError when it is not JSON. Its size is not capped: a full export is as large
+ * as its conversations and images, and a full library of long prompts passes any cap that would still mean something,
+ * so the entry limit and the field bounds are what keep a file in check (the conversation import reads files whole too).
+ */
 export function parsePromptsFile(text: string): unknown {
-  if (new TextEncoder().encode(text).byteLength > MAX_PROMPTS_FILE_BYTES) invalid('', `a file under ${MAX_PROMPTS_FILE_BYTES} bytes`);
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -123,6 +123,24 @@ describe('MCP servers', () => {
     );
   });
 
+  it('removes a server at once, and Undo brings it back with its token, still enabled in the chat', async () => {
+    await openSettingsSection(page, 'Plugins');
+    await card().getByRole('button', { name: 'Remove loopback-tools' }).click();
+    await expect.poll(() => card().count()).toBe(0);
+    await page.getByRole('status').filter({ hasText: 'Removed loopback-tools.' }).getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => card().count()).toBe(1);
+    expect(await card().innerText()).toContain('Tools: 6');
+    expect(await page.content()).not.toContain(MCP_TOKEN);
+
+    await backToChat(page);
+    mcp.headers.length = 0;
+    openai.enqueue({ kind: 'tool-call', name: 'loopback-tools__add', arguments: '{"a":2,"b":3}' });
+    await sendMessage(page, 'What is 2 + 3?');
+    await waitForAnswer(page, 'The tool says: The sum is 5.');
+    expect(mcp.headers.length).toBeGreaterThan(0);
+    expect(mcp.headers.every((h) => h.authorization === `Bearer ${MCP_TOKEN}`)).toBe(true);
+  });
+
   it('asks again before moving the server to another origin, and the calls then go there', async () => {
     const other = await startMcpServer();
     try {

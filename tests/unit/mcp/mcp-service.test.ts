@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { deleteDB } from 'idb';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation } from '../../../lib/core/conversation';
 import { mcpToolsetId } from '../../../lib/core/mcp';
 import { createMcpService, type McpService } from '../../../lib/mcp/mcp-service';
@@ -230,6 +230,35 @@ describe('MCP tools in a conversation', () => {
   it('forgets the token and headers when the server is removed', async () => {
     const { id } = await service.add({ url: mock.url, origin: mock.origin, token: 'tok' });
     await service.remove(id);
+    expect(await service.list()).toEqual([]);
+    expect(await getSecrets(mcpSecretOwner(id))).toEqual({});
+  });
+
+  it('puts a server removed moments ago back under its id, its token working again and still unseen by the panel', async () => {
+    const added = await service.add({ url: mock.url, origin: mock.origin, token: 'tok-undo-7', headers: '{"X-Team":"blue"}' });
+    await service.remove(added.id);
+    const restored = await service.restore(added.id);
+    expect(restored).toEqual(added);
+    expect(JSON.stringify(restored)).not.toContain('tok-undo-7');
+    expect(await service.list()).toEqual([added]);
+    mock.headers.length = 0;
+    const outcome = await service.runtime.execute(conversationWith(added.id), call('loopback-tools__add', { a: 2, b: 3 }), signal());
+    expect(outcome.result).toBe('The sum is 5.');
+    expect(mock.headers.at(-1)).toMatchObject({ authorization: 'Bearer tok-undo-7', 'x-team': 'blue' });
+    // Undo is once: the server is back, so there is nothing left to restore.
+    expect((await failureOf(service.restore(added.id))).code).toBe('not-found');
+  });
+
+  it('cannot put a server back once a minute has passed since its removal', async () => {
+    const { id } = await service.add({ url: mock.url, origin: mock.origin, token: 'tok' });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await service.remove(id);
+      vi.advanceTimersByTime(60_000);
+      expect((await failureOf(service.restore(id))).code).toBe('not-found');
+    } finally {
+      vi.useRealTimers();
+    }
     expect(await service.list()).toEqual([]);
     expect(await getSecrets(mcpSecretOwner(id))).toEqual({});
   });

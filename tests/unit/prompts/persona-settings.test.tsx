@@ -7,6 +7,7 @@ import { getPref } from '../../../lib/storage/prefs';
 import { PersonaSettings } from '../../../components/prompts/PersonaSettings';
 import { toasts } from '../../../components/ui/toast';
 import { promptsDocument } from '../../../lib/prompts/prompts-file';
+import { MAX_LIBRARY_ENTRIES } from '../../../lib/prompts/library-limit';
 import { saveSpeechSettings } from '../../../lib/speech/speech-prefs';
 import { DEFAULT_SPEECH_SETTINGS } from '../../../lib/speech/speech-settings';
 import { neuralVoiceOptions } from '../../../lib/speech/voices';
@@ -99,25 +100,42 @@ describe('Settings › Personas', () => {
       .toEqual({ id: expect.any(String), name: 'Erzähler', systemPrompt: 'Erzähle Geschichten.' });
   });
 
-  it('adds the personas of an imported file to the list, to be saved like any change, and refuses a file without any', async () => {
-    const input = container.querySelector<HTMLInputElement>('input[type="file"][aria-label="Personas file"]')!;
+  it('saves the personas of an imported file at once, leaving unsaved edits unsaved, and refuses a file without any', async () => {
+    const input = () => container.querySelector<HTMLInputElement>('input[type="file"][aria-label="Personas file"]')!;
     const choose = async (text: string) => {
-      Object.defineProperty(input, 'files', {
+      Object.defineProperty(input(), 'files', {
         value: [new File([text], 'personas.json', { type: 'application/json' })],
         configurable: true,
       });
-      await act(async () => input.dispatchEvent(new Event('change', { bubbles: true })));
+      await act(async () => input().dispatchEvent(new Event('change', { bubbles: true })));
     };
+    await act(async () => byText('button', 'Add a persona')!.click());
+    await act(async () => type(field('Name'), 'Half-written'));
     const pirate = { id: 'pirate', name: 'Pirate', systemPrompt: 'Talk like a pirate.', temperature: 1.2 };
     await choose(JSON.stringify(promptsDocument([], new Date(), [pirate])));
-    await settle(() => field('Name')?.value === 'Pirate');
-    expect(field('Temperature (empty for the model’s default)').value).toBe('1.2');
-    expect(toasts.get().some((t) => t.message === 'Personas added: 1. Save to keep them.')).toBe(true);
-    await save();
-    await expect.poll(() => getPref('personas')).toEqual([pirate]);
+    await settle(() => toasts.get().some((t) => t.message === 'Personas added and saved: 1.'));
+    expect(await getPref('personas')).toEqual([pirate]);
+    const names = () => [...container.querySelectorAll<HTMLInputElement>('.prompt-item input[dir="auto"]')].map((i) => i.value);
+    expect(names()).toEqual(['Half-written', 'Pirate']);
+
+    ({ container } = await mount(<PersonaSettings />));
+    await settle(() => names().length > 0);
+    expect(names()).toEqual(['Pirate']);
 
     await choose(JSON.stringify(promptsDocument([], new Date())));
     await settle(() => !!alertText());
     expect(alertText()).toBe('This file holds no Parley personas, or it is damaged. Nothing was added.');
+  });
+
+  it('refuses a file with more personas than Parley keeps, naming the limit', async () => {
+    const input = container.querySelector<HTMLInputElement>('input[type="file"][aria-label="Personas file"]')!;
+    const personas = Array.from({ length: MAX_LIBRARY_ENTRIES + 1 }, (_, i) => ({ id: `p${i}`, name: `P${i}`, systemPrompt: 'x' }));
+    Object.defineProperty(input, 'files', {
+      value: [new File([JSON.stringify(promptsDocument([], new Date(), personas))], 'personas.json', { type: 'application/json' })],
+    });
+    await act(async () => input.dispatchEvent(new Event('change', { bubbles: true })));
+    await settle(() => !!alertText());
+    expect(alertText()).toBe('This file holds 1,001 personas, more than the 1,000 Parley can keep. Nothing was added.');
+    expect(await getPref('personas')).toEqual([]);
   });
 });

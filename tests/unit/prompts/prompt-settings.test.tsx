@@ -6,6 +6,9 @@ import { closeDb, DB_NAME } from '../../../lib/storage/db';
 import { getPref } from '../../../lib/storage/prefs';
 import { starterPrompts } from '../../../lib/prompts/bundled-starters';
 import { promptsDocument } from '../../../lib/prompts/prompts-file';
+import { MAX_LIBRARY_ENTRIES } from '../../../lib/prompts/library-limit';
+import { savePrompts } from '../../../lib/prompts/library';
+import { pendingConfirm } from '../../../components/ui/confirm';
 import { PromptSettings } from '../../../components/prompts/PromptSettings';
 import { toasts } from '../../../components/ui/toast';
 import { byText, mount, settle, type } from '../support/dom';
@@ -24,8 +27,22 @@ beforeEach(async () => {
 });
 
 async function open(locale = 'en-US') {
-  ({ container } = await mount(<PromptSettings />, locale));
+  const view = await mount(<PromptSettings />, locale);
+  container = view.container;
   await settle(() => container.querySelectorAll('.prompt-item').length > 0);
+  return view;
+}
+
+const alertText = () => container.querySelector('[role="alert"]')?.textContent;
+
+/** Chooses a file holding `text` in the import's file input, as the browser's file chooser does. */
+async function choose(text: string) {
+  const input = container.querySelector<HTMLInputElement>('input[type="file"][aria-label="Prompt library file"]')!;
+  Object.defineProperty(input, 'files', {
+    value: [new File([text], 'prompts.json', { type: 'application/json' })],
+    configurable: true,
+  });
+  await act(async () => input.dispatchEvent(new Event('change', { bubbles: true })));
 }
 
 describe('Settings › Prompt library', () => {
@@ -79,31 +96,61 @@ describe('Settings › Prompt library', () => {
     });
   });
 
-  it('adds the prompts of an imported file to the list, to be saved like any change, and refuses a damaged file', async () => {
-    await open();
-    const input = container.querySelector<HTMLInputElement>('input[type="file"][aria-label="Prompt library file"]')!;
-    const choose = async (text: string) => {
-      Object.defineProperty(input, 'files', {
-        value: [new File([text], 'prompts.json', { type: 'application/json' })],
-        configurable: true,
-      });
-      await act(async () => input.dispatchEvent(new Event('change', { bubbles: true })));
-    };
+  it('saves the prompts of an imported file at once, leaving unsaved edits unsaved, and refuses a damaged file', async () => {
+    const view = await open();
+    await act(async () => type(container.querySelector<HTMLInputElement>('.prompt-item input:not([type])')!, 'Explain, unsaved'));
     const haiku = { id: 'explain', title: 'Haiku', text: 'Turn {{selection}} into a haiku.', inMenu: true };
     await choose(JSON.stringify(promptsDocument([haiku])));
-    await settle(() => titles().at(-1) === 'Haiku');
-    expect(toasts.get().some((t) => t.message === 'Prompts added: 1. Save to keep them.')).toBe(true);
-    expect(await getPref('prompts')).toBeUndefined();
-    await save();
-    await settle(() => toasted('Prompts saved.'));
+    await settle(() => toasted('Prompts added and saved: 1.'));
+    expect(titles()[0]).toBe('Explain, unsaved');
+    expect(titles().at(-1)).toBe('Haiku');
     const saved = (await getPref('prompts'))!;
-    // The starter "Explain" keeps its id; the imported prompt that claimed it gets another.
+    // The starter "Explain" keeps its id and its saved title; the imported prompt that claimed the id gets another.
     expect(saved.filter((p) => p.id === 'explain').map((p) => p.title)).toEqual(['Explain']);
     expect(saved.at(-1)).toEqual({ ...haiku, id: expect.not.stringMatching(/^explain$/) });
 
+    view.unmount();
+    await open();
+    expect(titles().at(-1)).toBe('Haiku');
+
     await choose('{"format":"parley.prompts","version":1,"prompts":[{"id":"x","__proto__":{}}]}');
-    await settle(() => !!container.querySelector('[role="alert"]'));
-    expect(container.querySelector('[role="alert"]')!.textContent).toContain('Nothing was added.');
+    await settle(() => !!alertText());
+    expect(alertText()).toContain('Nothing was added.');
     expect(titles().at(-1)).toBe('Haiku');
   });
+
+  it('imports only the prompts that fit if the user agrees, then refuses any more, naming the limit', async () => {
+    const library = Array.from({ length: MAX_LIBRARY_ENTRIES - 2 }, (_, i) => ({ id: `p${i}`, title: `P${i}`, text: 'x', inMenu: false }));
+    await savePrompts(library);
+    await open();
+    const incoming = ['A', 'B', 'C'].map((title) => ({ id: title, title, text: `${title} text`, inMenu: false }));
+    const asked = async () => {
+      await choose(JSON.stringify(promptsDocument(incoming)));
+      await settle(() => !!pendingConfirm.get());
+      return pendingConfirm.get()!;
+    };
+    const question = await asked();
+    expect(question.message).toBe(
+      'This file adds 3 prompts, but the library holds at most 1,000 and already has 998: only the first 2 fit.',
+    );
+    expect(question.confirmLabel).toBe('Import 2');
+    await act(async () => question.resolve(false));
+    expect(await getPref('prompts')).toHaveLength(MAX_LIBRARY_ENTRIES - 2);
+
+    await act(async () => (await asked()).resolve(true));
+    await settle(() => toasted('Prompts added and saved: 2.'));
+    expect((await getPref('prompts'))!.slice(-2).map((p) => p.title)).toEqual(['A', 'B']);
+    expect(titles().slice(-2)).toEqual(['A', 'B']);
+    expect(byText<HTMLButtonElement>('button', 'Add a prompt')!.disabled).toBe(true);
+
+    await choose(JSON.stringify(promptsDocument([{ ...incoming[2]!, id: 'C' }])));
+    await settle(() => !!alertText());
+    expect(alertText()).toBe('The library holds at most 1,000 prompts. Delete some to add or import more.');
+
+    const tooMany = Array.from({ length: MAX_LIBRARY_ENTRIES + 1 }, (_, i) => ({ id: `q${i}`, title: `Q${i}`, text: 'y', inMenu: false }));
+    await choose(JSON.stringify(promptsDocument(tooMany)));
+    await settle(() => alertText()?.startsWith('This file') === true);
+    expect(alertText()).toBe('This file holds 1,001 prompts, more than the 1,000 a library can hold. Nothing was added.');
+    expect(await getPref('prompts')).toHaveLength(MAX_LIBRARY_ENTRIES);
+  }, 60_000);
 });

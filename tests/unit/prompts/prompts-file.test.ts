@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ImportError } from '../../../lib/storage/field-readers';
+import { LibraryLimitError, MAX_LIBRARY_ENTRIES } from '../../../lib/prompts/library-limit';
 import {
-  MAX_PROMPTS_FILE_BYTES,
   mergePersonas,
   mergePrompts,
   parsePromptsFile,
@@ -61,14 +61,29 @@ describe('prompt library files', () => {
     expect(refusal(file([{ ...prompt('a'), inMenu: 'yes' }]))).toBe('prompts[0].inMenu');
     expect(refusal(file([{ ...prompt('a'), title: '  ' }]))).toBe('prompts[0]');
     expect(refusal(file([{ ...prompt('a'), title: 'x'.repeat(201) }]))).toBe('prompts[0].title');
-    expect(refusal(file(Array.from({ length: 1001 }, (_, i) => prompt(`p${i}`))))).toBe('prompts');
     expect(refusal(file('not a list'))).toBe('prompts');
     expect(refusal({ ...file([]), format: 'parley.plugins' })).toBe('format');
     expect(() => readPromptsDocument({ ...file([]), version: 2 })).toThrow(expect.objectContaining({ code: 'unsupported-version' }));
   });
 
-  it('refuses a file too large to be a library, or not JSON, before reading it', () => {
-    expect(() => parsePromptsFile(' '.repeat(MAX_PROMPTS_FILE_BYTES + 1))).toThrow(ImportError);
+  it('reads back a full library of long prompts, and a full library of personas, from the file it exports', () => {
+    const long = 'x'.repeat(5_000);
+    const prompts = Array.from({ length: MAX_LIBRARY_ENTRIES }, (_, i) => ({ ...prompt(`p${i}`), text: `${i} ${long}` }));
+    const personas = prompts.map((p) => ({ id: p.id, name: p.title, systemPrompt: p.text }));
+    const text = JSON.stringify(promptsDocument(prompts, new Date(), personas));
+    expect(text.length).toBeGreaterThan(2 * MAX_LIBRARY_ENTRIES * long.length);
+    expect(readPromptsDocument(parsePromptsFile(text))).toEqual(prompts);
+    expect(readPersonasDocument(parsePromptsFile(text))).toEqual(personas);
+  });
+
+  it('refuses a file with more prompts or personas than a library holds, naming how many it has', () => {
+    const prompts = Array.from({ length: MAX_LIBRARY_ENTRIES + 1 }, (_, i) => prompt(`p${i}`));
+    expect(() => readPromptsDocument(file(prompts))).toThrow(new LibraryLimitError(MAX_LIBRARY_ENTRIES + 1));
+    const personas = prompts.map((p) => ({ id: p.id, name: p.title, systemPrompt: p.text }));
+    expect(() => readPersonasDocument(file([], { personas }))).toThrow(expect.objectContaining({ count: MAX_LIBRARY_ENTRIES + 1 }));
+  });
+
+  it('refuses a file that is not JSON before reading it', () => {
     expect(() => parsePromptsFile('{"format":')).toThrow(ImportError);
     expect(parsePromptsFile('{"a":1}')).toEqual({ a: 1 });
   });
