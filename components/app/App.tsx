@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { MessagesSquare, Settings, SquarePen } from 'lucide-react';
 import { onBroadcast } from '../../lib/messaging/events';
 import { ChatView } from '../chat/ChatView';
+import { useAttachments } from '../images/attachments-store';
 import { ModelPicker } from '../chat/ModelPicker';
 import { useMessageViewPreload } from '../chat/use-message-view-preload';
 import { useMenuRefresh } from '../page/use-menu-refresh';
@@ -59,6 +60,11 @@ export function App() {
   }, [view]);
 
   useEffect(() => {
+    // Why an attachment could not be added or sent is about the message being written: it does not outlive leaving it.
+    if (view !== 'chat') useAttachments.getState().setProblem(undefined);
+  }, [view]);
+
+  useEffect(() => {
     if (view === 'chat') return;
     const onKeyDown = (e: KeyboardEvent) => {
       if (!escapeIsFree(e)) return;
@@ -78,6 +84,7 @@ export function App() {
           icon={<SquarePen size={18} />}
           onClick={() => {
             useChatStore.getState().newChat();
+            useAttachments.getState().setProblem(undefined);
             setView('chat');
             if (view === 'chat') focusMessageBox(t('chat.message'));
           }}
