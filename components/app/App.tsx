@@ -84,7 +84,6 @@ export function App() {
           icon={<SquarePen size={18} />}
           onClick={() => {
             useChatStore.getState().newChat();
-            useAttachments.getState().setProblem(undefined);
             setView('chat');
             if (view === 'chat') focusMessageBox(t('chat.message'));
           }}

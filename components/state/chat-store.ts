@@ -287,6 +287,8 @@ export const useChatStore = create<ChatState>((set, get) => ({
 
   newChat() {
     set({ conversation: undefined, messages: [], pendingContext: [], notice: undefined, personaChoice: undefined });
+    // The images wait for the next message; why one was refused belonged to the chat left behind.
+    useAttachments.getState().setProblem(undefined);
     void setPref('lastConversationId', undefined);
   },
 
