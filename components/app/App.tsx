@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { MessagesSquare, Settings, SquarePen } from 'lucide-react';
 import { onBroadcast } from '../../lib/messaging/events';
 import { ChatView } from '../chat/ChatView';
+import { useAttachments } from '../images/attachments-store';
 import { ModelPicker } from '../chat/ModelPicker';
 import { useMessageViewPreload } from '../chat/use-message-view-preload';
 import { useMenuRefresh } from '../page/use-menu-refresh';
@@ -56,6 +57,11 @@ export function App() {
     if (view === 'chat') focusMessageBox(t('chat.message'));
     // Only when the view changes (and on opening), never while the user is typing elsewhere.
     // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [view]);
+
+  useEffect(() => {
+    // Why an attachment could not be added or sent is about the message being written: it does not outlive leaving it.
+    if (view !== 'chat') useAttachments.getState().setProblem(undefined);
   }, [view]);
 
   useEffect(() => {

@@ -25,7 +25,12 @@ import './composer.css';
  * loads with the first image sent, so a text-only send does not wait for it.
  */
 async function sendDraft(text: string, model: ModelRef, kind: ProviderKind | undefined): Promise<boolean> {
-  if (!useAttachments.getState().images.length) return useChatStore.getState().send(text, model);
+  if (!useAttachments.getState().images.length) {
+    const sent = await useChatStore.getState().send(text, model);
+    // A problem with an earlier attachment is over once a message went without it.
+    if (sent) useAttachments.getState().setProblem(undefined);
+    return sent;
+  }
   return (await import('../images/send-images')).sendWithImages(text, model, kind);
 }
 

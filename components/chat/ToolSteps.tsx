@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Check, CircleX, LoaderCircle, Wrench } from 'lucide-react';
 import type { ToolStep } from '../../lib/core/conversation';
@@ -42,9 +43,7 @@ export function ToolSteps({ steps, waitingIn }: { steps: ToolStep[]; waitingIn?:
                 {step.plugin ? <PluginStepTitle step={step} /> : t('chat.toolStep', { name: step.call.name })}
                 {' · '}
                 {failed && <span className="tool-state-failed">{`${t('messages.stepFailed')} · `}</span>}
-                {running
-                  ? t('chat.running')
-                  : formatNumber(i18n, step.durationMs! / 1000, { style: 'unit', unit: 'second', maximumFractionDigits: 1 })}
+                {running ? t('chat.running') : stepTime(i18n, step.durationMs!)}
               </span>
             </summary>
             {approval && <ToolCallApproval call={approval} />}
@@ -75,6 +74,12 @@ export function ToolSteps({ steps, waitingIn }: { steps: ToolStep[]; waitingIn?:
       ))}
     </div>
   );
+}
+
+/** How long a step took: a sub-second step in milliseconds, since "0 sec" would say it took no time at all. */
+function stepTime(i18n: I18n, ms: number): string {
+  if (ms < 1000) return formatNumber(i18n, Math.round(ms), { style: 'unit', unit: 'millisecond', unitDisplay: 'short' });
+  return formatNumber(i18n, ms / 1000, { style: 'unit', unit: 'second', maximumFractionDigits: 1 });
 }
 
 /** A failure its source named by code (an MCP server's): titled and explained as the error notices word it. */

@@ -94,7 +94,12 @@ export function ProviderForm({ provider, onSaved, onSavedForTest, onCancel, onRe
     const found = checkProviderForm(info, settings, secrets, secretsSet);
     const byField: Record<string, string> = {};
     for (const p of found) {
-      byField[p.key] = p.problem === 'required' ? t('settings.required') : describe(chatError(p.problem, p.problem));
+      byField[p.key] =
+        p.problem === 'required'
+          ? t('settings.required')
+          : p.problem === 'address-missing'
+            ? t('settings.fieldProblem', { title: t('settings.addressMissing.title'), hint: t('settings.addressMissing.hint') })
+            : describe(chatError(p.problem, p.problem));
     }
     setProblems(byField);
     const first = info.fields.find((f) => byField[f.key]);
@@ -201,6 +206,8 @@ export function ProviderForm({ provider, onSaved, onSavedForTest, onCancel, onRe
           {...props}
           dir="ltr"
           type={secret ? 'password' : f.type === 'url' ? 'url' : 'text'}
+          // Said, not enforced: the browser's own check would speak before Parley's messages (the form is noValidate).
+          aria-required={(f.required && !f.defaultValue) || undefined}
           autoComplete="off"
           spellCheck={false}
           placeholder={secret ? (secretsSet[f.key] ? t('settings.secretSaved') : '') : f.defaultValue}

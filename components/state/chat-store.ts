@@ -15,6 +15,7 @@ import {
   putMessage,
   updateConversation,
 } from '../../lib/storage/conversations';
+import { inlineSelection } from '../../lib/page/ask-prompt';
 import { getPref, setPref } from '../../lib/storage/prefs';
 import { fillingScreen } from './first-screen';
 import { storeImages, type NewImage } from '../../lib/storage/images';
@@ -287,19 +288,22 @@ export const useChatStore = create<ChatState>((set, get) => ({
 
   newChat() {
     set({ conversation: undefined, messages: [], pendingContext: [], notice: undefined, personaChoice: undefined });
+    // The images wait for the next message; why one was refused belonged to the chat left behind.
+    useAttachments.getState().setProblem(undefined);
     void setPref('lastConversationId', undefined);
   },
 
   async send(text, model, images = []) {
     await settingsWrites;
-    const content = text.trim();
-    const { pendingContext } = get();
+    const { text: filled, blocks: pendingContext } = inlineSelection(text, get().pendingContext);
+    const content = filled.trim();
     if (!content && !pendingContext.length && !images.length) return false;
     let conversation = get().conversation;
     // Another window may be answering here already: the text stays in the composer rather than cut that answer off.
     if (conversation && (await answeringElsewhere(conversation.id))) {
       // A send that did not come from the composer (a page quick action) puts its text there too.
-      if (content && get().draft.trim() !== content) set((s) => ({ draft: s.draft.trim() ? `${content}\n${s.draft}` : content }));
+      const typed = text.trim();
+      if (typed && get().draft.trim() !== typed) set((s) => ({ draft: s.draft.trim() ? `${typed}\n${s.draft}` : typed }));
       return false;
     }
     if (!conversation) {

@@ -84,3 +84,9 @@ export function fitWithin(width: number, height: number, maxEdge: number): { wid
   const scale = Math.min(1, maxEdge / Math.max(width, height));
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
+
+/** The size an image goes to a provider of `kind` at, when that is smaller than its own; undefined when it goes as it is. */
+export function scaledFor(kind: ProviderKind, width: number, height: number): { width: number; height: number } | undefined {
+  const { maxEdge } = imageLimit(kind);
+  return Math.max(width, height) > maxEdge ? fitWithin(width, height, maxEdge) : undefined;
+}

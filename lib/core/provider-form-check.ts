@@ -9,8 +9,11 @@ import type { ProviderField, ProviderKindInfo } from './providers';
 export interface FieldProblem {
   /** The field's key. */
   key: string;
-  /** 'required' for an empty required setting; otherwise the ChatError code the background would answer with. */
-  problem: 'required' | Extract<ChatErrorCode, 'credential-missing' | 'invalid-url'>;
+  /**
+   * The ChatError code the background would answer with, in its words ("Region is missing", "Credential is missing");
+   * 'address-missing' for an empty required address, and 'required' for any other empty required setting.
+   */
+  problem: 'required' | 'address-missing' | Extract<ChatErrorCode, 'credential-missing' | 'region-missing' | 'invalid-url'>;
 }
 
 function isHttpUrl(value: string): boolean {
@@ -46,7 +49,7 @@ export function checkProviderForm(
     if (field.type === 'headers' || field.type === 'select') continue;
     const value = settings[field.key]?.trim() ?? '';
     if (!value) {
-      if (field.required && !field.defaultValue) add(field, 'required');
+      if (field.required && !field.defaultValue) add(field, field.missing ?? (field.type === 'url' ? 'address-missing' : 'required'));
     } else if (field.type === 'url' && !isHttpUrl(value)) add(field, 'invalid-url');
   }
   return problems;

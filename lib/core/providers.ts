@@ -3,7 +3,7 @@
  * saved configurations. Secrets never appear here; the panel only learns
  * whether a secret field is set.
  */
-import type { ChatError } from './errors';
+import type { ChatError, ChatErrorCode } from './errors';
 import { OPENAI_PRESETS, type OpenAIPreset, type PresetKind } from './provider-presets';
 
 export type ProviderKind =
@@ -17,6 +17,8 @@ export interface ProviderField {
   label: string;
   type: FieldType;
   required?: boolean;
+  /** The background's refusal of this required setting left empty, which the form shows first, in the same words. */
+  missing?: Extract<ChatErrorCode, 'region-missing'>;
   defaultValue?: string;
   options?: readonly string[];
   /** Rarely needed: the form tucks it under "Advanced". */
@@ -123,7 +125,7 @@ export const PROVIDER_KINDS: readonly ProviderKindInfo[] = [
     userAddable: true,
     keyUrl: 'https://console.aws.amazon.com/iam/home#/security_credentials',
     fields: [
-      { key: 'region', label: 'region', type: 'text', required: true, defaultValue: '' },
+      { key: 'region', label: 'region', type: 'text', required: true, missing: 'region-missing', defaultValue: '' },
       { key: 'accessKeyId', label: 'accessKeyId', type: 'secret', required: true },
       { key: 'secretAccessKey', label: 'secretAccessKey', type: 'secret', required: true },
       { key: 'sessionToken', label: 'sessionToken', type: 'secret', advanced: true },

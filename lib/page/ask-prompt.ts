@@ -63,20 +63,33 @@ export function composeAsk(handOff: HandOff, options: ComposeOptions): ComposedA
         ? { context, prompt: options.translate('page.prompts.ask'), sendNow: true }
         : { context, prompt: '', sendNow: false };
     case 'prompt': {
-      const expanded = expandPrompt(intent.text, {
+      const values: PromptValues = {
         ...ambientValues(options.locale),
         selection: selection.text,
         ...(selection.title ? { title: selection.title } : {}),
         ...(selection.url ? { url: selection.url } : {}),
-      });
-      // A prompt that names no place for the selection gets it quoted, as a plain ask does.
-      const quoted = !variablesIn(intent.text).includes('selection');
-      return {
-        ...(quoted ? { context } : {}),
-        prompt: expanded.text,
-        // A variable left unfilled (a menu prompt asking for {{page}}) stays in the composer for the user to see.
-        sendNow: options.quickActionSendsImmediately && !expanded.missing.length,
       };
+      const expanded = expandPrompt(intent.text, values);
+      // A variable left unfilled (a menu prompt asking for {{page}}) stays in the composer for the user to see.
+      if (options.quickActionSendsImmediately && !expanded.missing.length) {
+        // A prompt that names no place for the selection gets it quoted, as a plain ask does.
+        const quoted = !variablesIn(intent.text).includes('selection');
+        return { ...(quoted ? { context } : {}), prompt: expanded.text, sendNow: true };
+      }
+      // Left in the composer, the selection is a chip, so rewriting the prompt cannot lose it; a {{selection}} kept
+      // in the text is filled from the chip when the message goes (inlineSelection).
+      const { selection: _chip, ...others } = values;
+      return { context, prompt: expandPrompt(intent.text, others).text, sendNow: false };
     }
   }
+}
+
+/**
+ * A message as it goes: a {{selection}} in its text is filled with the first selection among `blocks`, which then goes
+ * inside the text rather than quoted beside it; any other text and blocks go as they are.
+ */
+export function inlineSelection(text: string, blocks: readonly ContextBlock[]): { text: string; blocks: ContextBlock[] } {
+  const at = blocks.findIndex((b) => b.kind === 'selection');
+  if (at < 0 || !variablesIn(text).includes('selection')) return { text, blocks: [...blocks] };
+  return { text: expandPrompt(text, { selection: blocks[at]!.text }).text, blocks: blocks.filter((_, i) => i !== at) };
 }

@@ -89,6 +89,10 @@ describe('images in the composer', () => {
     await pickModel(page, 'gpt-4o-mini');
     await pasteImage(page, 3000, 1000, '#0050e0');
     await expect.poll(() => page.getByRole('button', { name: 'Remove image 1' }).count()).toBe(1);
+    // The chip says so before it goes, in words and in the image's name.
+    const chips = page.getByRole('list', { name: 'Attached images' });
+    expect(await chips.getByRole('img', { name: 'Image 1 of 1, scaled to 2048×683' }).count()).toBe(1);
+    expect(await chips.getByText('Scaled to 2048×683', { exact: true }).isVisible()).toBe(true);
     await sendMessage(page, 'And this one?');
     await waitForAnswer(page, 'Echo: And this one?');
     // The conversation's first image goes again with its turn; this turn's is the last.

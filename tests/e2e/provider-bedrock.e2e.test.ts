@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchExtension, type ExtensionHarness } from './support/extension';
-import { addProvider, backToChat, lastAnswer, openProvider, pickModel, sendMessage, toastTexts, waitForAnswer } from './support/panel';
+import {
+  addProvider,
+  backToChat,
+  describedBy,
+  lastAnswer,
+  openProvider,
+  openProviders,
+  pickModel,
+  sendMessage,
+  toastTexts,
+  waitForAnswer,
+} from './support/panel';
 import { BEDROCK_TEST_CREDENTIALS, startBedrockMock, type BedrockMock } from '../mocks/bedrock-server';
 
 const PROVIDER = 'Amazon Bedrock';
@@ -34,6 +45,25 @@ describe('Amazon Bedrock provider', () => {
   afterAll(async () => {
     await harness?.close();
     await mock?.close();
+  });
+
+  it('refuses a provider saved without its region or keys in the specification’s words, not the browser’s', async () => {
+    const section = await openProviders(page);
+    await section.getByRole('button', { name: 'Add provider' }).click();
+    await section.getByRole('button', { name: PROVIDER, exact: true }).click();
+    const form = page.getByRole('region', { name: 'New provider' });
+    await form.getByRole('button', { name: 'Save' }).click();
+
+    const region = form.getByLabel('Region', { exact: true });
+    await expect.poll(() => region.getAttribute('aria-invalid')).toBe('true');
+    expect(await describedBy(region)).toBe('Region is missing: Enter the region your models run in, for example us-east-1.');
+    expect(await describedBy(form.getByLabel('Access key ID', { exact: true }))).toMatch(/^Credential is missing: /);
+    expect(await describedBy(form.getByLabel('Secret access key', { exact: true }))).toMatch(/^Credential is missing: /);
+    // Parley's check spoke first: focus went to the field, and the browser has no message of its own there.
+    await expect.poll(() => region.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await region.evaluate((el: HTMLInputElement) => el.validationMessage)).toBe('');
+    expect(mock.requests).toEqual([]);
+    await form.getByRole('button', { name: 'Cancel' }).click();
   });
 
   it('is added in Settings and streams a Claude answer over a SigV4-signed event stream', async () => {

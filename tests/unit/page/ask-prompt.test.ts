@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../../lib/i18n/i18n';
 import { SUPPORTED_LOCALES } from '../../../lib/speech/locales';
-import { composeAsk, displayLanguageName, type ComposeOptions } from '../../../lib/page/ask-prompt';
+import { composeAsk, displayLanguageName, inlineSelection, type ComposeOptions } from '../../../lib/page/ask-prompt';
 import type { HandOff } from '../../../lib/page/hand-off';
 import type { AskIntent } from '../../../lib/page/menu-model';
 import { starterPrompts } from '../../../lib/prompts/bundled-starters';
@@ -51,7 +51,11 @@ describe('composeAsk', () => {
       handOff({ kind: 'prompt', title: 'T', text: 'Summarize {{selection}} from {{title}} ({{url}})' }),
       await options('en-US', { quickActionSendsImmediately: false }),
     );
-    expect(held).toEqual({ prompt: 'Summarize Le chat est sur la table. from Page (https://example.test/a)', sendNow: false });
+    expect(held).toEqual({
+      context: { kind: 'selection', text: 'Le chat est sur la table.', title: 'Page', url: 'https://example.test/a' },
+      prompt: 'Summarize {{selection}} from Page (https://example.test/a)',
+      sendNow: false,
+    });
   });
 
   it('translates into the interface language, named in that language', async () => {
@@ -71,7 +75,7 @@ describe('composeAsk', () => {
       handOff({ kind: 'prompt', title: 'P', text: 'Compare {{selection}} with {{page}}' }),
       await options('en-US'),
     );
-    expect(composed).toEqual({ prompt: 'Compare Le chat est sur la table. with {{page}}', sendNow: false });
+    expect(composed).toMatchObject({ prompt: 'Compare {{selection}} with {{page}}', sendNow: false, context: { kind: 'selection' } });
   });
 
   it('gives nothing to compose without selected text', async () => {
@@ -98,5 +102,22 @@ describe('displayLanguageName', () => {
       const named = parsed.language === 'zh' ? `zh-${parsed.script}` : parsed.language;
       expect(displayLanguageName(code), code).toBe(new Intl.DisplayNames([code], { type: 'language' }).of(named));
     }
+  });
+});
+
+describe('inlineSelection', () => {
+  const quote = { kind: 'selection' as const, text: 'Le chat est sur la table.' };
+  const page = { kind: 'page' as const, text: 'The whole page', url: 'https://example.test/a' };
+
+  it('fills {{selection}} from the first selection, which then goes inside the text only', () => {
+    expect(inlineSelection('Translate {{ selection }} for {{language}}', [page, quote])).toEqual({
+      text: 'Translate Le chat est sur la table. for {{language}}',
+      blocks: [page],
+    });
+  });
+
+  it('leaves a text without {{selection}}, or without a selection to fill it, as it is', () => {
+    expect(inlineSelection('My own question', [quote])).toEqual({ text: 'My own question', blocks: [quote] });
+    expect(inlineSelection('About {{selection}}', [page])).toEqual({ text: 'About {{selection}}', blocks: [page] });
   });
 });

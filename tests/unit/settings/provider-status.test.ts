@@ -50,13 +50,17 @@ describe('provider form check', () => {
   });
 
   it('asks for required settings that have no default and refuses addresses that are not http(s)', () => {
-    expect(checkProviderForm(compatible, { baseUrl: ' ' }, {}, {})).toEqual([{ key: 'baseUrl', problem: 'required' }]);
+    expect(checkProviderForm(compatible, { baseUrl: ' ' }, {}, {})).toEqual([{ key: 'baseUrl', problem: 'address-missing' }]);
     expect(checkProviderForm(compatible, { baseUrl: 'ftp://host/v1' }, {}, {})).toEqual([{ key: 'baseUrl', problem: 'invalid-url' }]);
     expect(checkProviderForm(openai, { baseUrl: 'not a url' }, { apiKey: 'sk-1' }, {})).toEqual([
       { key: 'baseUrl', problem: 'invalid-url' },
     ]);
     expect(checkProviderForm(kindInfo('bedrock')!, {}, { accessKeyId: 'A', secretAccessKey: 'B' }, {})).toEqual([
-      { key: 'region', problem: 'required' },
+      { key: 'region', problem: 'region-missing' },
+    ]);
+    expect(checkProviderForm(kindInfo('azure-inference')!, {}, {}, {})).toEqual([
+      { key: 'endpoint', problem: 'address-missing' },
+      { key: 'apiKey', problem: 'credential-missing' },
     ]);
   });
 });
