@@ -21,6 +21,8 @@ export interface McpRequests {
   'mcp.refresh': { req: { id: string }; res: McpServerView };
   /** Switches a server on or off everywhere. */
   'mcp.setEnabled': { req: { id: string; enabled: boolean }; res: McpServerView };
+  /** Which of the server's tools are switched off (all others are on). */
+  'mcp.setDisabledTools': { req: { id: string; names: string[] }; res: McpServerView };
   'mcp.remove': { req: { id: string }; res: null };
   /**
    * Signs in to a server that asked for it (OAuth in the browser's sign-in window) and reads its tools. Answers
