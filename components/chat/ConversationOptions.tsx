@@ -4,6 +4,7 @@ import type { GenerationParams } from '../../lib/core/chat';
 import { useChatStore } from '../state/chat-store';
 import { ConversationPlugins } from '../plugins/ConversationPlugins';
 import { ConversationMcpServers } from '../mcp/ConversationMcpServers';
+import { ConversationToolLimit } from '../plugins/ConversationToolLimit';
 
 type NumericParam = 'temperature' | 'topP' | 'maxTokens';
 
@@ -84,6 +85,7 @@ export function ConversationOptions() {
       </label>
       <ConversationPlugins />
       <ConversationMcpServers />
+      <ConversationToolLimit />
       <details className="advanced">
         <summary>{t('options.advanced')}</summary>
         {(Object.keys(LIMITS) as NumericParam[]).map((k) => (

@@ -6,9 +6,11 @@ import { formatDateTime } from '../../lib/i18n/formats';
 export function useErrorText(): (error: ChatError) => { title: string; hint: string } {
   const { t, i18n } = useTranslation();
   return (error) => {
-    // What some codes say beyond their name: the round limit, the field at fault, the time a provider asked to wait until.
+    // What some codes say beyond their name: the round limit, the tool counts, the field at fault, the time a provider asked to wait until.
     const values = {
       rounds: error.rounds,
+      tools: error.tools,
+      maxTools: error.maxTools,
       field: error.field ? t(`settings.field.${error.field}`) : '',
       time: error.retryAt ? formatDateTime(i18n, error.retryAt, { dateStyle: 'medium', timeStyle: 'short' }) : '',
     };

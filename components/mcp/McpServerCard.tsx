@@ -14,6 +14,12 @@ import { showToast, showUndoToast } from '../ui/toast';
 import { McpApproval } from './McpApproval';
 import { McpCredentialFields, type Credentials } from './McpCredentialFields';
 import { McpSignIn } from './McpSignIn';
+import { serverToolsOn, useToolLimit } from '../plugins/tool-limit';
+import { ToolChooser } from '../plugins/ToolChooser';
+import { ToolLimitNotice } from '../plugins/ToolLimitNotice';
+
+/** No tool switched off: one array, so the chooser does not take a fresh one for a change. */
+const NONE: readonly string[] = [];
 
 /** One added MCP server: its name and address, on/off, its tools, and reading them again, its settings, removal. */
 export function McpServerCard({ view }: { view: McpServerView }) {
@@ -22,6 +28,9 @@ export function McpServerCard({ view }: { view: McpServerView }) {
   const name = inertText(view.name);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const { busy, error, run } = useBusyRun();
+  const limit = useToolLimit();
+  const toolsOn = serverToolsOn(view);
+  const overLimit = view.enabled && limit !== undefined && toolsOn > limit;
 
   const refresh = () =>
     run(async () => {
@@ -53,14 +62,13 @@ export function McpServerCard({ view }: { view: McpServerView }) {
         {view.oauth && <McpSignIn view={view} name={name} busy={busy} run={run} />}
         <details className="mcp-tools">
           <summary>{t('mcp.tools', { n: view.tools.length })}</summary>
-          <ul>
-            {view.tools.map((tool) => (
-              <li key={tool.name}>
-                <code dir="ltr">{inertText(tool.name)}</code>
-                {(tool.description || tool.title) && <span dir="auto">{` ${inertText((tool.description || tool.title)!)}`}</span>}
-              </li>
-            ))}
-          </ul>
+          <ToolChooser
+            owner={name}
+            tools={view.tools}
+            saved={view.disabledTools ?? NONE}
+            limit={limit}
+            save={async (names) => (await request('mcp.setDisabledTools', { id: view.id, names })).disabledTools ?? []}
+          />
         </details>
       </div>
       <div className="plugin-card-actions">
@@ -81,9 +89,10 @@ export function McpServerCard({ view }: { view: McpServerView }) {
           disabled={busy}
         />
       </div>
-      {error && (
+      {(error || overLimit) && (
         <div className="plugin-card-notices">
-          <ErrorNotice error={error} />
+          {overLimit && <ToolLimitNotice count={toolsOn} limit={limit} />}
+          {error && <ErrorNotice error={error} />}
         </div>
       )}
       {settingsOpen && <SettingsDialog view={view} name={name} onClose={() => setSettingsOpen(false)} />}

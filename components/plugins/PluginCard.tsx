@@ -22,6 +22,9 @@ import { PluginAvatarView } from './PluginAvatarView';
 import { PluginSettingsForm } from './PluginSettingsForm';
 import { PluginTags } from './PluginTags';
 import { usePluginNames } from './plugin-names';
+import { pluginToolsOn, useToolLimit } from './tool-limit';
+import { ToolChooser } from './ToolChooser';
+import { ToolLimitNotice } from './ToolLimitNotice';
 
 /** The required settings still empty, by the names the form gives them, as one phrase of the interface language. */
 function useMissingSettings(view: PluginView): string | undefined {
@@ -40,6 +43,9 @@ export function PluginCard({ view }: { view: PluginView }) {
   const title = names.title(view);
   const description = names.description(view);
   const missing = useMissingSettings(view);
+  const limit = useToolLimit();
+  const toolsOn = pluginToolsOn(view);
+  const overLimit = view.enabled && limit !== undefined && toolsOn > limit;
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [approval, setApproval] = useState<ManifestPreview>();
   const [refused, setRefused] = useState<ManifestIssue[]>();
@@ -144,8 +150,9 @@ export function PluginCard({ view }: { view: PluginView }) {
           />
         </div>
       )}
-      {(refused || error) && (
+      {(refused || error || overLimit) && (
         <div className="plugin-card-notices">
+          {overLimit && <ToolLimitNotice count={toolsOn} limit={limit} />}
           {refused && <InvalidDocument issues={refused} />}
           {error && <ErrorNotice error={error} />}
         </div>
@@ -172,6 +179,7 @@ export function PluginCard({ view }: { view: PluginView }) {
 function PluginDetails({ view, title, onSaved }: { view: PluginView; title: string; onSaved(): void }) {
   const { t } = useTranslation();
   const hasSettings = settingFields(view.manifest.settings).length > 0;
+  const limit = useToolLimit();
   return (
     <div className="plugin-details">
       <p className="plugin-hint">{t(`plugins.type.${view.manifest.type}`)}</p>
@@ -186,8 +194,15 @@ function PluginDetails({ view, title, onSaved }: { view: PluginView; title: stri
           ))}
         </ul>
       )}
-      {/* Takes effect at once, so it comes before the form whose Save ends the dialog. */}
+      {/* Take effect at once, so they come before the form whose Save ends the dialog. */}
       <ApprovalMode view={view} title={title} />
+      <ToolChooser
+        owner={title}
+        tools={view.manifest.api}
+        saved={view.disabledTools}
+        limit={limit}
+        save={async (names) => (await request('plugins.setDisabledTools', { identifier: view.identifier, names })).disabledTools}
+      />
       {hasSettings ? (
         <PluginSettingsForm view={view} title={title} onSaved={onSaved} />
       ) : (

@@ -30,6 +30,7 @@ export const mcpHandlers: Pick<RequestHandlers, keyof McpRequests> = {
   'mcp.update': ({ id, ...req }) => changing(service.update(id, req)),
   'mcp.refresh': ({ id }) => changing(service.refresh(id)),
   'mcp.setEnabled': ({ id, enabled }) => changing(service.setEnabled(id, enabled)),
+  'mcp.setDisabledTools': ({ id, names }) => changing(service.setDisabledTools(id, names)),
   'mcp.signIn': ({ id, authOrigin }) => changing(service.signIn(id, authOrigin)),
   'mcp.signOut': ({ id }) => changing(service.signOut(id)),
   'mcp.remove': async ({ id }) => {

@@ -76,6 +76,7 @@ export const pluginHandlers: Pick<RequestHandlers, keyof PluginRequests> = {
   },
   'plugins.restore': ({ identifier }) => changing(service.restore(identifier)),
   'plugins.setEnabled': ({ identifier, enabled }) => changing(service.setEnabled(identifier, enabled)),
+  'plugins.setDisabledTools': ({ identifier, names }) => changing(service.setDisabledTools(identifier, names)),
   'plugins.saveSettings': ({ identifier, values, clear }) => changing(service.saveSettings(identifier, values, clear)),
   'plugins.frameSettings': ({ identifier }) => service.settings(identifier),
   'plugins.setApproval': ({ identifier, approval }) => changing(service.setApproval(identifier, approval)),

@@ -1,5 +1,6 @@
 import type { ChatMessage, ChatRequest, ToolDefinition } from '../core/chat';
 import type { Conversation, StoredMessage } from '../core/conversation';
+import { ChatFailure, chatError } from '../core/errors';
 import type { ImagePart } from '../core/images';
 import { quoteContext } from '../page/quote-context';
 
@@ -31,4 +32,13 @@ export function buildChatRequest(
     else if (m.content) messages.push({ role: 'assistant', content: m.content });
   }
   return { model, messages, params: conversation.params, ...(tools?.length ? { tools } : {}) };
+}
+
+/** Refuses a request with more tools than the provider takes: it would only come back as a 400, on every turn. */
+export function assertToolLimit(tools: readonly ToolDefinition[] | undefined, maxTools: number): void {
+  const count = tools?.length ?? 0;
+  if (count <= maxTools) return;
+  throw new ChatFailure(
+    chatError('too-many-tools', `${count} tools are switched on; this provider takes at most ${maxTools}.`, { tools: count, maxTools }),
+  );
 }

@@ -5,7 +5,7 @@ import type { ModelRef } from '../core/providers';
 import type { BackgroundToPanel } from './port-messages';
 import type { ProviderAdapter, ProviderContext } from '../providers/types';
 import { DEFAULT_PREFS } from '../storage/prefs';
-import { buildChatRequest } from './build-request';
+import { assertToolLimit, buildChatRequest } from './build-request';
 import { guardStream } from './stream-guard';
 import type { ToolImage, ToolRuntime } from '../core/tool-runtime';
 import type { ImagePart } from '../core/images';
@@ -173,6 +173,7 @@ export class StreamRegistry {
       const { adapter, context } = await this.deps.resolve(ref);
       const toolSet = this.deps.tools ? await this.deps.tools.definitions(turn.conversation) : undefined;
       const tools = toolSet?.tools.length && adapter.supportsTools?.(ref.model) !== false ? toolSet.tools : undefined;
+      assertToolLimit(tools, adapter.maxTools);
       const images = imagesForModel(turn.history, turn.images, context.config.kind, ref.model);
       const request = buildChatRequest(turn.conversation, turn.history, ref.model, tools, toolSet?.systemRole, images);
       const idleMs = (await this.deps.idleTimeoutMs?.()) ?? DEFAULT_PREFS.streamIdleTimeoutMs;

@@ -40,6 +40,8 @@ export type ChatErrorCode =
   | 'cut-off'
   /** The model kept asking for tools past the round limit. */
   | 'tool-rounds'
+  /** More tools are switched on than the provider takes in one request; nothing was sent. */
+  | 'too-many-tools'
   /** An MCP server could not be reached (down, wrong address, connection lost). */
   | 'mcp-unreachable'
   /** An MCP server answered outside the protocol (not MCP, a malformed message, a JSON-RPC error). */
@@ -78,6 +80,9 @@ export interface ChatError {
   retryAt?: number;
   /** With 'tool-rounds': how many rounds of tool calls were run. */
   rounds?: number;
+  /** With 'too-many-tools': how many tools are switched on, and the most the provider takes. */
+  tools?: number;
+  maxTools?: number;
   /** With 'invalid-credential': the label key (settings.field.*) of the field at fault. */
   field?: string;
 }

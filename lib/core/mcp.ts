@@ -32,6 +32,8 @@ export interface McpServerRecord {
   addedAt: number;
   /** Switched off by the user: kept, but offered in no chat. Absent means on. */
   enabled?: boolean;
+  /** Tool names the user switched off: never offered to a model, nor called. Absent means all on. */
+  disabledTools?: string[];
   /** The server asked for an OAuth sign-in (a 401 naming its resource metadata); its tokens are in the vault. */
   oauth?: true;
   /** Other origins the user approved for the server's authorization server (discovery, registration, tokens). */

@@ -104,4 +104,6 @@ export interface InstalledPlugin {
   approval?: ToolApprovalMode;
   /** Switched off by the user: installed, but offered in no chat. Absent means on. */
   enabled?: boolean;
+  /** API names the user switched off: never offered to a model, nor run. Absent means all on. */
+  disabledTools?: string[];
 }

@@ -50,6 +50,8 @@ export interface ProviderConfig {
 /** A provider as the panel sees it: the config plus which secret fields are filled. */
 export interface ProviderView extends ProviderConfig {
   secretsSet: Record<string, boolean>;
+  /** The most tools one request to this provider may carry; absent in a listing kept from before it was sent. */
+  maxTools?: number;
 }
 
 export interface ModelInfo {

@@ -290,6 +290,13 @@ export function createMcpService(deps: McpServiceDeps = {}) {
       return view(updated);
     },
 
+    /** Which of the server's tools stay off; kept by name, so a tool the server lists again later is off again. */
+    async setDisabledTools(id: string, names: readonly string[]): Promise<McpServerView> {
+      const server: McpServerRecord = { ...(await serverOrFail(id)), disabledTools: [...new Set(names)] };
+      await putMcpServer(server);
+      return view(server);
+    },
+
     async setEnabled(id: string, enabled: boolean): Promise<McpServerView> {
       const server: McpServerRecord = { ...(await serverOrFail(id)), enabled };
       await putMcpServer(server);

@@ -31,7 +31,9 @@ export function buildMcpTools(servers: readonly McpServerRecord[], tools: (serve
   const toolset: McpToolset = { definitions: [], refs: [] };
   const taken = new Set<string>();
   for (const server of servers) {
-    for (const tool of tools(server)) {
+    // A tool the user switched off is neither offered nor callable: resolveMcpTool finds only what is listed here.
+    const off = new Set(server.disabledTools);
+    for (const tool of tools(server).filter((t) => !off.has(t.name))) {
       let name = toolName(server, tool.name, 0);
       for (let attempt = 1; taken.has(name); attempt++) name = toolName(server, tool.name, attempt);
       taken.add(name);

@@ -21,6 +21,8 @@ export interface McpRequests {
   'mcp.refresh': { req: { id: string }; res: McpServerView };
   /** Switches a server on or off everywhere. */
   'mcp.setEnabled': { req: { id: string; enabled: boolean }; res: McpServerView };
+  /** Which of the server's tools are switched off (all others are on). */
+  'mcp.setDisabledTools': { req: { id: string; names: string[] }; res: McpServerView };
   /** Removes a server and its credentials; for a minute, mcp.restore can put both back. */
   'mcp.remove': { req: { id: string }; res: null };
   /** Puts back a server removed moments ago, its token, headers and sign-in included (Undo). */

@@ -22,6 +22,8 @@ export interface PluginRequests {
   'plugins.restore': { req: { identifier: string }; res: PluginView };
   /** Switches a plugin on or off everywhere; switching on fails with credential-missing while a required setting is empty. */
   'plugins.setEnabled': { req: { identifier: string; enabled: boolean }; res: PluginView };
+  /** Which of the plugin's APIs are switched off (all others are on). */
+  'plugins.setDisabledTools': { req: { identifier: string; names: string[] }; res: PluginView };
   /** Merges typed settings into the saved ones (validated as a whole); `clear` forgets them all first. */
   'plugins.saveSettings': { req: { identifier: string; values: Record<string, unknown>; clear?: boolean }; res: PluginView };
   /** The settings a plugin's own UI frame asks for: that plugin's, and no one else's. */

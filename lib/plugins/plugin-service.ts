@@ -73,6 +73,7 @@ export function createPluginService(deps: PluginServiceDeps) {
       missingSettings: missing,
       enabled: plugin.enabled !== false && !missing.length,
       approval: plugin.approval ?? 'ask',
+      disabledTools: plugin.disabledTools ?? [],
     };
   }
 
@@ -110,6 +111,7 @@ export function createPluginService(deps: PluginServiceDeps) {
         missingSettings: [],
         enabled: true,
         approval: 'auto' as const,
+        disabledTools: [],
       }));
       return [...builtins, ...(await Promise.all((await listInstalledPlugins()).map(view)))];
     },
@@ -160,6 +162,7 @@ export function createPluginService(deps: PluginServiceDeps) {
         installedAt: existing?.installedAt ?? time,
         updatedAt: time,
         ...(existing?.enabled === false ? { enabled: false } : {}),
+        ...(existing?.disabledTools ? { disabledTools: existing.disabledTools } : {}),
       };
       await putInstalledPlugin(plugin);
       return view(plugin);
@@ -244,6 +247,15 @@ export function createPluginService(deps: PluginServiceDeps) {
       }
       if (clear) await deleteSecrets(pluginSecretOwner(identifier));
       await setSecrets(pluginSecretOwner(identifier), encodeSettings(typed));
+      return view(plugin);
+    },
+
+    /** Which of the plugin's APIs stay off; names it does not have are dropped. */
+    async setDisabledTools(identifier: string, names: readonly string[]): Promise<PluginView> {
+      const current = await installedOrFail(identifier);
+      const off = new Set(names);
+      const plugin: InstalledPlugin = { ...current, disabledTools: current.manifest.api.map((api) => api.name).filter((n) => off.has(n)) };
+      await putInstalledPlugin(plugin);
       return view(plugin);
     },
 

@@ -9,7 +9,7 @@ import { buildPluginRequest, executePluginCall } from './gateway';
 import type { InstalledPlugin, PluginManifest } from '../core/plugins';
 import { isApprovedUrl } from './origins';
 import { checkPluginSettings, withDefaults } from './settings-form';
-import { buildPluginTools, composePluginSystemRole, resolvePluginTool } from './tools';
+import { buildPluginTools, composePluginSystemRole, resolvePluginTool, withToolsOn } from './tools';
 
 /** A plugin answering after this long has stalled the conversation enough. */
 const PLUGIN_TIMEOUT_MS = 30_000;
@@ -53,7 +53,7 @@ async function enabledPlugins(deps: PluginRuntimeDeps, conversation: Conversatio
   const taken = new Set(builtins.map((b) => b.manifest.identifier));
   const installed = (await deps.installed())
     .filter((p) => wanted.has(p.identifier) && !taken.has(p.identifier) && p.enabled !== false)
-    .map((plugin) => ({ manifest: plugin.manifest, installed: plugin }));
+    .map((plugin) => ({ manifest: withToolsOn(plugin.manifest, plugin.disabledTools), installed: plugin }));
   return [...builtins, ...installed];
 }
 

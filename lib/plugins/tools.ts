@@ -46,6 +46,13 @@ export function buildPluginTools(manifests: readonly PluginManifest[]): PluginTo
   return toolset;
 }
 
+/** The manifest with only the APIs the user left on, so what is switched off is neither offered nor run. */
+export function withToolsOn(manifest: PluginManifest, off: readonly string[] | undefined): PluginManifest {
+  if (!off?.length) return manifest;
+  const skipped = new Set(off);
+  return { ...manifest, api: manifest.api.filter((api) => !skipped.has(api.name)) };
+}
+
 /** The plugin API behind a tool name the model called, or undefined for a name we never offered. */
 export function resolvePluginTool(toolset: PluginToolset, name: string): PluginToolRef | undefined {
   const index = toolset.definitions.findIndex((definition) => definition.name === name);

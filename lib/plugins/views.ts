@@ -23,6 +23,8 @@ export interface PluginView {
   enabled: boolean;
   /** Whether the model's calls wait for the user; built-ins never leave the browser and always run. */
   approval: ToolApprovalMode;
+  /** API names the user switched off (InstalledPlugin.disabledTools). */
+  disabledTools: string[];
 }
 
 /** A manifest fetched for the user to look over before installing: what it is and where it will connect. */

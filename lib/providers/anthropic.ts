@@ -15,7 +15,7 @@ import { chatError, codeForStatus, type ChatError, type ChatErrorCode } from '..
 import type { ModelInfo } from '../core/providers';
 import { requireCredential } from '../transport/url-policy';
 import { connectionError } from '../transport/sdk-errors';
-import { credentialedBase, defineAdapter, policyFetch, type WireEvent } from './define-adapter';
+import { credentialedBase, defineAdapter, OPENAI_TOOL_LIMIT, policyFetch, type WireEvent } from './define-adapter';
 import type { ProviderContext } from './types';
 import { alternatingTurns, argumentsObject, field, messagesStop, systemText, text } from './wire-common';
 
@@ -131,6 +131,8 @@ function anthropicError(e: unknown, provider: string): ChatError | undefined {
 
 export const anthropicAdapter = defineAdapter({
   kind: 'anthropic',
+  // Anthropic's Messages API documents no cap on the number of tools: OpenAI's is used.
+  maxTools: OPENAI_TOOL_LIMIT,
   stream,
   async models(ctx) {
     const models: ModelInfo[] = [];

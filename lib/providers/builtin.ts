@@ -207,6 +207,8 @@ async function* stream(ctx: ProviderContext, request: ChatRequest): AsyncGenerat
 
 export const builtinAdapter = defineAdapter({
   kind: 'builtin',
+  // The browser's own model takes no tools at all (supportsTools below).
+  maxTools: 0,
   stream,
   async models() {
     const api = await readyApi();

@@ -25,8 +25,16 @@ export interface ToolFragment {
 /** What a wire mapping yields: the events of a reply, with tool calls whole or in fragments. An error ends it. */
 export type WireEvent = ChatEvent | ToolFragment;
 
+/**
+ * OpenAI's documented cap on the tools of one chat completions request ("You may not include more than 128 tools"),
+ * also used by providers whose documentation states none: a request past it is refused with a 400.
+ */
+export const OPENAI_TOOL_LIMIT = 128;
+
 export interface WireAdapter {
   kind: ProviderKind;
+  /** The most tool definitions one request may carry; more are refused by the service. */
+  maxTools: number;
   /**
    * The reply, in order; throws on any failure. A reply that ends well yields
    * `finish` (its last one counts); one cut off before its end marker does not.
@@ -127,6 +135,7 @@ export function defineAdapter(wire: WireAdapter): ProviderAdapter {
       }
     },
     chat: (ctx, request) => chat(wire, ctx, request),
+    maxTools: wire.maxTools,
     ...(wire.supportsTools ? { supportsTools: wire.supportsTools } : {}),
     ...(wire.validateConfig ? { validateConfig: wire.validateConfig } : {}),
   };

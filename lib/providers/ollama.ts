@@ -4,7 +4,7 @@ import type { ModelInfo } from '../core/providers';
 import { parseNdjson } from '../transport/ndjson';
 import type { FetchLike } from '../transport/secure-fetch';
 import { joinUrl, parseHttpUrl } from '../transport/url-policy';
-import { defineAdapter, policyFetch, type WireEvent } from './define-adapter';
+import { defineAdapter, OPENAI_TOOL_LIMIT, policyFetch, type WireEvent } from './define-adapter';
 import { toWireTool } from './openai-wire';
 import type { ProviderContext } from './types';
 import { argumentsObject, commonFinish, count, field, record, text, type JsonObject } from './wire-common';
@@ -118,6 +118,8 @@ async function* stream(ctx: ProviderContext, request: ChatRequest): AsyncGenerat
 
 export const ollamaAdapter = defineAdapter({
   kind: 'ollama',
+  // Ollama documents no cap on the number of tools: OpenAI's is used.
+  maxTools: OPENAI_TOOL_LIMIT,
   stream,
   async models(ctx) {
     const res = await policyFetch(ctx)(joinUrl(baseUrl(ctx), '/api/tags'), { signal: ctx.signal });

@@ -6,7 +6,7 @@ import { parseExtraHeaders } from '../transport/extra-headers';
 import { createOpenAIClient, openAIError } from '../transport/openai-client';
 import { watchSseDone } from '../transport/sse-done';
 import { requireCredential } from '../transport/url-policy';
-import { defineAdapter } from './define-adapter';
+import { defineAdapter, OPENAI_TOOL_LIMIT } from './define-adapter';
 import { chatCompletionsBody, completionEvents, type WireQuirks } from './openai-wire';
 import type { ProviderAdapter, ProviderContext } from './types';
 
@@ -38,6 +38,8 @@ export function createOpenAICompatibleAdapter(kind: OpenAICompatibleKind): Provi
   if (!preset) fail('unsupported', `No OpenAI preset ${kind}`);
   return defineAdapter({
     kind: kind as ProviderKind,
+    // OpenAI's documented cap; the compatible presets document none of their own.
+    maxTools: OPENAI_TOOL_LIMIT,
     async *stream(ctx, request) {
       let sawDone = false;
       const client = createClient(preset, { ...ctx, fetch: watchSseDone(ctx.fetch, () => (sawDone = true)) });

@@ -29,7 +29,7 @@ import type { ProviderAdapter, ProviderContext } from './types';
 const isSecretField = (type: string) => type === 'secret' || type === 'headers';
 
 async function view(config: ProviderConfig): Promise<ProviderView> {
-  return { ...config, secretsSet: await secretFieldsSet(config.id) };
+  return { ...config, secretsSet: await secretFieldsSet(config.id), maxTools: getAdapter(config.kind).maxTools };
 }
 
 /** Saved providers, plus the browser's own model whenever it is ready to use. */

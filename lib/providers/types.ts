@@ -24,6 +24,8 @@ export interface ProviderAdapter {
   kind: ProviderKind;
   listModels(ctx: ProviderContext): Promise<ModelInfo[]>;
   chat(ctx: ProviderContext, request: ChatRequest): AsyncIterable<ChatEvent>;
+  /** The most tool definitions one request may carry (see OPENAI_TOOL_LIMIT); a request with more is never sent. */
+  maxTools: number;
   /** Whether this model accepts tool definitions. */
   supportsTools?(model: string): boolean;
   /**

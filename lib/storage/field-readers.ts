@@ -69,6 +69,8 @@ export function readChatError(value: unknown, path: string): ChatError {
     type: optional(v.type, `${path}.type`, string),
     retryAt: optional(v.retryAt, `${path}.retryAt`, number),
     rounds: optional(v.rounds, `${path}.rounds`, number),
+    tools: optional(v.tools, `${path}.tools`, number),
+    maxTools: optional(v.maxTools, `${path}.maxTools`, number),
     field: optional(v.field, `${path}.field`, string),
   });
 }

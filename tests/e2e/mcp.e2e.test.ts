@@ -166,6 +166,46 @@ describe('MCP servers', () => {
     }
   });
 
+  it('sends nothing while more tools are on than the model takes, says so, and answers once the user switches them off', async () => {
+    const many = await startMcpServer();
+    try {
+      for (let i = 0; i < 200; i++) many.addTool(`op${i}`, `Operation ${i} done.`);
+      await openSettingsSection(page, 'Plugins');
+      await page.getByLabel('Server address').fill(many.url);
+      await page.getByRole('button', { name: 'Connect', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Connect to this MCP server?' }).getByRole('button', { name: 'Allow and connect' }).click();
+      const manyCard = page.locator('.mcp').getByRole('listitem', { name: 'loopback-tools' }).filter({ hasText: many.url });
+      await expect.poll(() => manyCard.innerText(), { timeout: 15_000 }).toContain('Tools on: 206. The chosen model takes at most 128');
+
+      await backToChat(page);
+      const settings = await openChatSettings(page);
+      await settings.getByRole('checkbox', { name: 'loopback-tools' }).nth(1).check();
+      expect(await settings.getByRole('status').innerText()).toContain('Tools on in this chat: 212.');
+      await closeChatSettings(page);
+      const sent = chatBodies().length;
+      await sendMessage(page, 'Use every tool');
+      const alert = lastAnswer(page).getByRole('alert');
+      await expect.poll(() => alert.innerText()).toContain('Too many tools for this model: 212 on, at most 128 allowed');
+      expect(chatBodies()).toHaveLength(sent);
+
+      await openSettingsSection(page, 'Plugins');
+      await manyCard.getByText('Tools: 206', { exact: true }).click();
+      expect(await axeViolations(page)).toEqual([]);
+      await manyCard.getByRole('button', { name: 'Turn all off' }).click();
+      await expect.poll(() => manyCard.locator('legend').innerText()).toBe('Tools of loopback-tools: 0 of 206 on');
+      await backToChat(page);
+      await lastAnswer(page).getByRole('button', { name: 'Retry' }).click();
+      await waitForAnswer(page, 'Echo: Use every tool');
+      const offered = chatBodies()
+        .at(-1)!
+        .tools!.map((t) => t.function.name);
+      expect(offered).toHaveLength(6);
+      expect(offered.some((name) => name.endsWith('op0'))).toBe(false);
+    } finally {
+      await many.close();
+    }
+  });
+
   it('ran the SDK in the service worker without any CSP violation', async () => {
     expect(await harness.evalInWorker(() => globalThis.__cspViolations)).toEqual([]);
     // The observer works: an eval the CSP refuses, run by the worker itself (not by the test's evaluation), is recorded.

@@ -9,7 +9,7 @@ import { parseSse } from '../../transport/sse';
 import type { ByteSource } from '../../transport/stream-lines';
 import { resolveAzureConfig } from './azure-config';
 import { fetchHttpClient, staticBearerPolicy } from './azure-transport';
-import { defineAdapter, policyFetch, type WireEvent } from '../define-adapter';
+import { defineAdapter, OPENAI_TOOL_LIMIT, policyFetch, type WireEvent } from '../define-adapter';
 import { chatCompletionsBody, completionEvents, type WireQuirks } from '../openai-wire';
 import type { ProviderContext } from '../types';
 
@@ -151,6 +151,8 @@ async function models(ctx: ProviderContext): Promise<ModelInfo[]> {
  */
 export const azureInferenceAdapter = defineAdapter({
   kind: 'azure-inference',
+  // Azure AI model inference documents no cap of its own; its Azure OpenAI deployments keep OpenAI's 128.
+  maxTools: OPENAI_TOOL_LIMIT,
   stream,
   models,
   error: azureError,

@@ -26,7 +26,7 @@ import { bedrockChatError } from './bedrock-errors';
 import { converseInput, messagesDecoder, messagesWhole } from './bedrock-messages';
 import { INVOKE_CODECS, routeFor, supportsTools, type BedrockFamily } from './bedrock-models';
 import { parseJsonBytes, type InvokeCodec, type ReplyDecoder } from './bedrock-reply';
-import { defineAdapter } from '../define-adapter';
+import { defineAdapter, OPENAI_TOOL_LIMIT } from '../define-adapter';
 import type { ProviderContext } from '../types';
 
 const JSON_TYPE = 'application/json';
@@ -111,6 +111,8 @@ function converseReply(client: BedrockRuntimeClient, ctx: ProviderContext, reque
 
 export const bedrockAdapter = defineAdapter({
   kind: 'bedrock',
+  // The Converse API's toolConfig documents no cap on the number of tools: OpenAI's is used.
+  maxTools: OPENAI_TOOL_LIMIT,
   async *stream(ctx, request) {
     const config = readBedrockConfig(ctx.settings, ctx.secrets);
     const client = createBedrockClient(ctx, config);

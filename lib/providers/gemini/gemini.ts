@@ -103,6 +103,8 @@ const NO_TOOLS = /gemma-|-image\b|-tts\b/;
 
 export const geminiAdapter = defineAdapter({
   kind: 'gemini',
+  // Google's reference for FunctionDeclarationsTool: "Maximum 64 function declarations can be provided."
+  maxTools: 64,
   stream,
   async models(ctx) {
     const client = createClient(ctx);

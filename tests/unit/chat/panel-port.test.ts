@@ -19,7 +19,7 @@ function registry(chat: () => AsyncIterable<ChatEvent> = async function* () {}) 
   return new StreamRegistry({
     loadTurn,
     resolve: async () => ({
-      adapter: { kind: 'openai', listModels: async () => [], chat },
+      adapter: { kind: 'openai', maxTools: 128, listModels: async () => [], chat },
       context: {
         config: { id: 'p1', kind: 'openai', name: 'x', settings: {}, manualModels: [], createdAt: 0 },
         settings: {},

@@ -17,7 +17,7 @@ const fakeContext: Omit<ProviderContext, 'signal'> = {
 };
 
 function scripted(script: (signal: AbortSignal) => AsyncIterable<ChatEvent>): ProviderAdapter {
-  return { kind: 'openai', listModels: async () => [], chat: (ctx) => script(ctx.signal) };
+  return { kind: 'openai', maxTools: 128, listModels: async () => [], chat: (ctx) => script(ctx.signal) };
 }
 
 async function collect(stream: AsyncIterable<ChatEvent>): Promise<ChatEvent[]> {

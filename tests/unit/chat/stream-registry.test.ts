@@ -27,6 +27,7 @@ function setup(script: Script, extra: Partial<StreamDeps> = {}) {
   const released = vi.fn();
   const adapter: ProviderAdapter = {
     kind: 'openai',
+    maxTools: 128,
     listModels: async () => [],
     chat: (ctx, request) => {
       requests.push(structuredClone(request));
@@ -242,6 +243,34 @@ describe('StreamRegistry', () => {
     expect(t.seen).toHaveLength(1);
     expect(later.map((m) => m.type)).toEqual(['snapshot', 'delta', 'text-done', 'ended']);
     expect(t.registry.watch('c1', { send: () => undefined })).toBe(false);
+  });
+
+  it('sends nothing when more tools are on than the provider takes, and says how many', async () => {
+    const many = Array.from({ length: 5_000 }, (_, i) => ({
+      name: `op${i}`,
+      description: 'an operation',
+      parameters: { type: 'object' as const },
+    }));
+    const tools: ToolRuntime = { definitions: async () => ({ tools: many }), execute: vi.fn() };
+    const t = setup(() => events({ type: 'text-delta', text: 'never' }, { type: 'finish', reason: 'stop' }), { tools });
+    await t.registry.start('c1', 'a1', t.watcher);
+    expect(t.requests).toHaveLength(0);
+    const error = { code: 'too-many-tools', tools: 5_000, maxTools: 128, retryable: false };
+    expect(t.stored.get('a1')).toMatchObject({ status: 'error', error });
+    expect(t.seen.at(-1)).toMatchObject({ type: 'ended', status: 'error', error });
+  });
+
+  it("sends tools up to the provider's limit", async () => {
+    const some = Array.from({ length: 128 }, (_, i) => ({
+      name: `op${i}`,
+      description: 'an operation',
+      parameters: { type: 'object' as const },
+    }));
+    const tools: ToolRuntime = { definitions: async () => ({ tools: some }), execute: vi.fn() };
+    const t = setup(() => events({ type: 'text-delta', text: 'Hi' }, { type: 'finish', reason: 'stop' }), { tools });
+    await t.registry.start('c1', 'a1', t.watcher);
+    expect(t.requests[0]!.tools).toHaveLength(128);
+    expect(t.stored.get('a1')).toMatchObject({ status: 'complete' });
   });
 
   it('runs tool calls and sends the results back until the model answers', async () => {

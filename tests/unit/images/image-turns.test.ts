@@ -111,7 +111,7 @@ describe('images in a turn', () => {
         images: new Map([['img1', part]]),
       }),
       resolve: async () => ({
-        adapter: { kind, listModels: async () => [], chat },
+        adapter: { kind, maxTools: 128, listModels: async () => [], chat },
         context: { config: { id: 'p1', kind, name: 'x', settings: {}, manualModels: [], createdAt: 0 }, settings: {}, secrets: {}, fetch },
       }),
       patchMessage: async (id, patch) => void stored.set(id, { ...stored.get(id), ...patch }),

@@ -145,6 +145,18 @@ describe('MCP tools in a conversation', () => {
     expect((await service.runtime.definitions(conversationWith(id))).tools).toEqual([]);
   });
 
+  it('offers and calls only the tools the user left on, and keeps the choice with the server', async () => {
+    const { id } = await service.add({ url: mock.url, origin: mock.origin });
+    const view = await service.setDisabledTools(id, ['chart', 'slow', 'broken', 'lookup', 'whoami']);
+    expect(view.disabledTools).toEqual(['chart', 'slow', 'broken', 'lookup', 'whoami']);
+    expect((await getMcpServer(id))?.disabledTools).toEqual(view.disabledTools);
+    const names = (await service.runtime.definitions(conversationWith(id))).tools.map((t) => t.name);
+    expect(names).toEqual(['loopback-tools__add']);
+    const refused = await service.runtime.execute(conversationWith(id), call('loopback-tools__lookup', { q: 'tea' }), signal());
+    expect(refused).toMatchObject({ isError: true, result: 'There is no tool named "loopback-tools__lookup" in this conversation.' });
+    expect(mock.calls.map((c) => c.tool)).not.toContain('lookup');
+  });
+
   it('runs a call with its arguments and passes the text back', async () => {
     const { id } = await service.add({ url: mock.url, origin: mock.origin });
     const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__add', { a: 2, b: 40 }), signal());

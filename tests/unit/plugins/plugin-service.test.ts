@@ -207,6 +207,18 @@ describe('switching a plugin on and off', () => {
   });
 });
 
+describe("choosing a plugin's tools", () => {
+  it('stores which APIs are off with the plugin, dropping names it has not, and keeps them across a reinstall', async () => {
+    await install(server.urls.weather);
+    const view = await service.setDisabledTools('mock-weather', ['getWeather', 'noSuchApi']);
+    expect(view.disabledTools).toEqual(['getWeather']);
+    expect((await getInstalledPlugin('mock-weather'))?.disabledTools).toEqual(['getWeather']);
+    const { manifestUrl, manifest, origins } = (await getInstalledPlugin('mock-weather'))!;
+    expect((await service.install({ manifestUrl, manifest, origins, replace: true })).disabledTools).toEqual(['getWeather']);
+    expect((await service.setDisabledTools('mock-weather', [])).disabledTools).toEqual([]);
+  });
+});
+
 describe('plugin settings', () => {
   it('validates, seals and merges settings, showing only which are set', async () => {
     await install(server.urls.weather);

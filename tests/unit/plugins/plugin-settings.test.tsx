@@ -97,6 +97,7 @@ const weather: PluginView = {
   missingSettings: ['apiKey'],
   enabled: false,
   approval: 'ask',
+  disabledTools: [],
 };
 
 const byRole = (role: string, name: string) =>
@@ -177,6 +178,7 @@ describe('PluginSettings look-ups', () => {
       missingSettings: [],
       enabled: true,
       approval: 'ask',
+      disabledTools: [],
     };
     await renderWith(view);
     answers.update = { kind: 'invalid', issues: [{ code: 'too-large', path: '', message: 'too large', limit: MAX_MANIFEST_BYTES }] };

@@ -63,6 +63,17 @@ describe('plugin tool definitions', () => {
   });
 });
 
+describe('plugin tools switched off', () => {
+  it('offers only the APIs left on, and refuses a call to one switched off without reaching the plugin', async () => {
+    const { tools } = runtime([{ ...installed('weather'), disabledTools: ['getWeather'] }, installed('report')]);
+    const offered = await tools.definitions(conversation(['mock-report', 'mock-weather']));
+    expect(offered.tools.map((t) => t.name)).toEqual(['mock-report____makeReport____markdown']);
+    const outcome = await tools.execute(conversation(['mock-weather']), call('mock-weather____getWeather', { city: 'Paris' }), signal());
+    expect(outcome).toMatchObject({ isError: true, result: 'There is no tool named "mock-weather____getWeather" in this conversation.' });
+    expect(server.apiCalls()).toHaveLength(0);
+  });
+});
+
 describe('plugin tool calls', () => {
   it('returns invalid arguments to the model as an error without calling the plugin', async () => {
     const { tools, settingsRead } = runtime([installed('weather')]);

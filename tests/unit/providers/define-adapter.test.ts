@@ -10,6 +10,7 @@ const ctx = (signal?: AbortSignal) => providerContext('ollama', {}, {}, () => Pr
 function adapterOf(events: WireEvent[], thenThrow?: unknown) {
   return defineAdapter({
     kind: 'ollama',
+    maxTools: 128,
     async *stream() {
       yield* events;
       if (thenThrow !== undefined) throw thenThrow;
@@ -60,6 +61,7 @@ describe('adapter shell', () => {
     const wrapped = new Error('connection failed', { cause: new Error('fetch failed', { cause: refusal }) });
     const adapter = defineAdapter({
       kind: 'ollama',
+      maxTools: 128,
       // eslint-disable-next-line require-yield
       async *stream() {
         controller.abort();
@@ -73,6 +75,7 @@ describe('adapter shell', () => {
   it('lists models sorted by id, whatever order the wire gave them in', async () => {
     const adapter = defineAdapter({
       kind: 'ollama',
+      maxTools: 128,
       async *stream() {},
       models: () => Promise.resolve([{ id: 'b' }, { id: 'c', label: 'C' }, { id: 'a' }]),
     });

@@ -32,8 +32,17 @@ describe('reading damaged records', () => {
     expect((await getMessage('m1'))?.content).toBe('');
   });
 
-  it('keeps what an error says beyond its code: the time to wait until, the tool rounds, the field at fault', async () => {
-    const error = { code: 'rate-limited', retryable: true, message: 'Slow down', retryAt: 1_900_000_000_000, rounds: 8, field: 'apiKey' };
+  it('keeps what an error says beyond its code: the time to wait until, the tool rounds and counts, the field at fault', async () => {
+    const error = {
+      code: 'rate-limited',
+      retryable: true,
+      message: 'Slow down',
+      retryAt: 1_900_000_000_000,
+      rounds: 8,
+      tools: 5_000,
+      maxTools: 128,
+      field: 'apiKey',
+    };
     await seed('conversations', conversation);
     await seed('messages', { ...message, status: 'error', error });
     expect((await getMessage('m1'))?.error).toEqual(error);
