@@ -18,6 +18,8 @@ const chain = (link: (next: string) => string) => {
 const refChain = chain((ref) => ref);
 /** Each schema an object whose one property refers to the next. */
 const nestingRefChain = chain((ref) => `{"type":"object","properties":{"a":${ref}}}`);
+/** Swagger 2.0 keeps its schemas under `definitions`, and is rewritten only once its references are resolved. */
+const swagger2Chain = `{"swagger":"2.0","definitions":{${Array.from({ length: DEEP }, (_, i) => `"S${i}":{"$ref":"#/definitions/S${i + 1}"}`).join(',')},"S${DEEP}":{"type":"object"}},"paths":{"/a":{"post":{"parameters":[{"name":"body","in":"body","schema":{"$ref":"#/definitions/S0"}}]}}}}`;
 
 const DOC_URL = 'http://127.0.0.1:9/openapi.json';
 const documents = {
@@ -27,7 +29,11 @@ const documents = {
 };
 
 describe(`a ${DEEP}-deep OpenAPI document`, () => {
-  for (const [name, text] of Object.entries({ ...documents, 'a chain of references nesting as it goes': nestingRefChain })) {
+  for (const [name, text] of Object.entries({
+    ...documents,
+    'a chain of references nesting as it goes': nestingRefChain,
+    'a Swagger 2.0 chain of references': swagger2Chain,
+  })) {
     for (const contentType of ['application/json', 'application/yaml']) {
       it(`is refused for its depth, naming the limit: ${name}, read as ${contentType}`, async () => {
         expect(await expandOpenApi(text, DOC_URL, undefined, contentType)).toMatchObject({
