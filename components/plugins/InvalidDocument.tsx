@@ -11,6 +11,12 @@ function formatLimit(bytes: number, i18n: I18n): string {
   return formatNumber(i18n, value, { style: 'unit', unit, maximumFractionDigits: 1 });
 }
 
+/** The limit an issue names: bytes for a size, a plain number of levels for a depth. */
+function limitText(issue: ManifestIssue, i18n: I18n): string | undefined {
+  if (issue.limit === undefined) return undefined;
+  return issue.code === 'too-large' ? formatLimit(issue.limit, i18n) : formatNumber(i18n, issue.limit);
+}
+
 /** Why a manifest or index was refused, issue by issue, with the place in the document each concerns. */
 export function InvalidDocument({ issues }: { issues: ManifestIssue[] }) {
   const { t, i18n } = useTranslation();
@@ -20,7 +26,7 @@ export function InvalidDocument({ issues }: { issues: ManifestIssue[] }) {
       <ul>
         {issues.map((issue, i) => (
           <li key={i}>
-            {t(`plugins.issue.${issue.code}`, { limit: issue.limit === undefined ? undefined : formatLimit(issue.limit, i18n) })}
+            {t(`plugins.issue.${issue.code}`, { limit: limitText(issue, i18n) })}
             {issue.path && (
               <>
                 {' '}

@@ -6,12 +6,13 @@ import { formatNumber } from '../../lib/i18n/formats';
 import { READING_RATES } from '../../lib/reader/rate';
 import { useErrorText } from '../common/use-error-text';
 import { IconButton } from '../ui/IconButton';
+import { OtherEngineButton } from './OtherEngineButton';
 import { controlReading, dismissReaderFailure, useReaderState, useReaderUi } from './reader-start';
 import { ReaderVoice } from './ReaderVoice';
 import './reader.css';
 
 /** Codes the reader explains in its own words; a voice service's failures get the shared explanation. */
-const EXPLAINED = new Set<ChatError['code']>(['forbidden', 'not-found', 'unsupported', 'timeout']);
+const EXPLAINED = new Set<ChatError['code']>(['forbidden', 'not-found', 'unsupported', 'timeout', 'stalled']);
 
 /** `fresh`: the panel's own start or command just failed; an old failure the panel only heard about is not alerted. */
 function ReaderError({ error, fresh, onDismiss }: { error: ChatError; fresh: boolean; onDismiss(): void }) {
@@ -30,6 +31,8 @@ function ReaderError({ error, fresh, onDismiss }: { error: ChatError; fresh: boo
           </>
         )}
       </p>
+      {/* The voice made no sound: the engine likely cannot speak here, so another is offered. */}
+      {error.code === 'stalled' && <OtherEngineButton />}
       <IconButton label={t('page.dismiss')} icon={<X size={16} />} size="sm" onClick={onDismiss} />
     </div>
   );

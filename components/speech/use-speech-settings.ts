@@ -23,16 +23,16 @@ function follow(): void {
   });
 }
 
-/** The speech settings (undefined until loaded) and a way to change them. */
-export function useSpeechSettings(): [SpeechSettings | undefined, (change: (current: SpeechSettings) => SpeechSettings) => void] {
+/** The speech settings (undefined until loaded) and a way to change them, settling once the change is saved. */
+export function useSpeechSettings(): [SpeechSettings | undefined, (change: (current: SpeechSettings) => SpeechSettings) => Promise<void>] {
   useEffect(follow, []);
   const settings = useStore((s) => s.settings);
-  const update = (change: (current: SpeechSettings) => SpeechSettings) => {
+  const update = async (change: (current: SpeechSettings) => SpeechSettings) => {
     const current = useStore.getState().settings;
     if (!current) return;
     const next = change(current);
     useStore.setState({ settings: next });
-    void speechPrefs().then((m) => m.saveSpeechSettings(next));
+    await (await speechPrefs()).saveSpeechSettings(next);
   };
   return [settings, update];
 }

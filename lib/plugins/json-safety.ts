@@ -2,7 +2,7 @@ import type { ManifestIssue } from './manifest';
 import { formatPath, type PathSegment } from './issue-path';
 
 /** Real manifests nest a handful of levels; anything deeper is an attack on the walkers after us. */
-const MAX_JSON_DEPTH = 32;
+export const MAX_JSON_DEPTH = 32;
 
 /** Keys that would reach Object.prototype if the data were ever merged or spread. */
 const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
@@ -17,7 +17,8 @@ export function findStructuralIssue(value: unknown, maxDepth = MAX_JSON_DEPTH): 
     const { node, path } = item;
     if (node === null || typeof node !== 'object') continue;
     if (path.length >= maxDepth) {
-      return { code: 'too-deep', path: formatPath(path), message: `Nesting at "${formatPath(path)}" exceeds ${maxDepth} levels.` };
+      const where = formatPath(path);
+      return { code: 'too-deep', path: where, message: `Nesting at "${where}" exceeds ${maxDepth} levels.`, limit: maxDepth };
     }
     if (Array.isArray(node)) {
       node.forEach((child, index) => pending.push({ node: child, path: [...path, index] }));

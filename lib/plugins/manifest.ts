@@ -30,6 +30,6 @@ export interface ManifestIssue {
   path: string;
   /** English technical detail naming the field. */
   message: string;
-  /** For `too-large`: the most bytes accepted, for the UI to state. */
+  /** For `too-large`: the most bytes accepted; for `too-deep`: the most levels. For the UI to state. */
   limit?: number;
 }

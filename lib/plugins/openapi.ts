@@ -11,7 +11,8 @@
  * resolved, so no request escapes the policy.
  */
 import type { PluginApi, PluginHttpAuth, PluginHttpOperation, PluginHttpParamLocation, PluginParameters } from '../core/plugins';
-import { CircularRefError, MissingRefError, resolveInternalRefs } from './json-pointer-refs';
+import { CircularRefError, MissingRefError, RefDepthError, resolveInternalRefs } from './json-pointer-refs';
+import { formatPath } from './issue-path';
 import type { ManifestIssue } from './manifest';
 import { parsePluginDocument } from './parse-document';
 import { isSwagger2, openApi3FromSwagger2 } from './swagger2';
@@ -54,6 +55,10 @@ function dereference(source: string, contentType: string | null | undefined): un
   try {
     return resolveInternalRefs(parsed.value);
   } catch (e) {
+    if (e instanceof RefDepthError) {
+      const path = formatPath(['openapi', ...e.path]);
+      throw new Refusal({ code: 'too-deep', path, message: `The OpenAPI document: ${e.message}`, limit: e.maxDepth });
+    }
     if (!(e instanceof CircularRefError || e instanceof MissingRefError)) throw e;
     return refuse('openapi-invalid', 'openapi', `The OpenAPI document cannot be read: ${e.message}`);
   }

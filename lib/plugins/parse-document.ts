@@ -8,8 +8,8 @@
  * byte limit, before anything else walks it; it is then copied through JSON so
  * the callers get plain data (no shared objects, cycles or Dates).
  */
-import { load } from 'js-yaml';
-import { findStructuralIssue } from './json-safety';
+import { load, YAMLException } from 'js-yaml';
+import { findStructuralIssue, MAX_JSON_DEPTH } from './json-safety';
 import type { ManifestIssue } from './manifest';
 
 export type ParsedDocument = { ok: true; value: unknown; json: boolean } | { ok: false; issue: ManifestIssue };
@@ -52,17 +52,28 @@ function fitsWithin(value: unknown, maxBytes: number): boolean {
 /** The document's data, or why it cannot be read. */
 export function parsePluginDocument(text: string, contentType: string | null | undefined, maxBytes: number): ParsedDocument {
   if (isJsonContentType(contentType)) {
+    let value: unknown;
     try {
-      return { ok: true, value: JSON.parse(text) as unknown, json: true };
+      value = JSON.parse(text);
     } catch (e) {
       return { ok: false, issue: { code: 'invalid-json', path: '', message: `The document is not valid JSON: ${(e as Error).message}` } };
     }
+    // Refused here, before any walk after this one (resolving references, converting Swagger 2) could overflow on it.
+    const structural = findStructuralIssue(value);
+    return structural ? { ok: false, issue: structural } : { ok: true, value, json: true };
   }
   let value: unknown;
   try {
     // `json: true`: a repeated key keeps its last value, as JSON.parse does, instead of failing.
     value = load(text, { json: true });
   } catch (e) {
+    // js-yaml stops at its own depth limit, well past ours: the reason is the same.
+    if (e instanceof YAMLException && e.reason.startsWith('nesting exceeded')) {
+      return {
+        ok: false,
+        issue: { code: 'too-deep', path: '', message: `The document nests more than ${MAX_JSON_DEPTH} levels.`, limit: MAX_JSON_DEPTH },
+      };
+    }
     return {
       ok: false,
       issue: { code: 'invalid-yaml', path: '', message: `The document is neither valid JSON nor valid YAML: ${(e as Error).message}` },

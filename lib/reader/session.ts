@@ -1,4 +1,4 @@
-import { toChatError, type ChatError } from '../core/errors';
+import { chatError, toChatError, type ChatError } from '../core/errors';
 import type { SpeechEngine } from '../speech/engine';
 import { clampRate } from './rate';
 import { wordAt } from '../speech/words';
@@ -14,6 +14,14 @@ export interface ReadingState {
   rate: number;
 }
 
+/**
+ * How long an utterance may go without a sign of sound (its start or a word) before the voice counts as silent. A
+ * browser voice starts within a second even on a busy two-core machine; one that has not by now never will (no sound
+ * server, a voice that fails without an error). A cloud voice's synthesis is not counted: its service's own timeout
+ * bounds that, and the wait begins once its audio has arrived.
+ */
+export const VOICE_START_TIMEOUT_MS = 8_000;
+
 export interface ReadingSessionOptions {
   engine: SpeechEngine;
   sentences: readonly string[];
@@ -26,8 +34,9 @@ export interface ReadingSessionOptions {
   onVoiceStart?(index: number): void;
   /** A word boundary: offsets into sentence `index`. */
   onWord?(index: number, start: number, length: number): void;
-  /** Speaking failed; the session is idle by the time this runs. */
+  /** Speaking failed, or the voice stayed silent (code `stalled`); the session is idle by the time this runs. */
   onError?(error: ChatError): void;
+  voiceStartTimeoutMs?: number;
 }
 
 /**
@@ -47,6 +56,8 @@ export class ReadingSession {
   private wordStart = 0;
   private generation = 0;
   private controller: AbortController | undefined;
+  /** Ends the reading if the current utterance makes no sound in time. */
+  private silence: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly options: ReadingSessionOptions) {
     this.rate = clampRate(options.rate ?? 1);
@@ -136,15 +147,28 @@ export class ReadingSession {
     const sentence = this.options.sentences[index]!;
     const offset = this.offset;
     this.emit();
+    this.awaitSound(generation);
     const speaking = this.options.engine.speak(sentence.slice(offset), {
       voice: this.options.voice,
       rate: this.rate,
       signal: controller.signal,
       onStart: () => {
-        if (generation === this.generation) this.options.onVoiceStart?.(index);
+        if (generation !== this.generation) return;
+        this.stopSilenceWait();
+        this.options.onVoiceStart?.(index);
+      },
+      onSynthesis: (audio) => {
+        if (generation !== this.generation) return;
+        this.stopSilenceWait();
+        // A failed synthesis fails the speak, which reports it.
+        audio.then(
+          () => this.awaitSound(generation),
+          () => undefined,
+        );
       },
       onBoundary: (charIndex, charLength) => {
         if (generation !== this.generation) return;
+        this.stopSilenceWait();
         const at = offset + charIndex;
         const word = charLength > 0 ? { start: at, length: charLength } : wordAt(sentence, at);
         if (!word || word.start < 0 || word.start >= sentence.length) return;
@@ -172,7 +196,26 @@ export class ReadingSession {
     );
   }
 
+  /** Starts the wait for the current utterance's first sound, unless it was heard or replaced meanwhile. */
+  private awaitSound(generation: number): void {
+    if (generation !== this.generation) return;
+    clearTimeout(this.silence);
+    const timeoutMs = this.options.voiceStartTimeoutMs ?? VOICE_START_TIMEOUT_MS;
+    this.silence = setTimeout(() => {
+      if (generation !== this.generation) return;
+      this.finish();
+      this.options.onError?.(chatError('stalled', `The voice made no sound within ${timeoutMs} ms.`, { type: 'voice-silent' }));
+    }, timeoutMs);
+  }
+
+  /** The voice made itself heard, or a cloud voice is still synthesizing: either way, no more waiting for now. */
+  private stopSilenceWait(): void {
+    clearTimeout(this.silence);
+    this.silence = undefined;
+  }
+
   private cancelSpeech(): void {
+    this.stopSilenceWait();
     this.generation++;
     this.controller?.abort();
     this.controller = undefined;

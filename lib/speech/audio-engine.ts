@@ -117,15 +117,22 @@ export function createAudioEngine(options: AudioEngineOptions): AudioSpeechEngin
     },
 
     async speak(text, speakOptions) {
-      const { signal, onBoundary, onStart, onEnd } = speakOptions;
+      const { signal, onBoundary, onStart, onSynthesis, onEnd } = speakOptions;
       const chunks = chunkText(text, { maxLength: maxChunkLength });
       const params = paramsOf(speakOptions);
       let started = false;
+      let synthesizing = false;
       try {
         const outcome = await playChunks(
           chunks.map((c) => c.text),
           {
-            synthesize: (piece, inner) => synthesizeOnce(piece, params, inner),
+            synthesize: (piece, inner) => {
+              const audio = synthesizeOnce(piece, params, inner);
+              // Only the first piece stands between the speak and its sound; the rest are fetched while it plays.
+              if (!synthesizing) onSynthesis?.(audio);
+              synthesizing = true;
+              return audio;
+            },
             play: (audio, index, inner) =>
               sink.play(audio, inner, {
                 onStart: () => {

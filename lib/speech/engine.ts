@@ -15,6 +15,11 @@ export interface SpeakOptions {
   /** Word or sentence boundary as offsets into the spoken text, for highlighting. */
   onBoundary?(charIndex: number, charLength: number): void;
   onStart?(): void;
+  /**
+   * A cloud voice is waiting for its service to synthesize the first audio: no sound can come before `audio`
+   * settles, however long the service takes (its own timeout bounds that).
+   */
+  onSynthesis?(audio: Promise<unknown>): void;
   onEnd?(): void;
 }
 

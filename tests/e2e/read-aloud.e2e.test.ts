@@ -41,7 +41,8 @@ interface Spoken {
   events: string[];
 }
 
-type Recorder = { spoken: Spoken[] };
+/** `silent`: speak nothing and report nothing, as a voice that fails without an error does. */
+type Recorder = { spoken: Spoken[]; silent?: boolean };
 
 describe('reading a page aloud', () => {
   let harness: ExtensionHarness;
@@ -160,6 +161,7 @@ describe('reading a page aloud', () => {
       (chrome.tts as { speak: unknown }).speak = (text: string, options: chrome.tts.TtsOptions = {}) => {
         const entry: Spoken = { text, events: [] };
         recorder.spoken.push(entry);
+        if (recorder.silent) return Promise.resolve();
         return speak(text, {
           ...options,
           onEvent: (event) => {
@@ -378,6 +380,29 @@ describe('reading a page aloud', () => {
     await expect.poll(() => arabic.getAttribute('dir')).toBe('rtl');
     await stopReading();
     await putRawRecord(control, 'prefs', 'en-US', 'locale');
+  });
+
+  it('ends a reading whose voice never makes a sound, clearing the page, and offers another engine', async () => {
+    await harness.evalInWorker(() => {
+      (globalThis as unknown as Recorder).silent = true;
+    });
+    try {
+      // Its own address: tabs are found by address, and the article may be open already.
+      const page = await open('article.html?silent');
+      await clickMenu(READ_PAGE, page);
+      // The control shows without the voice, so the reading can be stopped meanwhile.
+      await expect.poll(() => hasFloatingControl(page), { timeout: 10_000 }).toBe(true);
+      await expect.poll(async () => (await state()).error?.code, { timeout: 20_000 }).toBe('stalled');
+      expect((await state()).status).toBe('idle');
+      await expect.poll(() => hasFloatingControl(page)).toBe(false);
+      expect(await sentenceHighlight(page)).toEqual([]);
+      await expect.poll(() => control.getByRole('button', { name: 'Read with Microsoft’s online voices' }).count()).toBe(1);
+      await page.close();
+    } finally {
+      await harness.evalInWorker(() => {
+        (globalThis as unknown as Recorder).silent = false;
+      });
+    }
   });
 
   it('explains a page the browser keeps extensions out of', async () => {

@@ -80,6 +80,11 @@ describe('invalid arguments', () => {
   it('refuse runaway sizes', () => {
     expect(issuesOf(`{"city":"${'x'.repeat(MAX_ARGUMENT_CHARS)}"}`, weather).error).toMatch(/exceed/);
   });
+
+  it('refuse 10,000-deep nesting for its depth, before the validator walks it', () => {
+    const deep = `{"city":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`;
+    expect(issuesOf(deep, weather).error).toMatch(/exceeds 32 levels/);
+  });
 });
 
 describe('the parameter schema', () => {

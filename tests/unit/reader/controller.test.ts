@@ -3,6 +3,7 @@ import { ChatFailure, chatError } from '../../../lib/core/errors';
 import type { BackgroundToPage, PageToBackground, ReaderState } from '../../../lib/messaging/reader-protocol';
 import { controlLabelsFor, type ControlLabels } from '../../../lib/reader/control-labels';
 import { ReaderController, type PageLink, type ReaderControllerDeps } from '../../../lib/reader/controller';
+import { VOICE_START_TIMEOUT_MS } from '../../../lib/reader/session';
 import type { ReadTarget } from '../../../lib/reader/menu';
 import { FakeEngine, settle } from './fake-engine';
 
@@ -236,5 +237,24 @@ describe('ReaderController', () => {
     expect(controller.command({ action: 'pause' })).toEqual({ status: 'idle', index: 0, total: 0, text: '', rate: 1 });
     expect(controller.command({ action: 'rate', rate: 1.25 }).rate).toBe(1.25);
     expect(published.at(-1)?.rate).toBe(1.25);
+  });
+});
+
+describe('a reading whose voice never starts', () => {
+  it('ends after the bound: the page loses its control and highlight, the panels hear why, the worker is let go', async () => {
+    vi.useFakeTimers();
+    try {
+      const page = new FakePage();
+      const { controller, published, holders } = setup([page]);
+      await controller.start(TAB);
+      await vi.advanceTimersByTimeAsync(VOICE_START_TIMEOUT_MS);
+      expect(page.received.map((m) => m.type)).toEqual(['prepare', 'show', 'end']);
+      expect(page.closed).toBe(true);
+      expect(controller.state()).toMatchObject({ status: 'idle', error: { code: 'stalled' } });
+      expect(published.at(-1)).toMatchObject({ status: 'idle', error: { code: 'stalled' } });
+      expect(holders()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChatFailure, chatError } from '../../../lib/core/errors';
-import { ReadingSession, type ReadingState } from '../../../lib/reader/session';
+import { ReadingSession, VOICE_START_TIMEOUT_MS, type ReadingState } from '../../../lib/reader/session';
 import { FakeEngine, settle } from './fake-engine';
 
 const SENTENCES = ['One fish.', 'Two fish swim.', 'Red fish.', 'Blue fish.'];
@@ -221,5 +221,76 @@ describe('ReadingSession', () => {
     session.next();
     expect(prepared.at(-1)).toBe('Blue fish.|Test Voice');
     expect(prepared.filter((p) => p.startsWith('Blue')).length).toBe(1);
+  });
+});
+
+describe('a voice that never makes a sound', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('ends the reading after the bound and says the voice stayed silent', async () => {
+    const { engine, session, errors } = setup();
+    session.play();
+    await vi.advanceTimersByTimeAsync(VOICE_START_TIMEOUT_MS - 1);
+    expect(session.state.status).toBe('playing');
+    expect(errors).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(session.state.status).toBe('idle');
+    expect(errors).toEqual(['stalled']);
+    expect(engine.utterances[0]!.aborted).toBe(true);
+  });
+
+  it('leaves a voice that starts in time alone, however long it speaks', async () => {
+    const { engine, session, errors } = setup();
+    session.play();
+    await vi.advanceTimersByTimeAsync(VOICE_START_TIMEOUT_MS - 1);
+    engine.current.start();
+    await vi.advanceTimersByTimeAsync(VOICE_START_TIMEOUT_MS * 3);
+    expect(session.state).toMatchObject({ status: 'playing', index: 0 });
+    expect(errors).toEqual([]);
+  });
+
+  it('counts a word heard as sound, for voices that never report their start', async () => {
+    const { engine, session, errors } = setup();
+    session.play();
+    engine.current.options.onBoundary?.(0, 3);
+    await vi.advanceTimersByTimeAsync(VOICE_START_TIMEOUT_MS * 2);
+    expect(session.state.status).toBe('playing');
+    expect(errors).toEqual([]);
+  });
+
+  it('waits again for each sentence, and not while paused', async () => {
+    const { engine, session, errors } = setup();
+    session.play();
+    engine.current.start();
+    engine.current.finish();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(engine.current.text).toBe('Two fish swim.');
+    session.pause();
+    await vi.advanceTimersByTimeAsync(VOICE_START_TIMEOUT_MS * 2);
+    expect(session.state.status).toBe('paused');
+    session.resume();
+    await vi.advanceTimersByTimeAsync(VOICE_START_TIMEOUT_MS);
+    expect(session.state.status).toBe('idle');
+    expect(errors).toEqual(['stalled']);
+  });
+
+  it('does not cut off a cloud voice still synthesizing, and waits the bound once its audio has arrived', async () => {
+    const { engine, session, errors } = setup();
+    session.play();
+    let arrive!: () => void;
+    engine.current.options.onSynthesis?.(new Promise<void>((resolve) => (arrive = resolve)));
+    await vi.advanceTimersByTimeAsync(VOICE_START_TIMEOUT_MS * 3);
+    expect(session.state.status).toBe('playing');
+    arrive();
+    await vi.advanceTimersByTimeAsync(VOICE_START_TIMEOUT_MS - 1);
+    expect(session.state.status).toBe('playing');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(session.state.status).toBe('idle');
+    expect(errors).toEqual(['stalled']);
   });
 });

@@ -74,6 +74,24 @@ describe('a cloud voice', () => {
     expect(onEnd).toHaveBeenCalledOnce();
   });
 
+  it('tells the caller it waits for the first piece’s audio, and only for that piece', async () => {
+    const { syntheses, plays, engine } = rig();
+    const waits: Promise<unknown>[] = [];
+    const done = engine.speak('One two. Three four.', { voice: 'nova', onSynthesis: (audio) => waits.push(audio) });
+    await settle();
+    expect(waits).toHaveLength(1);
+    const first = audioOf('One two.');
+    syntheses.get('One two.')!.resolve(first);
+    await expect(waits[0]).resolves.toBe(first);
+    await settle();
+    plays[0]!.done.resolve();
+    syntheses.get('Three four.')!.resolve(audioOf('Three four.'));
+    await settle();
+    plays[1]!.done.resolve();
+    await done;
+    expect(waits).toHaveLength(1);
+  });
+
   it('passes the voice, speed and pitch to synthesis and moves word marks to the whole text’s offsets', async () => {
     const { syntheses, plays, synthesize, engine } = rig();
     const onBoundary = vi.fn();
