@@ -1,4 +1,5 @@
 /** Requests and broadcasts for MCP servers: adding one after its origin is approved, credentials, tools, removal. */
+import type { ToolApprovalMode } from '../core/plugins';
 import type { McpServerView } from '../mcp/views';
 
 export type { McpServerView } from '../mcp/views';
@@ -21,6 +22,8 @@ export interface McpRequests {
   'mcp.refresh': { req: { id: string }; res: McpServerView };
   /** Switches a server on or off everywhere. */
   'mcp.setEnabled': { req: { id: string; enabled: boolean }; res: McpServerView };
+  /** Ask before each of the server's tool calls, or run them automatically. */
+  'mcp.setApproval': { req: { id: string; approval: ToolApprovalMode }; res: McpServerView };
   'mcp.remove': { req: { id: string }; res: null };
   /**
    * Signs in to a server that asked for it (OAuth in the browser's sign-in window) and reads its tools. Answers

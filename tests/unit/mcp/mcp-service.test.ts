@@ -9,6 +9,7 @@ import { closeDb, DB_NAME, getDb } from '../../../lib/storage/db';
 import { getSecrets } from '../../../lib/storage/secret-vault';
 import { PIXEL_PNG, startMcpServer, type McpMock } from '../../mocks/mcp-server';
 import { failureOf } from '../support/failure';
+import { allowAll } from '../support/permits';
 
 let mock: McpMock;
 let service: McpService;
@@ -119,7 +120,7 @@ describe("changing a server's address or credentials", () => {
       const moved = await service.update(id, { url: other.sseUrl, origin: other.origin });
       expect(moved).toMatchObject({ origin: other.origin, url: other.sseUrl, transport: 'sse' });
       expect(other.headers[0]?.authorization).toBe('Bearer tok');
-      const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__add', { a: 1, b: 2 }), signal());
+      const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__add', { a: 1, b: 2 }), signal(), allowAll);
       expect(outcome.result).toBe('The sum is 3.');
       expect(other.calls).toEqual([{ tool: 'add', args: { a: 1, b: 2 } }]);
     } finally {
@@ -147,14 +148,14 @@ describe('MCP tools in a conversation', () => {
 
   it('runs a call with its arguments and passes the text back', async () => {
     const { id } = await service.add({ url: mock.url, origin: mock.origin });
-    const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__add', { a: 2, b: 40 }), signal());
+    const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__add', { a: 2, b: 40 }), signal(), allowAll);
     expect(outcome).toEqual({ result: 'The sum is 42.' });
     expect(mock.calls).toEqual([{ tool: 'add', args: { a: 2, b: 40 } }]);
   });
 
   it('validates the arguments against the inputSchema before any call', async () => {
     const { id } = await service.add({ url: mock.url, origin: mock.origin });
-    const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__add', { a: 'two' }), signal());
+    const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__add', { a: 'two' }), signal(), allowAll);
     expect(outcome.isError).toBe(true);
     expect(outcome.result).toMatch(/^Invalid tool arguments\./);
     expect(mock.calls).toEqual([]);
@@ -162,28 +163,28 @@ describe('MCP tools in a conversation', () => {
 
   it('keeps an image result for the step and tells the model about it', async () => {
     const { id } = await service.add({ url: mock.url, origin: mock.origin });
-    const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__chart', {}), signal());
+    const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__chart', {}), signal(), allowAll);
     expect(outcome.images).toEqual([{ mimeType: 'image/png', data: PIXEL_PNG }]);
     expect(outcome.result).toContain('Image 1 (image/png)');
   });
 
   it('passes an embedded resource on as text', async () => {
     const { id } = await service.add({ url: mock.url, origin: mock.origin });
-    const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__lookup', { q: 'tea' }), signal());
+    const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__lookup', { q: 'tea' }), signal(), allowAll);
     expect(outcome.result).toBe('Found tea.\n\nResource memo://found (text/plain):\nThe memo about tea.');
   });
 
   it("reports the tool's own error (isError) with its code", async () => {
     const { id } = await service.add({ url: mock.url, origin: mock.origin });
-    const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__broken', {}), signal());
+    const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__broken', {}), signal(), allowAll);
     expect(outcome).toEqual({ result: 'The broken tool is out of order.', isError: true, code: 'mcp-tool-error' });
   });
 
   it('gives up on a call past the time limit, and the next call still works', async () => {
     const { id } = await service.add({ url: mock.url, origin: mock.origin });
-    const slow = await service.runtime.execute(conversationWith(id), call('loopback-tools__slow', { ms: 5_000 }), signal());
+    const slow = await service.runtime.execute(conversationWith(id), call('loopback-tools__slow', { ms: 5_000 }), signal(), allowAll);
     expect(slow).toMatchObject({ isError: true, code: 'mcp-timeout' });
-    const next = await service.runtime.execute(conversationWith(id), call('loopback-tools__add', { a: 1, b: 1 }), signal());
+    const next = await service.runtime.execute(conversationWith(id), call('loopback-tools__add', { a: 1, b: 1 }), signal(), allowAll);
     expect(next.result).toBe('The sum is 2.');
   });
 
@@ -194,7 +195,7 @@ describe('MCP tools in a conversation', () => {
     await service.refresh(id).catch(() => undefined);
     const tools = (await service.runtime.definitions(conversationWith(id))).tools;
     expect(tools.map((t) => t.name)).toContain('loopback-tools__add');
-    const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__add', { a: 1, b: 2 }), signal());
+    const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__add', { a: 1, b: 2 }), signal(), allowAll);
     expect(outcome).toMatchObject({ isError: true, code: 'mcp-unreachable' });
   });
 
@@ -206,7 +207,7 @@ describe('MCP tools in a conversation', () => {
     await expect
       .poll(async () => (await service.runtime.definitions(conversationWith(id))).tools.map((t) => t.name), { timeout: 5_000 })
       .toContain('loopback-tools__weather');
-    const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__weather', {}), signal());
+    const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__weather', {}), signal(), allowAll);
     expect(outcome.result).toBe('Sunny.');
     // The stored list follows, for when the server cannot be reached.
     await expect.poll(async () => (await getMcpServer(id))?.tools.map((t) => t.name)).toContain('weather');
@@ -214,7 +215,7 @@ describe('MCP tools in a conversation', () => {
 
   it('keeps the token out of what a server echoes: its errors and its results', async () => {
     const { id } = await service.add({ url: mock.url, origin: mock.origin, token: 'tok-secret-42' });
-    const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__whoami', {}), signal());
+    const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__whoami', {}), signal(), allowAll);
     expect(outcome.result).toBe('You sent [redacted].');
     mock.requireAuth(true);
     const refused = await failureOf(service.update(id, { url: mock.url, origin: mock.origin, token: 'tok-other-43' }));
@@ -222,7 +223,7 @@ describe('MCP tools in a conversation', () => {
     expect(refused.message).toContain('unauthorized: [redacted]');
     expect(refused.message).not.toContain('tok-other-43');
     await service.refresh(id).catch(() => undefined);
-    const failed = await service.runtime.execute(conversationWith(id), call('loopback-tools__add', { a: 1, b: 1 }), signal());
+    const failed = await service.runtime.execute(conversationWith(id), call('loopback-tools__add', { a: 1, b: 1 }), signal(), allowAll);
     expect(failed.code).toBe('mcp-unauthorized');
     expect(failed.result).not.toContain('tok-secret-42');
   });
