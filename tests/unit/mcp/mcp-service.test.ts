@@ -1,8 +1,9 @@
 import 'fake-indexeddb/auto';
 import { deleteDB } from 'idb';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation } from '../../../lib/core/conversation';
 import { mcpToolsetId } from '../../../lib/core/mcp';
+import { createConsentGate, DECLINED_RESULT } from '../../../lib/core/tool-consent';
 import { createMcpService, type McpService } from '../../../lib/mcp/mcp-service';
 import { getMcpServer, mcpSecretOwner } from '../../../lib/mcp/server-records';
 import { closeDb, DB_NAME, getDb } from '../../../lib/storage/db';
@@ -233,5 +234,60 @@ describe('MCP tools in a conversation', () => {
     await service.remove(id);
     expect(await service.list()).toEqual([]);
     expect(await getSecrets(mcpSecretOwner(id))).toEqual({});
+  });
+});
+
+describe("asking the user before an MCP server's call", () => {
+  function gated() {
+    const consent = { alwaysAllow: vi.fn(async () => undefined), allowInConversation: vi.fn(async () => undefined), announce: vi.fn() };
+    const gate = createConsentGate(consent);
+    const run = (conversation: Conversation, toolCall: ReturnType<typeof call>, chained = false) => {
+      const controller = new AbortController();
+      const permit = gate.turn(conversation, controller.signal);
+      return service.runtime.execute(conversation, toolCall, controller.signal, (request) => permit(request, chained));
+    };
+    const waiting = async () => {
+      await vi.waitFor(() => expect(gate.pending()).toHaveLength(1));
+      return gate.pending()[0]!;
+    };
+    return { gate, consent, run, waiting };
+  }
+
+  it('holds a call of a server set to ask (the default) until the user allows it, naming server, origin, tool and arguments', async () => {
+    const { id, approval } = await service.add({ url: mock.url, origin: mock.origin });
+    expect(approval).toBe('ask');
+    const { gate, run, waiting } = gated();
+    const outcome = run(conversationWith(id), call('loopback-tools__add', { a: 2, b: 3 }));
+    const pending = await waiting();
+    expect(pending).toMatchObject({
+      source: mcpToolsetId(id),
+      sourceName: 'loopback-tools',
+      tool: 'add',
+      origin: mock.origin,
+      reason: 'ask',
+    });
+    expect(JSON.parse(pending.arguments)).toEqual({ a: 2, b: 3 });
+    expect(mock.calls).toEqual([]);
+    gate.decide(pending.id, 'allow');
+    expect((await outcome).result).toBe('The sum is 5.');
+    expect(mock.calls).toEqual([{ tool: 'add', args: { a: 2, b: 3 } }]);
+  });
+
+  it('sends nothing when the user declines, and tells the model so', async () => {
+    const { id } = await service.add({ url: mock.url, origin: mock.origin });
+    const { gate, run, waiting } = gated();
+    const outcome = run(conversationWith(id), call('loopback-tools__add', { a: 2, b: 3 }));
+    gate.decide((await waiting()).id, 'deny');
+    expect(await outcome).toEqual({ result: DECLINED_RESULT, isError: true });
+    expect(mock.calls).toEqual([]);
+  });
+
+  it('runs the calls of a server set to run automatically at once, the setting kept on its record', async () => {
+    const { id } = await service.add({ url: mock.url, origin: mock.origin });
+    expect((await service.setApproval(id, 'auto')).approval).toBe('auto');
+    expect((await getMcpServer(id))?.approval).toBe('auto');
+    const { consent, run } = gated();
+    expect((await run(conversationWith(id), call('loopback-tools__add', { a: 1, b: 1 }))).result).toBe('The sum is 2.');
+    expect(consent.announce).not.toHaveBeenCalled();
   });
 });
