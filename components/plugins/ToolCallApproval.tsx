@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toChatError } from '../../lib/core/errors';
 import { inertText } from '../../lib/core/inert-text';
 import { mcpServerIdOf } from '../../lib/core/mcp';
-import { MAX_UNATTENDED_CALLS, type PendingToolCall, type ToolDecision } from '../../lib/core/tool-consent';
+import type { PendingToolCall, ToolDecision } from '../../lib/core/tool-consent';
 import { request } from '../../lib/messaging/client';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { useBusyRun } from '../common/use-busy-run';
@@ -42,9 +42,7 @@ export function ToolCallApproval({ call }: { call: PendingToolCall }) {
   return (
     <section className="tool-approval" aria-labelledby={`${id}-heading`}>
       <p id={`${id}-heading`} className="tool-approval-heading">
-        {runLimit
-          ? t('plugins.consent.runLimitHeading', { count: MAX_UNATTENDED_CALLS })
-          : t('plugins.consent.heading', { plugin: source, name: call.tool })}
+        {runLimit ? t('plugins.consent.runLimitHeading') : t('plugins.consent.heading', { plugin: source, name: call.tool })}
       </p>
       {call.reason === 'chained' && <p className="plugin-hint">{t('plugins.consent.chained')}</p>}
       <dl className="facts">
