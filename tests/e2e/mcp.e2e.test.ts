@@ -154,6 +154,7 @@ describe('MCP servers', () => {
     expect(await again.innerText()).toContain('This call follows a tool result in the same answer');
     expect(await again.innerText()).toContain(mcp.origin);
     expect(mcp.calls.slice(before)).toEqual([{ tool: 'relay', args: {} }]);
+    expect(await axeViolations(page)).toEqual([]);
     await again.getByRole('button', { name: 'Deny' }).click();
     await waitForAnswer(page, 'I did not relay again.');
     expect(mcp.calls.slice(before)).toEqual([{ tool: 'relay', args: {} }]);
