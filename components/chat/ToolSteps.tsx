@@ -48,6 +48,7 @@ export function ToolSteps({ steps, waitingIn }: { steps: ToolStep[]; waitingIn?:
             </summary>
             {approval && <ToolCallApproval call={approval} />}
             {failed && (step.errorCode ? <CodedStepError step={step} /> : <StepError error={step.error!} />)}
+            {step.approval && <p className="tool-step-mode">{t(`chat.toolApproval.${step.approval}`)}</p>}
             <p className="tool-label">{t('chat.toolArguments')}</p>
             <pre dir="ltr">{step.call.arguments}</pre>
             {step.result !== undefined && (

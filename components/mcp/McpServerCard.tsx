@@ -11,6 +11,7 @@ import { Dialog } from '../ui/Dialog';
 import { IconButton } from '../ui/IconButton';
 import { Switch } from '../ui/Switch';
 import { showToast, showUndoToast } from '../ui/toast';
+import { ToolApprovalChoice } from '../plugins/ToolApprovalChoice';
 import { McpApproval } from './McpApproval';
 import { McpCredentialFields, type Credentials } from './McpCredentialFields';
 import { McpSignIn } from './McpSignIn';
@@ -70,6 +71,11 @@ export function McpServerCard({ view }: { view: McpServerView }) {
             save={async (names) => (await request('mcp.setDisabledTools', { id: view.id, names })).disabledTools ?? []}
           />
         </details>
+        <ToolApprovalChoice
+          title={name}
+          value={view.approval}
+          onChoose={(approval) => request('mcp.setApproval', { id: view.id, approval })}
+        />
       </div>
       <div className="plugin-card-actions">
         <IconButton label={t('mcp.refresh', { name })} icon={<RefreshCw size={16} />} disabled={busy} onClick={() => void refresh()} />

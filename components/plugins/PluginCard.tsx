@@ -4,7 +4,6 @@ import { RefreshCw, Settings2, Trash2 } from 'lucide-react';
 import { inertText } from '../../lib/core/inert-text';
 import { request } from '../../lib/messaging/client';
 import type { ManifestPreview, PluginView } from '../../lib/messaging/plugin-protocol';
-import type { ToolApprovalMode } from '../../lib/core/plugins';
 import { formatList } from '../../lib/i18n/formats';
 import type { ManifestIssue } from '../../lib/plugins/manifest';
 import { omitsModuleUi } from '../../lib/plugins/origins';
@@ -21,6 +20,7 @@ import { PluginApproval } from './PluginApproval';
 import { PluginAvatarView } from './PluginAvatarView';
 import { PluginSettingsForm } from './PluginSettingsForm';
 import { PluginTags } from './PluginTags';
+import { ToolApprovalChoice } from './ToolApprovalChoice';
 import { usePluginNames } from './plugin-names';
 import { pluginToolsOn, useToolLimit } from './tool-limit';
 import { ToolChooser } from './ToolChooser';
@@ -194,8 +194,12 @@ function PluginDetails({ view, title, onSaved }: { view: PluginView; title: stri
           ))}
         </ul>
       )}
-      {/* Take effect at once, so they come before the form whose Save ends the dialog. */}
-      <ApprovalMode view={view} title={title} />
+      {/* Both take effect at once, so they come before the form whose Save ends the dialog. */}
+      <ToolApprovalChoice
+        title={title}
+        value={view.approval}
+        onChoose={(approval) => request('plugins.setApproval', { identifier: view.identifier, approval })}
+      />
       <ToolChooser
         owner={title}
         tools={view.manifest.api}
@@ -209,35 +213,5 @@ function PluginDetails({ view, title, onSaved }: { view: PluginView; title: stri
         <p className="plugin-hint">{t('plugins.store.noSettings')}</p>
       )}
     </div>
-  );
-}
-
-/** Whether the model's calls of this plugin wait for the user: the first in each chat, or none. */
-function ApprovalMode({ view, title }: { view: PluginView; title: string }) {
-  const { t } = useTranslation();
-  const name = useId();
-  const { busy, error, run } = useBusyRun();
-  const choose = (approval: ToolApprovalMode) =>
-    run(async () => {
-      await request('plugins.setApproval', { identifier: view.identifier, approval });
-    });
-  return (
-    <fieldset className="plugin-approval-mode">
-      <legend>{t('plugins.consent.modeLegend', { title })}</legend>
-      {(['ask', 'auto'] as const).map((mode) => (
-        <label key={mode} className="plugin-toggle">
-          <input
-            type="radio"
-            name={name}
-            value={mode}
-            checked={view.approval === mode}
-            disabled={busy}
-            onChange={() => void choose(mode)}
-          />
-          {t(`plugins.consent.mode.${mode}`)}
-        </label>
-      ))}
-      {error && <ErrorNotice error={error} />}
-    </fieldset>
   );
 }

@@ -1,19 +1,19 @@
 import { create } from 'zustand';
 import { request } from '../../lib/messaging/client';
 import { onBroadcast } from '../../lib/messaging/events';
-import type { PendingToolCall } from '../../lib/plugins/consent';
+import type { PendingToolCall } from '../../lib/core/tool-consent';
 
 interface PendingCallsState {
   calls: PendingToolCall[];
   refresh(): Promise<void>;
 }
 
-/** Plugin calls waiting for the user, as the background holds them. */
+/** Tool calls (plugins', MCP servers') waiting for the user, as the background holds them. */
 export const usePendingCalls = create<PendingCallsState>((set) => ({
   calls: [],
   async refresh() {
     // The background may be restarting; the next announcement or open tries again.
-    set({ calls: await request('plugins.pendingCalls', {}).catch(() => []) });
+    set({ calls: await request('tools.pendingCalls', {}).catch(() => []) });
   },
 }));
 
@@ -25,6 +25,6 @@ export function startPendingCalls(): void {
   started = true;
   void usePendingCalls.getState().refresh();
   onBroadcast((event) => {
-    if (event.type === 'plugins.pending-changed') void usePendingCalls.getState().refresh();
+    if (event.type === 'tools.pending-changed') void usePendingCalls.getState().refresh();
   });
 }

@@ -3,6 +3,7 @@ import { keepServiceWorkerAlive } from '../chat/keep-alive';
 import { loadTurn } from '../chat/load-turn';
 import { handlePanelMessage } from '../chat/panel-port';
 import { StreamRegistry, type Watcher } from '../chat/stream-registry';
+import type { ConsentGate } from '../core/tool-consent';
 import type { ToolRuntime } from '../core/tool-runtime';
 import { CHAT_PORT, type PanelToBackground } from '../messaging/protocol';
 import { isTrustedSender } from '../messaging/senders';
@@ -12,13 +13,14 @@ import { getPref } from '../storage/prefs';
 import { redactVaultSecrets } from '../storage/vault-secrets';
 
 /** The registry every answer streams through, checkpointing to IndexedDB. */
-export function createStreams(tools: ToolRuntime): StreamRegistry {
+export function createStreams(tools: ToolRuntime, consent: ConsentGate): StreamRegistry {
   return new StreamRegistry({
     loadTurn,
     resolve: resolveModel,
     patchMessage: async (id, patch) => void (await patchMessage(id, patch)),
     keepAlive: keepServiceWorkerAlive,
     tools,
+    consent,
     idleTimeoutMs: () => getPref('streamIdleTimeoutMs'),
     redact: redactVaultSecrets,
   });

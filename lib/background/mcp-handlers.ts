@@ -33,6 +33,7 @@ export const mcpHandlers: Pick<RequestHandlers, keyof McpRequests> = {
   'mcp.setDisabledTools': ({ id, names }) => changing(service.setDisabledTools(id, names)),
   'mcp.signIn': ({ id, authOrigin }) => changing(service.signIn(id, authOrigin)),
   'mcp.signOut': ({ id }) => changing(service.signOut(id)),
+  'mcp.setApproval': ({ id, approval }) => changing(service.setApproval(id, approval)),
   'mcp.remove': async ({ id }) => {
     await changing(service.remove(id));
     return null;

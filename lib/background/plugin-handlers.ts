@@ -8,7 +8,6 @@ import { pagePlugin, type PageAccess } from '../plugins/builtin-page-tools';
 import { createPluginRuntime } from '../plugins/runtime';
 import { createPluginService } from '../plugins/plugin-service';
 import { listInstalledPlugins } from '../plugins/plugin-records';
-import { getConversation, updateConversation } from '../storage/conversations';
 import { pageRequestHandlers, readSelections } from './page-journeys';
 
 /** The window the user is working in: the one whose panel asked, as the worker cannot tell panels apart. */
@@ -46,15 +45,6 @@ export const pluginToolRuntime = createPluginRuntime({
   installed: listInstalledPlugins,
   settings: service.savedSettings,
   builtins,
-  consent: {
-    alwaysAllow: (identifier) => changing(service.setApproval(identifier, 'auto')).then(() => undefined),
-    async allowInConversation(conversationId, identifier) {
-      const conversation = await getConversation(conversationId);
-      if (!conversation) return;
-      await updateConversation(conversationId, { allowedPlugins: [...new Set([...(conversation.allowedPlugins ?? []), identifier])] });
-    },
-    announce: () => void broadcast({ type: 'plugins.pending-changed' }),
-  },
 });
 
 /** Runs a change, then tells every open page, so lists and forms re-read. */
@@ -80,9 +70,4 @@ export const pluginHandlers: Pick<RequestHandlers, keyof PluginRequests> = {
   'plugins.saveSettings': ({ identifier, values, clear }) => changing(service.saveSettings(identifier, values, clear)),
   'plugins.frameSettings': ({ identifier }) => service.settings(identifier),
   'plugins.setApproval': ({ identifier, approval }) => changing(service.setApproval(identifier, approval)),
-  'plugins.pendingCalls': async () => pluginToolRuntime.pendingCalls(),
-  'plugins.decide': async ({ id, decision }) => {
-    pluginToolRuntime.decide(id, decision);
-    return null;
-  },
 };

@@ -9,6 +9,7 @@ import { pluginHandlers, pluginToolRuntime } from './plugin-handlers';
 import { providerHandlers, syncOriginRules } from './provider-handlers';
 import { readAloudHandlers, startReadAloud } from './read-aloud';
 import { speechHandlers, startSpeech } from './speech-handlers';
+import { toolConsent, toolConsentHandlers } from './tool-consent-handlers';
 
 /**
  * Wires the background's modules to the browser; nothing runs until WXT calls this.
@@ -18,7 +19,7 @@ export function startBackground(): void {
   // Firefox opens its sidebar itself; the build-time check keeps the Chrome call out of its bundle.
   if (!import.meta.env.FIREFOX) chrome.sidePanel?.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);
 
-  const streams = createStreams(combineToolRuntimes(pluginToolRuntime, mcpToolRuntime));
+  const streams = createStreams(combineToolRuntimes(pluginToolRuntime, mcpToolRuntime), toolConsent);
 
   // Rules and interrupted answers are settled before any request is served; a worker that just started runs no answer yet.
   const ready = Promise.all([syncOriginRules(), settleOrphans([])]).catch(() => undefined);
@@ -33,6 +34,7 @@ export function startBackground(): void {
     ...captureRequestHandlers,
     ...pluginHandlers,
     ...mcpHandlers,
+    ...toolConsentHandlers,
     ...readAloudHandlers,
     ...speechHandlers,
     ...providerHandlers(ready),

@@ -7,7 +7,9 @@ import type { ProviderAdapter, ProviderContext } from '../providers/types';
 import { DEFAULT_PREFS } from '../storage/prefs';
 import { assertToolLimit, buildChatRequest } from './build-request';
 import { guardStream } from './stream-guard';
+import type { ConsentGate, ToolCallRequest } from '../core/tool-consent';
 import type { ToolImage, ToolRuntime } from '../core/tool-runtime';
+import { asToolData } from './tool-data';
 import type { ImagePart } from '../core/images';
 import { imagesForModel, toolImagesTurn } from './turn-images';
 
@@ -27,6 +29,8 @@ export interface StreamDeps {
   /** Keeps the service worker alive; returns the release function. */
   keepAlive(): () => void;
   tools?: ToolRuntime;
+  /** The user's say over tool calls; without it, no call that would leave the browser is sent. */
+  consent?: ConsentGate;
   checkpointMs?: number;
   now?: () => number;
   /** Removes every stored secret from an error before it is stored or sent (a provider may echo the key). */
@@ -179,6 +183,7 @@ export class StreamRegistry {
       const idleMs = (await this.deps.idleTimeoutMs?.()) ?? DEFAULT_PREFS.streamIdleTimeoutMs;
       const guard = { signal: run.controller.signal, idleMs, provider: ref.providerId };
 
+      const permit = this.deps.consent?.turn(turn.conversation, run.controller.signal) ?? (async () => false);
       let round = 0;
       for (; round < MAX_TOOL_ROUNDS; round++) {
         const calls: ToolCall[] = [];
@@ -196,7 +201,10 @@ export class StreamRegistry {
           else if (event.type === 'error') error = event.error;
         }
         if (error || !calls.length || !this.deps.tools || run.controller.signal.aborted) break;
-        const { replies, images: toolImages } = await this.runTools(run, turn.conversation, calls, roundText, checkpoint);
+        // A call after a tool result may be that result's injected instruction speaking: it asks again.
+        const chained = round > 0;
+        const ask = (request: ToolCallRequest) => permit(request, chained);
+        const { replies, images: toolImages } = await this.runTools(run, turn.conversation, calls, roundText, ask, checkpoint);
         const seen = toolImagesTurn(toolImages, context.config.kind, ref.model);
         request.messages.push(...replies, ...(seen ? [seen] : []));
       }
@@ -228,6 +236,7 @@ export class StreamRegistry {
     conversation: Conversation,
     calls: ToolCall[],
     text: string,
+    permit: (request: ToolCallRequest) => Promise<boolean>,
     checkpoint: (force?: boolean) => void,
   ): Promise<{ replies: ChatMessage[]; images: ToolImage[] }> {
     const tools = this.deps.tools!;
@@ -238,8 +247,14 @@ export class StreamRegistry {
       const step: ToolStep = { call, startedAt: now() };
       run.steps.push(step);
       this.broadcast(run, { type: 'steps-changed', conversationId: run.conversationId, messageId: run.messageId });
+      let source = call.name;
+      const ask = (request: ToolCallRequest) => {
+        step.approval = request.mode;
+        source = `${call.name} (from ${request.sourceName}${request.origin ? ` at ${request.origin}` : ''})`;
+        return permit(request);
+      };
       try {
-        const outcome = await tools.execute(conversation, call, run.controller.signal);
+        const outcome = await tools.execute(conversation, call, run.controller.signal, ask);
         step.plugin = outcome.plugin;
         if (outcome.isError) step.error = outcome.result;
         else step.result = outcome.result;
@@ -248,11 +263,11 @@ export class StreamRegistry {
           step.images = outcome.images;
           images.push(...outcome.images);
         }
-        replies.push({ role: 'tool', toolCallId: call.id, name: call.name, content: outcome.result });
+        replies.push({ role: 'tool', toolCallId: call.id, name: call.name, content: asToolData(source, outcome.result) });
       } catch (e) {
         const err = toChatError(e);
         step.error = err.message;
-        replies.push({ role: 'tool', toolCallId: call.id, name: call.name, content: `Error: ${err.message}` });
+        replies.push({ role: 'tool', toolCallId: call.id, name: call.name, content: asToolData(source, `Error: ${err.message}`) });
       }
       step.durationMs = now() - step.startedAt;
       checkpoint(true);

@@ -2,6 +2,7 @@ import type { GenerationParams, ToolCall, Usage } from './chat';
 import type { ChatError, ChatErrorCode } from './errors';
 import type { ImageRef } from './images';
 import type { ToolImage } from './tool-runtime';
+import type { ToolApprovalMode } from './plugins';
 import type { ModelRef } from './providers';
 
 export type MessageStatus = 'complete' | 'streaming' | 'incomplete' | 'error';
@@ -25,6 +26,8 @@ export interface ToolStep {
   errorCode?: ChatErrorCode;
   /** Images the tool returned, shown with the step. */
   images?: ToolImage[];
+  /** Its source's setting when the call was made (absent for tools that never leave the browser), shown with the step. */
+  approval?: ToolApprovalMode;
   startedAt: number;
   durationMs?: number;
 }
@@ -55,7 +58,10 @@ export interface Conversation {
   model?: ModelRef;
   /** Plugin identifiers, and `mcp:<id>` of MCP servers, enabled for this conversation. */
   plugins?: string[];
-  /** Plugins the user allowed to run without asking again in this conversation; never imported. */
+  /**
+   * Tool sources (plugin identifiers, `mcp:<id>`) the user allowed in this conversation: their first calls of an
+   * answer run without asking, never a call made after a tool result (lib/core/tool-consent). Never imported.
+   */
   allowedPlugins?: string[];
   /** The persona the chat was started with (its id), which the chat header names. */
   persona?: string;

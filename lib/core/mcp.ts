@@ -4,6 +4,7 @@
  * sealed in the vault, never here.
  */
 import type { JsonSchemaObject } from './chat';
+import type { ToolApprovalMode } from './plugins';
 
 export type McpTransportKind = 'streamable-http' | 'sse';
 
@@ -34,6 +35,8 @@ export interface McpServerRecord {
   enabled?: boolean;
   /** Tool names the user switched off: never offered to a model, nor called. Absent means all on. */
   disabledTools?: string[];
+  /** Whether its tool calls wait for the user; absent means 'ask'. */
+  approval?: ToolApprovalMode;
   /** The server asked for an OAuth sign-in (a 401 naming its resource metadata); its tokens are in the vault. */
   oauth?: true;
   /** Other origins the user approved for the server's authorization server (discovery, registration, tokens). */
@@ -50,4 +53,9 @@ export function mcpToolsetId(serverId: string): string {
 /** Whether an entry of a conversation's `plugins` list names an MCP server rather than a plugin. */
 export function isMcpToolsetId(entry: string): boolean {
   return entry.startsWith(MCP_TOOLSET_PREFIX);
+}
+
+/** The server id an entry of a conversation's `plugins` list names, or undefined for a plugin's identifier. */
+export function mcpServerIdOf(entry: string): string | undefined {
+  return isMcpToolsetId(entry) ? entry.slice(MCP_TOOLSET_PREFIX.length) : undefined;
 }

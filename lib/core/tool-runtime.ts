@@ -1,6 +1,7 @@
 import type { ToolCall, ToolDefinition } from './chat';
 import type { Conversation } from './conversation';
 import type { ChatErrorCode } from './errors';
+import type { ToolPermit } from './tool-consent';
 
 const SHOWN_IMAGE_TYPE = /^image\/(png|jpeg|gif|webp|avif|bmp|svg\+xml)$/;
 
@@ -25,10 +26,11 @@ export interface ToolOutcome {
   images?: ToolImage[];
 }
 
-/** What the stream loop needs from whoever provides tools (built-in page tools, plugins). */
+/** What the stream loop needs from whoever provides tools (built-in page tools, plugins, MCP servers). */
 export interface ToolRuntime {
   definitions(conversation: Conversation): Promise<{ tools: ToolDefinition[]; systemRole?: string }>;
-  execute(conversation: Conversation, call: ToolCall, signal: AbortSignal): Promise<ToolOutcome>;
+  /** `permit` is asked before anything leaves the browser; a call it refuses is not sent and tells the model so. */
+  execute(conversation: Conversation, call: ToolCall, signal: AbortSignal, permit: ToolPermit): Promise<ToolOutcome>;
 }
 
 /**
@@ -44,13 +46,13 @@ export function combineToolRuntimes(...runtimes: ToolRuntime[]): ToolRuntime {
       const roles = sets.map((set) => set.systemRole).filter(Boolean);
       return { tools, ...(roles.length ? { systemRole: roles.join('\n\n') } : {}) };
     },
-    async execute(conversation, call, signal) {
+    async execute(conversation, call, signal, permit) {
       for (const runtime of runtimes.slice(0, -1)) {
         const { tools } = await runtime.definitions(conversation);
-        if (tools.some((tool) => tool.name === call.name)) return runtime.execute(conversation, call, signal);
+        if (tools.some((tool) => tool.name === call.name)) return runtime.execute(conversation, call, signal, permit);
       }
       // The last source answers everything else, an unknown name included, in its own words.
-      return runtimes[runtimes.length - 1]!.execute(conversation, call, signal);
+      return runtimes[runtimes.length - 1]!.execute(conversation, call, signal, permit);
     },
   };
 }

@@ -5,6 +5,7 @@
  */
 import { ChatFailure, fail, toChatError } from '../core/errors';
 import type { McpServerRecord, McpToolInfo } from '../core/mcp';
+import type { ToolApprovalMode } from '../core/plugins';
 import { deleteSecrets, getSecrets, secretFieldsSet, setSecrets } from '../storage/secret-vault';
 import { parseExtraHeaders } from '../transport/extra-headers';
 import type { FetchLike } from '../transport/secure-fetch';
@@ -124,6 +125,7 @@ export function createMcpService(deps: McpServiceDeps = {}) {
     return {
       ...server,
       enabled: server.enabled !== false,
+      approval: server.approval ?? 'ask',
       tokenSet: !!set.token,
       headersSet: !!set.extraHeaders,
       signedIn: !!set[OAUTH_FIELDS.tokens],
@@ -301,6 +303,13 @@ export function createMcpService(deps: McpServiceDeps = {}) {
       const server: McpServerRecord = { ...(await serverOrFail(id)), enabled };
       await putMcpServer(server);
       if (!enabled) await connections.drop(id);
+      return view(server);
+    },
+
+    /** Whether the server's tool calls wait for the user, or run automatically. */
+    async setApproval(id: string, approval: ToolApprovalMode): Promise<McpServerView> {
+      const server: McpServerRecord = { ...(await serverOrFail(id)), approval };
+      await putMcpServer(server);
       return view(server);
     },
 

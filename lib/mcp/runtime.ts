@@ -7,8 +7,9 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Conversation } from '../core/conversation';
 import { chatError, toChatError, type ChatError } from '../core/errors';
-import type { McpServerRecord, McpToolInfo } from '../core/mcp';
+import { mcpToolsetId, type McpServerRecord, type McpToolInfo } from '../core/mcp';
 import type { PluginParameters } from '../core/plugins';
+import { DECLINED_RESULT } from '../core/tool-consent';
 import type { ToolOutcome, ToolRuntime } from '../core/tool-runtime';
 import { parseToolArguments } from '../plugins/arguments';
 import { mapToolResult, type ResultLimits } from './results';
@@ -56,13 +57,23 @@ export function createMcpRuntime(deps: McpRuntimeDeps): ToolRuntime {
       return { tools: (await toolsetFor(deps, conversation)).toolset.definitions };
     },
 
-    async execute(conversation, call, signal) {
+    async execute(conversation, call, signal, permit) {
       const { servers, toolset } = await toolsetFor(deps, conversation);
       const ref = resolveMcpTool(toolset, call.name);
       const server = ref && servers.find((s) => s.id === ref.serverId);
       if (!ref || !server) return { result: `There is no tool named "${call.name}" in this conversation.`, isError: true };
       const parsed = parseToolArguments(call.arguments, parametersOf(ref.tool));
       if (!parsed.ok) return { result: parsed.error, isError: true };
+      const permitted = await permit({
+        callId: call.id,
+        source: mcpToolsetId(server.id),
+        sourceName: server.name,
+        tool: ref.tool.name,
+        origin: server.origin,
+        arguments: JSON.stringify(parsed.args, null, 2),
+        mode: server.approval ?? 'ask',
+      });
+      if (!permitted) return { result: DECLINED_RESULT, isError: true };
       try {
         const result = await deps.call(server, ref.tool.name, parsed.args, { signal, timeoutMs: deps.timeoutMs ?? MCP_CALL_TIMEOUT_MS });
         const mapped = mapToolResult(result, deps.limits ?? MCP_RESULT_LIMITS);

@@ -1,4 +1,5 @@
 /** Requests and broadcasts for MCP servers: adding one after its origin is approved, credentials, tools, removal and undo. */
+import type { ToolApprovalMode } from '../core/plugins';
 import type { McpServerView } from '../mcp/views';
 
 export type { McpServerView } from '../mcp/views';
@@ -23,6 +24,8 @@ export interface McpRequests {
   'mcp.setEnabled': { req: { id: string; enabled: boolean }; res: McpServerView };
   /** Which of the server's tools are switched off (all others are on). */
   'mcp.setDisabledTools': { req: { id: string; names: string[] }; res: McpServerView };
+  /** Ask before each of the server's tool calls, or run them automatically. */
+  'mcp.setApproval': { req: { id: string; approval: ToolApprovalMode }; res: McpServerView };
   /** Removes a server and its credentials; for a minute, mcp.restore can put both back. */
   'mcp.remove': { req: { id: string }; res: null };
   /** Puts back a server removed moments ago, its token, headers and sign-in included (Undo). */

@@ -1,5 +1,4 @@
 /** Requests and broadcasts for plugins: install, settings, update, removal, and what a plugin's own frame may ask. */
-import type { PendingToolCall, ToolDecision } from '../plugins/consent';
 import type { PluginManifest, ToolApprovalMode } from '../core/plugins';
 import type { PluginPreview, PluginUpdate, PluginView } from '../plugins/views';
 
@@ -28,16 +27,9 @@ export interface PluginRequests {
   'plugins.saveSettings': { req: { identifier: string; values: Record<string, unknown>; clear?: boolean }; res: PluginView };
   /** The settings a plugin's own UI frame asks for: that plugin's, and no one else's. */
   'plugins.frameSettings': { req: { identifier: string }; res: Record<string, unknown> };
-  /** Run automatically, or ask before the first call in each conversation. */
+  /** Run automatically, or ask before calls (see lib/core/tool-consent). */
   'plugins.setApproval': { req: { identifier: string; approval: ToolApprovalMode }; res: PluginView };
-  /** Plugin calls waiting for the user, so a panel opened late still shows them. */
-  'plugins.pendingCalls': { req: Record<string, never>; res: PendingToolCall[] };
-  /** The user's answer to a waiting call; fails with not-found when it no longer waits. */
-  'plugins.decide': { req: { id: string; decision: ToolDecision }; res: null };
 }
 
-export type PluginEvent =
-  /** Installed plugins or their settings changed. */
-  | { type: 'plugins.changed' }
-  /** A plugin call started or stopped waiting for the user: read plugins.pendingCalls again. */
-  | { type: 'plugins.pending-changed' };
+/** Installed plugins or their settings changed. */
+export type PluginEvent = { type: 'plugins.changed' };

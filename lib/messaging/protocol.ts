@@ -9,13 +9,15 @@ import type { PageEvent, PageRequests } from './page-protocol';
 import type { ReaderEvent, ReaderRequests } from './reader-protocol';
 import type { PluginEvent, PluginRequests } from './plugin-protocol';
 import type { McpEvent, McpRequests } from './mcp-protocol';
+import type { ToolEvent, ToolRequests } from './tool-protocol';
 import type { SpeechEvent, SpeechRequests } from './speech-protocol';
 import type { CaptureEvent, CaptureRequests } from './capture-protocol';
 import type { RecordsCheck } from '../storage/stored-records-check';
 
 export type { BackgroundToPanel, PanelToBackground } from '../chat/port-messages';
 
-export interface RequestMap extends PageRequests, ReaderRequests, PluginRequests, SpeechRequests, CaptureRequests, McpRequests {
+export interface RequestMap
+  extends PageRequests, ReaderRequests, PluginRequests, SpeechRequests, CaptureRequests, McpRequests, ToolRequests {
   'providers.list': { req: Record<string, never>; res: ProviderView[] };
   /** Secrets travel only from the panel to the background, never back. */
   'providers.save': { req: { config: ProviderConfig; secrets: Record<string, string> }; res: ProviderView };
@@ -45,7 +47,7 @@ export type ResponseEnvelope<K extends RequestName = RequestName> =
 export const CHAT_PORT = 'parley.chat';
 
 /** One-way notices the background broadcasts to every open extension page. */
-export type BroadcastEvent = PageEvent | ReaderEvent | PluginEvent | SpeechEvent | CaptureEvent | McpEvent;
+export type BroadcastEvent = PageEvent | ReaderEvent | PluginEvent | SpeechEvent | CaptureEvent | McpEvent | ToolEvent;
 
 export interface BroadcastEnvelope {
   channel: 'parley.event';

@@ -4,7 +4,7 @@ import { toChatError } from '../core/errors';
 import type { ToolOutcome, ToolRuntime } from '../core/tool-runtime';
 import type { FetchLike } from '../transport/secure-fetch';
 import { parseToolArguments } from './arguments';
-import { createConsentGate, DECLINED_RESULT, type ConsentDeps, type PendingToolCall, type ToolDecision } from './consent';
+import { DECLINED_RESULT, type ToolPermit } from '../core/tool-consent';
 import { buildPluginRequest, executePluginCall } from './gateway';
 import type { InstalledPlugin, PluginManifest } from '../core/plugins';
 import { isApprovedUrl } from './origins';
@@ -33,8 +33,6 @@ export interface PluginRuntimeDeps {
   fetch?: FetchLike;
   timeoutMs?: number;
   maxBytes?: number;
-  /** Where the user's answers about waiting calls are kept and announced. */
-  consent: ConsentDeps;
 }
 
 interface Enabled {
@@ -116,30 +114,20 @@ function originOf(url: string | undefined): string | undefined {
   }
 }
 
-/** The tool runtime plus the user's answers to the calls it holds. */
-export interface PluginToolRuntime extends ToolRuntime {
-  pendingCalls(): PendingToolCall[];
-  decide(id: string, decision: ToolDecision): void;
-}
-
 /**
  * The tools of the plugins enabled in a conversation: their APIs as tool
  * definitions and their system roles, and the execution of a call. Arguments
  * are validated against the API's parameters before anything runs; an invalid
  * call, like any failure, comes back to the model as an error result it can act on.
  */
-export function createPluginRuntime(deps: PluginRuntimeDeps): PluginToolRuntime {
-  const gate = createConsentGate(deps.consent);
+export function createPluginRuntime(deps: PluginRuntimeDeps): ToolRuntime {
   return {
-    pendingCalls: () => gate.pending(),
-    decide: (id, decision) => gate.decide(id, decision),
-
     async definitions(conversation) {
       const manifests = (await enabledPlugins(deps, conversation)).map((p) => p.manifest);
       return { tools: buildPluginTools(manifests).definitions, systemRole: composePluginSystemRole(manifests) };
     },
 
-    async execute(conversation: Conversation, call: ToolCall, signal: AbortSignal): Promise<ToolOutcome> {
+    async execute(conversation: Conversation, call: ToolCall, signal: AbortSignal, permit: ToolPermit): Promise<ToolOutcome> {
       const enabled = await enabledPlugins(deps, conversation);
       const ref = resolvePluginTool(buildPluginTools(enabled.map((p) => p.manifest)), call.name);
       const plugin = ref && enabled.find((p) => p.manifest.identifier === ref.identifier);
@@ -153,14 +141,15 @@ export function createPluginRuntime(deps: PluginRuntimeDeps): PluginToolRuntime 
         const installed = plugin.installed!;
         const prepared = await prepareInstalled(deps, installed, api.name, parsed.args, signal);
         if ('outcome' in prepared) return prepared.outcome;
-        const asked = {
+        const permitted = await permit({
           callId: call.id,
-          plugin: ref.identifier,
-          apiName: api.name,
+          source: ref.identifier,
+          sourceName: installed.manifest.meta.title ?? ref.identifier,
+          tool: api.name,
           origin: prepared.origin,
           arguments: JSON.stringify(parsed.args, null, 2),
-        };
-        const permitted = await gate.permit(conversation, installed.approval ?? 'ask', asked, signal);
+          mode: installed.approval ?? 'ask',
+        });
         return permitted ? await prepared.send() : failed(DECLINED_RESULT, ref.identifier);
       } catch (e) {
         // Stopping the answer stops the loop; anything else is the plugin's failure, reported to the model.

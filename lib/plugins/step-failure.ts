@@ -1,4 +1,4 @@
-import { DECLINED_RESULT } from './consent';
+import { DECLINED_RESULT } from '../core/tool-consent';
 
 /**
  * What went wrong in a failed tool step, read back from the error text the

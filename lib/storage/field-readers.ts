@@ -8,6 +8,7 @@ import type { GenerationParams, ToolCall, Usage } from '../core/chat';
 import type { ContextBlock, ToolStep } from '../core/conversation';
 import type { ChatError, ChatErrorCode } from '../core/errors';
 import { IMAGE_MIMES, type ImageRef } from '../core/images';
+import type { ToolApprovalMode } from '../core/plugins';
 import type { ModelRef } from '../core/providers';
 import { isShownImageType, type ToolImage } from '../core/tool-runtime';
 import { withoutUndefined } from './records';
@@ -27,6 +28,7 @@ export class ImportError extends Error {
 }
 
 const CONTEXT_KINDS: readonly ContextBlock['kind'][] = ['selection', 'page'];
+const APPROVAL_MODES: readonly ToolApprovalMode[] = ['ask', 'auto'];
 
 export function readImageRef(value: unknown, path: string): ImageRef {
   const v = record(value, path);
@@ -103,6 +105,7 @@ export function readToolStep(value: unknown, path: string): ToolStep {
     // Any code, as for a message's error: the panel falls back to a generic text for codes it lacks.
     errorCode: optional(v.errorCode, `${path}.errorCode`, string) as ChatErrorCode | undefined,
     images: optional(v.images, `${path}.images`, (s, at) => list(s, at, readToolImage)),
+    approval: optional(v.approval, `${path}.approval`, (s, at) => oneOf(s, at, APPROVAL_MODES)),
     startedAt: number(v.startedAt, `${path}.startedAt`),
     durationMs: optional(v.durationMs, `${path}.durationMs`, number),
   });

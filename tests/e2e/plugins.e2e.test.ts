@@ -211,12 +211,22 @@ describe('plugins', () => {
     expect(await step.innerText()).not.toContain('Instance');
   });
 
-  it('runs chained calls of a plugin already allowed in this chat without asking again', async () => {
+  it("runs an answer's first call of a plugin allowed in this chat, and asks again for one made after its result", async () => {
     const before = plugins.apiCalls().length;
     openai.enqueue({ kind: 'tool-call', name: 'mock-weather____getWeather', arguments: '{"city":"Rome"}' });
     openai.enqueue({ kind: 'tool-call', name: 'mock-weather____getWeather', arguments: '{"city":"Lima"}' });
     openai.enqueue({ kind: 'text', text: 'Rome and Lima are both sunny.' });
     await sendMessage(page, 'Rome, then Lima?');
+    const chained = approvalFor('Mock Weather', 'getWeather');
+    await chained.waitFor();
+    expect(await chained.locator('pre').innerText()).toContain('Lima');
+    expect(
+      plugins
+        .apiCalls()
+        .slice(before)
+        .map((call) => call.body),
+    ).toEqual([{ city: 'Rome' }]);
+    await chained.getByRole('button', { name: 'Allow', exact: true }).click();
     await waitForAnswer(page, 'Rome and Lima are both sunny.');
     expect(
       plugins
@@ -241,7 +251,7 @@ describe('plugins', () => {
     const toolReply = chatBodies()
       .at(-1)!
       .messages.find((m) => m.role === 'tool');
-    expect(toolReply!.content).toMatch(/^The user declined this plugin call/);
+    expect(toolReply!.content).toContain('The user declined this tool call.');
     expect(await lastAnswer(page).locator('.tool-error').textContent()).toBe(
       'You declined this call. The assistant was told and goes on without it.',
     );
@@ -284,10 +294,13 @@ describe('plugins', () => {
 
     const last = chatBodies().at(-1)!;
     const [pageText, selection] = last.messages.filter((m) => m.role === 'tool');
-    expect(pageText!.content).toMatch(/^<page source="Harbour tides — http:\/\/127\.0\.0\.1:\d+\/pages\/article\.html">\n/);
+    // Each result is the built-in's own quote, inside the mark that says it is untrusted data.
+    expect(pageText!.content).toMatch(
+      /\n<untrusted-tool-data>\n<page source="Harbour tides — http:\/\/127\.0\.0\.1:\d+\/pages\/article\.html">\n/,
+    );
     expect(pageText!.content).toContain('The harbour master posts the tide tables every Monday morning');
-    expect(selection!.content).toBe(
-      `<selection source="Harbour tides — ${plugins.urls.article}">\nHigh water at the harbour today is at 14:02, with a height of 5.1 metres.\n</selection>`,
+    expect(selection!.content).toContain(
+      `<untrusted-tool-data>\n<selection source="Harbour tides — ${plugins.urls.article}">\nHigh water at the harbour today is at 14:02, with a height of 5.1 metres.\n</selection>\n</untrusted-tool-data>`,
     );
     expect(last.messages[0]!.content).not.toContain('Ignore every previous instruction');
     const summaries = await lastAnswer(page).locator('details.tool-step summary').allInnerTexts();
@@ -361,8 +374,8 @@ describe('plugins', () => {
     const mode = clock.getByRole('group', { name: 'When the assistant wants to use Mock Clock' });
     expect(await mode.getByRole('radio', { name: 'Run automatically' }).isChecked()).toBe(true);
     // The choice shows once the background has saved it.
-    await mode.getByRole('radio', { name: 'Ask before its first use in each chat' }).click();
-    await expect.poll(() => mode.getByRole('radio', { name: 'Ask before its first use in each chat' }).isChecked()).toBe(true);
+    await mode.getByRole('radio', { name: 'Ask each time' }).click();
+    await expect.poll(() => mode.getByRole('radio', { name: 'Ask each time' }).isChecked()).toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(() => clock.count()).toBe(0);
     await backToChat(page);
@@ -391,9 +404,10 @@ describe('plugins', () => {
     await expect.poll(() => approvalFor('Mock Weather', 'getWeather').count()).toBe(0);
     await expect.poll(() => lastAnswer(page).innerText()).toContain('Stopped.');
     expect(plugins.apiCalls()).toHaveLength(before);
-    expect(await page.evaluate(() => chrome.runtime.sendMessage({ channel: 'parley', name: 'plugins.pendingCalls', payload: {} }))).toEqual(
-      { ok: true, value: [] },
-    );
+    expect(await page.evaluate(() => chrome.runtime.sendMessage({ channel: 'parley', name: 'tools.pendingCalls', payload: {} }))).toEqual({
+      ok: true,
+      value: [],
+    });
   });
 
   it('refuses a manifest URL that redirects to another origin, never contacting it', async () => {

@@ -73,11 +73,14 @@ function defineTools(server: McpServer, mock: Pick<McpMock, 'calls'>, extra: Map
   server.registerTool('whoami', { description: 'Tells what it was sent.' }, async (extra) => ({
     content: [{ type: 'text', text: `You sent ${extra.requestInfo?.headers.authorization}.` }],
   }));
-  for (const [name, reply] of extra) registerExtra(server, name, reply);
+  for (const [name, reply] of extra) registerExtra(server, mock, name, reply);
 }
 
-function registerExtra(server: McpServer, name: string, reply: string): void {
-  server.registerTool(name, { description: `Added later: ${name}.` }, async () => ({ content: [{ type: 'text', text: reply }] }));
+function registerExtra(server: McpServer, mock: Pick<McpMock, 'calls'>, name: string, reply: string): void {
+  server.registerTool(name, { description: `Added later: ${name}.` }, async () => {
+    mock.calls.push({ tool: name, args: {} });
+    return { content: [{ type: 'text', text: reply }] };
+  });
 }
 
 async function readBody(req: IncomingMessage): Promise<unknown> {
@@ -184,7 +187,7 @@ export async function startMcpServer(options: { oauth?: OAuthMock } = {}): Promi
     sseUrl: `${origin}/sse`,
     addTool(name, reply) {
       extra.set(name, reply);
-      for (const server of servers) registerExtra(server, name, reply);
+      for (const server of servers) registerExtra(server, mock, name, reply);
     },
     requireAuth(on) {
       authRequired = on;

@@ -45,6 +45,11 @@ export interface OpenAIMock {
   close(): Promise<void>;
 }
 
+/** What a tool returned, read from inside the mark Parley puts around it as untrusted data (lib/chat/tool-data). */
+function toolData(content: string): string {
+  return /<untrusted-tool-data>\n([\s\S]*)\n<\/untrusted-tool-data>$/.exec(content)?.[1] ?? content;
+}
+
 /**
  * With nothing queued after a tool call, the mock model answers from the tool's result, as a real one would: a test
  * then sees the answer use what the tool returned.
@@ -56,7 +61,7 @@ function toolEcho(body: unknown): string | undefined {
   const last = images ? messages.at(-2) : messages.at(-1);
   if (last?.role !== 'tool' || typeof last.content !== 'string') return undefined;
   const seen = (images as { type?: string }[] | undefined)?.filter((part) => part.type === 'image_url').length;
-  return `The tool says: ${last.content}${seen ? ` (and I see ${seen} image${seen > 1 ? 's' : ''})` : ''}`;
+  return `The tool says: ${toolData(last.content)}${seen ? ` (and I see ${seen} image${seen > 1 ? 's' : ''})` : ''}`;
 }
 
 interface ChatBody {

@@ -11,8 +11,16 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
  */
 export async function axeViolations(page: Page, rules?: string[]): Promise<string[]> {
   await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
-  // A colour-scheme switch fades backgrounds; axe measuring mid-fade would judge a blend that no one reads.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  // A colour-scheme switch fades backgrounds; axe measuring mid-fade would judge a blend that no one reads. A spinner
+  // (a step still running, or waiting for the user) never finishes, and fades nothing.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   // The panel's CSP (script-src 'self') refuses an injected <script>, so axe goes in through the debugger instead.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(

@@ -6,6 +6,7 @@ import type { BackgroundToPanel } from '../../../lib/messaging/protocol';
 import type { ProviderAdapter } from '../../../lib/providers/types';
 import { StreamRegistry, type StreamDeps } from '../../../lib/chat/stream-registry';
 import type { ToolRuntime } from '../../../lib/core/tool-runtime';
+import { asToolData } from '../../../lib/chat/tool-data';
 
 const conversation: Conversation = {
   id: 'c1',
@@ -298,7 +299,7 @@ describe('StreamRegistry', () => {
     expect(t.requests[0]!.messages[0]).toEqual({ role: 'system', content: 'Be brief.\n\nUse the clock.' });
     expect(t.requests[1]!.messages.slice(-2)).toEqual([
       { role: 'assistant', content: '', toolCalls: [{ id: 'call1', name: 'clock', arguments: '{"tz":"UTC"}' }] },
-      { role: 'tool', toolCallId: 'call1', name: 'clock', content: '12:00 for {"tz":"UTC"}' },
+      { role: 'tool', toolCallId: 'call1', name: 'clock', content: asToolData('clock', '12:00 for {"tz":"UTC"}') },
     ]);
     const saved = t.stored.get('a1')!;
     expect(saved.content).toBe('It is noon.');
@@ -359,7 +360,7 @@ describe('StreamRegistry', () => {
       return t.requests[1]!.messages.slice(-2);
     };
     const [result, seen] = await run('gpt-4o');
-    expect(result).toMatchObject({ role: 'tool', toolCallId: 'c', content: '[Image 1] [Image 2]' });
+    expect(result).toMatchObject({ role: 'tool', toolCallId: 'c', content: asToolData('chart', '[Image 1] [Image 2]') });
     // SVG is no image OpenAI's wire decodes: it stays a placeholder and a picture in the step.
     expect(seen).toMatchObject({ role: 'user', images: [{ mimeType: 'image/png', data: 'iVBO' }] });
     expect(seen!.content).toMatch(/tool output, not instructions/);

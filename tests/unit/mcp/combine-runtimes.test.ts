@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Conversation } from '../../../lib/core/conversation';
 import { combineToolRuntimes, type ToolRuntime } from '../../../lib/core/tool-runtime';
+import { allowAll } from '../support/permits';
 
 const conversation = { id: 'c', plugins: [] } as unknown as Conversation;
 const signal = new AbortController().signal;
@@ -24,8 +25,14 @@ describe('tool sources combined', () => {
   });
 
   it('sends each call to the source that offered its name', async () => {
-    expect((await both.execute(conversation, { id: '1', name: 'srv__add', arguments: '{}' }, signal)).result).toBe('mcp ran srv__add');
-    expect((await both.execute(conversation, { id: '2', name: 'shared', arguments: '{}' }, signal)).result).toBe('plugins ran shared');
-    expect((await both.execute(conversation, { id: '3', name: 'page', arguments: '{}' }, signal)).result).toBe('plugins ran page');
+    expect((await both.execute(conversation, { id: '1', name: 'srv__add', arguments: '{}' }, signal, allowAll)).result).toBe(
+      'mcp ran srv__add',
+    );
+    expect((await both.execute(conversation, { id: '2', name: 'shared', arguments: '{}' }, signal, allowAll)).result).toBe(
+      'plugins ran shared',
+    );
+    expect((await both.execute(conversation, { id: '3', name: 'page', arguments: '{}' }, signal, allowAll)).result).toBe(
+      'plugins ran page',
+    );
   });
 });

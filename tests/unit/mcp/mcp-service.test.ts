@@ -3,12 +3,14 @@ import { deleteDB } from 'idb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation } from '../../../lib/core/conversation';
 import { mcpToolsetId } from '../../../lib/core/mcp';
+import { createConsentGate, DECLINED_RESULT } from '../../../lib/core/tool-consent';
 import { createMcpService, type McpService } from '../../../lib/mcp/mcp-service';
 import { getMcpServer, mcpSecretOwner } from '../../../lib/mcp/server-records';
 import { closeDb, DB_NAME, getDb } from '../../../lib/storage/db';
 import { getSecrets } from '../../../lib/storage/secret-vault';
 import { PIXEL_PNG, startMcpServer, type McpMock } from '../../mocks/mcp-server';
 import { failureOf } from '../support/failure';
+import { allowAll } from '../support/permits';
 
 let mock: McpMock;
 let service: McpService;
@@ -119,7 +121,7 @@ describe("changing a server's address or credentials", () => {
       const moved = await service.update(id, { url: other.sseUrl, origin: other.origin });
       expect(moved).toMatchObject({ origin: other.origin, url: other.sseUrl, transport: 'sse' });
       expect(other.headers[0]?.authorization).toBe('Bearer tok');
-      const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__add', { a: 1, b: 2 }), signal());
+      const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__add', { a: 1, b: 2 }), signal(), allowAll);
       expect(outcome.result).toBe('The sum is 3.');
       expect(other.calls).toEqual([{ tool: 'add', args: { a: 1, b: 2 } }]);
     } finally {
@@ -152,21 +154,21 @@ describe('MCP tools in a conversation', () => {
     expect((await getMcpServer(id))?.disabledTools).toEqual(view.disabledTools);
     const names = (await service.runtime.definitions(conversationWith(id))).tools.map((t) => t.name);
     expect(names).toEqual(['loopback-tools__add']);
-    const refused = await service.runtime.execute(conversationWith(id), call('loopback-tools__lookup', { q: 'tea' }), signal());
+    const refused = await service.runtime.execute(conversationWith(id), call('loopback-tools__lookup', { q: 'tea' }), signal(), allowAll);
     expect(refused).toMatchObject({ isError: true, result: 'There is no tool named "loopback-tools__lookup" in this conversation.' });
     expect(mock.calls.map((c) => c.tool)).not.toContain('lookup');
   });
 
   it('runs a call with its arguments and passes the text back', async () => {
     const { id } = await service.add({ url: mock.url, origin: mock.origin });
-    const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__add', { a: 2, b: 40 }), signal());
+    const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__add', { a: 2, b: 40 }), signal(), allowAll);
     expect(outcome).toEqual({ result: 'The sum is 42.' });
     expect(mock.calls).toEqual([{ tool: 'add', args: { a: 2, b: 40 } }]);
   });
 
   it('validates the arguments against the inputSchema before any call', async () => {
     const { id } = await service.add({ url: mock.url, origin: mock.origin });
-    const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__add', { a: 'two' }), signal());
+    const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__add', { a: 'two' }), signal(), allowAll);
     expect(outcome.isError).toBe(true);
     expect(outcome.result).toMatch(/^Invalid tool arguments\./);
     expect(mock.calls).toEqual([]);
@@ -174,28 +176,28 @@ describe('MCP tools in a conversation', () => {
 
   it('keeps an image result for the step and tells the model about it', async () => {
     const { id } = await service.add({ url: mock.url, origin: mock.origin });
-    const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__chart', {}), signal());
+    const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__chart', {}), signal(), allowAll);
     expect(outcome.images).toEqual([{ mimeType: 'image/png', data: PIXEL_PNG }]);
     expect(outcome.result).toContain('Image 1 (image/png)');
   });
 
   it('passes an embedded resource on as text', async () => {
     const { id } = await service.add({ url: mock.url, origin: mock.origin });
-    const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__lookup', { q: 'tea' }), signal());
+    const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__lookup', { q: 'tea' }), signal(), allowAll);
     expect(outcome.result).toBe('Found tea.\n\nResource memo://found (text/plain):\nThe memo about tea.');
   });
 
   it("reports the tool's own error (isError) with its code", async () => {
     const { id } = await service.add({ url: mock.url, origin: mock.origin });
-    const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__broken', {}), signal());
+    const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__broken', {}), signal(), allowAll);
     expect(outcome).toEqual({ result: 'The broken tool is out of order.', isError: true, code: 'mcp-tool-error' });
   });
 
   it('gives up on a call past the time limit, and the next call still works', async () => {
     const { id } = await service.add({ url: mock.url, origin: mock.origin });
-    const slow = await service.runtime.execute(conversationWith(id), call('loopback-tools__slow', { ms: 5_000 }), signal());
+    const slow = await service.runtime.execute(conversationWith(id), call('loopback-tools__slow', { ms: 5_000 }), signal(), allowAll);
     expect(slow).toMatchObject({ isError: true, code: 'mcp-timeout' });
-    const next = await service.runtime.execute(conversationWith(id), call('loopback-tools__add', { a: 1, b: 1 }), signal());
+    const next = await service.runtime.execute(conversationWith(id), call('loopback-tools__add', { a: 1, b: 1 }), signal(), allowAll);
     expect(next.result).toBe('The sum is 2.');
   });
 
@@ -206,7 +208,7 @@ describe('MCP tools in a conversation', () => {
     await service.refresh(id).catch(() => undefined);
     const tools = (await service.runtime.definitions(conversationWith(id))).tools;
     expect(tools.map((t) => t.name)).toContain('loopback-tools__add');
-    const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__add', { a: 1, b: 2 }), signal());
+    const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__add', { a: 1, b: 2 }), signal(), allowAll);
     expect(outcome).toMatchObject({ isError: true, code: 'mcp-unreachable' });
   });
 
@@ -218,7 +220,7 @@ describe('MCP tools in a conversation', () => {
     await expect
       .poll(async () => (await service.runtime.definitions(conversationWith(id))).tools.map((t) => t.name), { timeout: 5_000 })
       .toContain('loopback-tools__weather');
-    const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__weather', {}), signal());
+    const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__weather', {}), signal(), allowAll);
     expect(outcome.result).toBe('Sunny.');
     // The stored list follows, for when the server cannot be reached.
     await expect.poll(async () => (await getMcpServer(id))?.tools.map((t) => t.name)).toContain('weather');
@@ -226,7 +228,7 @@ describe('MCP tools in a conversation', () => {
 
   it('keeps the token out of what a server echoes: its errors and its results', async () => {
     const { id } = await service.add({ url: mock.url, origin: mock.origin, token: 'tok-secret-42' });
-    const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__whoami', {}), signal());
+    const outcome = await service.runtime.execute(conversationWith(id), call('loopback-tools__whoami', {}), signal(), allowAll);
     expect(outcome.result).toBe('You sent [redacted].');
     mock.requireAuth(true);
     const refused = await failureOf(service.update(id, { url: mock.url, origin: mock.origin, token: 'tok-other-43' }));
@@ -234,7 +236,7 @@ describe('MCP tools in a conversation', () => {
     expect(refused.message).toContain('unauthorized: [redacted]');
     expect(refused.message).not.toContain('tok-other-43');
     await service.refresh(id).catch(() => undefined);
-    const failed = await service.runtime.execute(conversationWith(id), call('loopback-tools__add', { a: 1, b: 1 }), signal());
+    const failed = await service.runtime.execute(conversationWith(id), call('loopback-tools__add', { a: 1, b: 1 }), signal(), allowAll);
     expect(failed.code).toBe('mcp-unauthorized');
     expect(failed.result).not.toContain('tok-secret-42');
   });
@@ -254,7 +256,12 @@ describe('MCP tools in a conversation', () => {
     expect(JSON.stringify(restored)).not.toContain('tok-undo-7');
     expect(await service.list()).toEqual([added]);
     mock.headers.length = 0;
-    const outcome = await service.runtime.execute(conversationWith(added.id), call('loopback-tools__add', { a: 2, b: 3 }), signal());
+    const outcome = await service.runtime.execute(
+      conversationWith(added.id),
+      call('loopback-tools__add', { a: 2, b: 3 }),
+      signal(),
+      allowAll,
+    );
     expect(outcome.result).toBe('The sum is 5.');
     expect(mock.headers.at(-1)).toMatchObject({ authorization: 'Bearer tok-undo-7', 'x-team': 'blue' });
     // Undo is once: the server is back, so there is nothing left to restore.
@@ -273,5 +280,60 @@ describe('MCP tools in a conversation', () => {
     }
     expect(await service.list()).toEqual([]);
     expect(await getSecrets(mcpSecretOwner(id))).toEqual({});
+  });
+});
+
+describe("asking the user before an MCP server's call", () => {
+  function gated() {
+    const consent = { alwaysAllow: vi.fn(async () => undefined), allowInConversation: vi.fn(async () => undefined), announce: vi.fn() };
+    const gate = createConsentGate(consent);
+    const run = (conversation: Conversation, toolCall: ReturnType<typeof call>, chained = false) => {
+      const controller = new AbortController();
+      const permit = gate.turn(conversation, controller.signal);
+      return service.runtime.execute(conversation, toolCall, controller.signal, (request) => permit(request, chained));
+    };
+    const waiting = async () => {
+      await vi.waitFor(() => expect(gate.pending()).toHaveLength(1));
+      return gate.pending()[0]!;
+    };
+    return { gate, consent, run, waiting };
+  }
+
+  it('holds a call of a server set to ask (the default) until the user allows it, naming server, origin, tool and arguments', async () => {
+    const { id, approval } = await service.add({ url: mock.url, origin: mock.origin });
+    expect(approval).toBe('ask');
+    const { gate, run, waiting } = gated();
+    const outcome = run(conversationWith(id), call('loopback-tools__add', { a: 2, b: 3 }));
+    const pending = await waiting();
+    expect(pending).toMatchObject({
+      source: mcpToolsetId(id),
+      sourceName: 'loopback-tools',
+      tool: 'add',
+      origin: mock.origin,
+      reason: 'ask',
+    });
+    expect(JSON.parse(pending.arguments)).toEqual({ a: 2, b: 3 });
+    expect(mock.calls).toEqual([]);
+    gate.decide(pending.id, 'allow');
+    expect((await outcome).result).toBe('The sum is 5.');
+    expect(mock.calls).toEqual([{ tool: 'add', args: { a: 2, b: 3 } }]);
+  });
+
+  it('sends nothing when the user declines, and tells the model so', async () => {
+    const { id } = await service.add({ url: mock.url, origin: mock.origin });
+    const { gate, run, waiting } = gated();
+    const outcome = run(conversationWith(id), call('loopback-tools__add', { a: 2, b: 3 }));
+    gate.decide((await waiting()).id, 'deny');
+    expect(await outcome).toEqual({ result: DECLINED_RESULT, isError: true });
+    expect(mock.calls).toEqual([]);
+  });
+
+  it('runs the calls of a server set to run automatically at once, the setting kept on its record', async () => {
+    const { id } = await service.add({ url: mock.url, origin: mock.origin });
+    expect((await service.setApproval(id, 'auto')).approval).toBe('auto');
+    expect((await getMcpServer(id))?.approval).toBe('auto');
+    const { consent, run } = gated();
+    expect((await run(conversationWith(id), call('loopback-tools__add', { a: 1, b: 1 }))).result).toBe('The sum is 2.');
+    expect(consent.announce).not.toHaveBeenCalled();
   });
 });

@@ -11,6 +11,7 @@ import { getSecrets } from '../../../lib/storage/secret-vault';
 import { startMcpServer, type McpMock } from '../../mocks/mcp-server';
 import { startOAuthServer, type OAuthMock } from '../../mocks/oauth-server';
 import { failureOf } from '../support/failure';
+import { allowAll } from '../support/permits';
 
 const REDIRECT = 'https://abcdefghijklmnopabcdefghijklmnop.chromiumapp.org/';
 
@@ -125,10 +126,10 @@ describe('signing in to an MCP server with OAuth', () => {
 
   it('refreshes an expired access token and goes on with the chat', async () => {
     const { id } = await signedIn();
-    expect((await service.runtime.execute(conversationWith(id), addCall, signal())).result).toBe('The sum is 5.');
+    expect((await service.runtime.execute(conversationWith(id), addCall, signal(), allowAll)).result).toBe('The sum is 5.');
     const before = await storedTokens(id);
     authority.expireAccessTokens();
-    const outcome = await service.runtime.execute(conversationWith(id), addCall, signal());
+    const outcome = await service.runtime.execute(conversationWith(id), addCall, signal(), allowAll);
     expect(outcome).toMatchObject({ result: 'The sum is 5.' });
     expect(authority.grants).toEqual(['authorization_code', 'refresh_token']);
     const after = await storedTokens(id);
@@ -141,7 +142,7 @@ describe('signing in to an MCP server with OAuth', () => {
     const tokens = await storedTokens(id);
     authority.expireAccessTokens();
     authority.revokeRefreshTokens();
-    const outcome = await service.runtime.execute(conversationWith(id), addCall, signal());
+    const outcome = await service.runtime.execute(conversationWith(id), addCall, signal(), allowAll);
     expect(outcome).toMatchObject({ isError: true, code: 'mcp-sign-in-required' });
     expect(outcome.result).not.toContain(tokens!.access_token);
     expect(launched).toHaveLength(1);
@@ -172,7 +173,7 @@ describe('signing in to an MCP server with OAuth', () => {
     const view = await service.signOut(id);
     expect(view.signedIn).toBe(false);
     expect(await storedTokens(id)).toBeUndefined();
-    const outcome = await service.runtime.execute(conversationWith(id), addCall, signal());
+    const outcome = await service.runtime.execute(conversationWith(id), addCall, signal(), allowAll);
     expect(outcome.code).toBe('mcp-sign-in-required');
   });
 

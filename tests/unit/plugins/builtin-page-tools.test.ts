@@ -4,14 +4,15 @@ import type { PageReadResult } from '../../../lib/page/page-content';
 import { PAGE_CONTEXT_BUDGET } from '../../../lib/page/trim';
 import { PAGE_PLUGIN_ID, pagePlugin, type PageAccess } from '../../../lib/plugins/builtin-page-tools';
 import { createPluginRuntime } from '../../../lib/plugins/runtime';
+import { allowAll } from '../support/permits';
 
 const tab = { title: 'Tides', url: 'https://example.org/tides' };
 
 function setup(read: PageReadResult, selection = '') {
   const access: PageAccess = { tab: vi.fn(async () => tab), read: vi.fn(async () => read), selection: vi.fn(async () => selection) };
   // A built-in never leaves the browser: asking the user about it would be a failure.
-  const consent = { alwaysAllow: vi.fn(), allowInConversation: vi.fn(), announce: vi.fn() };
-  const runtime = createPluginRuntime({ installed: async () => [], settings: async () => ({}), builtins: [pagePlugin(access)], consent });
+  const permit = vi.fn(allowAll);
+  const runtime = createPluginRuntime({ installed: async () => [], settings: async () => ({}), builtins: [pagePlugin(access)] });
   const conversation: Conversation = {
     id: 'c',
     title: '',
@@ -26,8 +27,9 @@ function setup(read: PageReadResult, selection = '') {
       conversation,
       { id: 'x', name: `${PAGE_PLUGIN_ID}____${api}`, arguments: JSON.stringify(args) },
       new AbortController().signal,
+      permit,
     );
-  return { access, runtime, conversation, run, consent };
+  return { access, runtime, conversation, run, permit };
 }
 
 const page = (text: string): PageReadResult => ({ kind: 'page', page: { ...tab, text, source: 'article' } });
@@ -46,11 +48,10 @@ describe('built-in page tools', () => {
   });
 
   it('gives the page title and URL', async () => {
-    const { run, runtime, consent } = setup(page('x'));
+    const { run, permit } = setup(page('x'));
     expect(await run('getPageInfo')).toEqual({ plugin: PAGE_PLUGIN_ID, result: JSON.stringify(tab) });
     // It runs at once, without ever waiting for the user.
-    expect(consent.announce).not.toHaveBeenCalled();
-    expect(runtime.pendingCalls()).toEqual([]);
+    expect(permit).not.toHaveBeenCalled();
   });
 
   it('quotes the page text as delimited, untrusted content, cut to the budget around the query', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ToolCall } from '../../../lib/core/chat';
 import type { Conversation } from '../../../lib/core/conversation';
-import { DECLINED_RESULT } from '../../../lib/plugins/consent';
+import { createConsentGate, DECLINED_RESULT } from '../../../lib/core/tool-consent';
 import type { InstalledPlugin, ToolApprovalMode } from '../../../lib/core/plugins';
 import { createPluginRuntime, STANDALONE_RESULT } from '../../../lib/plugins/runtime';
 import type { ManifestName, PluginMock } from '../../mocks/plugin-server';
@@ -39,11 +39,18 @@ function setup(plugins: InstalledPlugin[]) {
     allowInConversation: vi.fn(async () => undefined),
     announce: vi.fn(),
   };
-  const tools = createPluginRuntime({
+  const runtime = createPluginRuntime({
     installed: async () => plugins,
     settings: async () => ({ apiKey: 'weather-key-123' }),
-    consent,
   });
+  const gate = createConsentGate(consent);
+  // Each call opens an answer of its own, as the first call of a turn.
+  const tools = {
+    execute: (conversation: Conversation, call: ToolCall, signal: AbortSignal) =>
+      runtime.execute(conversation, call, signal, (request) => gate.turn(conversation, signal)(request, false)),
+    pendingCalls: () => gate.pending(),
+    decide: gate.decide,
+  };
   return { tools, consent };
 }
 
@@ -64,9 +71,11 @@ describe('asking the user before a plugin call', () => {
     expect(pending).toMatchObject({
       conversationId: 'c1',
       callId: call.id,
-      plugin: 'mock-weather',
-      apiName: 'getWeather',
+      source: 'mock-weather',
+      tool: 'getWeather',
       origin: server.origin,
+      mode: 'ask',
+      reason: 'ask',
     });
     expect(JSON.parse(pending.arguments)).toEqual({ city: 'Paris' });
     expect(consent.announce).toHaveBeenCalled();
@@ -80,7 +89,7 @@ describe('asking the user before a plugin call', () => {
     expect(consent.alwaysAllow).not.toHaveBeenCalled();
   });
 
-  it('runs later calls in the same chat, but asks again in another chat', async () => {
+  it("runs later answers' first calls in the same chat, but asks again in another chat", async () => {
     const { tools } = setup([installed('weather')]);
     const first = tools.execute(chat('c1'), weather('Oslo'), signal());
     tools.decide((await waiting(tools)).id, 'allow');

@@ -6,6 +6,7 @@ import { createPluginRuntime, STANDALONE_RESULT, type BuiltinPlugin, type Plugin
 import { decodePluginSettings } from '../../../lib/plugins/settings-header';
 import { SETTINGS_HEADER, type ManifestName, type PluginMock } from '../../mocks/plugin-server';
 import { installedFrom, withPluginServer } from '../support/with-plugin-server';
+import { allowAll } from '../support/permits';
 
 let server: PluginMock;
 withPluginServer((started) => (server = started));
@@ -30,8 +31,7 @@ function runtime(plugins: InstalledPlugin[], extra: Partial<PluginRuntimeDeps> =
     'mock-gateway': {},
   };
   const settingsRead = vi.fn(async (identifier: string) => settings[identifier] ?? {});
-  const consent = { alwaysAllow: vi.fn(), allowInConversation: vi.fn(), announce: vi.fn() };
-  return { settingsRead, tools: createPluginRuntime({ installed: async () => plugins, settings: settingsRead, consent, ...extra }) };
+  return { settingsRead, tools: createPluginRuntime({ installed: async () => plugins, settings: settingsRead, ...extra }) };
 }
 
 const call = (name: string, args: unknown): ToolCall => ({
@@ -68,7 +68,12 @@ describe('plugin tools switched off', () => {
     const { tools } = runtime([{ ...installed('weather'), disabledTools: ['getWeather'] }, installed('report')]);
     const offered = await tools.definitions(conversation(['mock-report', 'mock-weather']));
     expect(offered.tools.map((t) => t.name)).toEqual(['mock-report____makeReport____markdown']);
-    const outcome = await tools.execute(conversation(['mock-weather']), call('mock-weather____getWeather', { city: 'Paris' }), signal());
+    const outcome = await tools.execute(
+      conversation(['mock-weather']),
+      call('mock-weather____getWeather', { city: 'Paris' }),
+      signal(),
+      allowAll,
+    );
     expect(outcome).toMatchObject({ isError: true, result: 'There is no tool named "mock-weather____getWeather" in this conversation.' });
     expect(server.apiCalls()).toHaveLength(0);
   });
@@ -77,10 +82,15 @@ describe('plugin tools switched off', () => {
 describe('plugin tool calls', () => {
   it('returns invalid arguments to the model as an error without calling the plugin', async () => {
     const { tools, settingsRead } = runtime([installed('weather')]);
-    const outcome = await tools.execute(conversation(['mock-weather']), call('mock-weather____getWeather', { town: 'Paris' }), signal());
+    const outcome = await tools.execute(
+      conversation(['mock-weather']),
+      call('mock-weather____getWeather', { town: 'Paris' }),
+      signal(),
+      allowAll,
+    );
     expect(outcome).toMatchObject({ isError: true, plugin: 'mock-weather' });
     expect(outcome.result).toMatch(/Invalid tool arguments.*city/);
-    const broken = await tools.execute(conversation(['mock-weather']), call('mock-weather____getWeather', '{"city": '), signal());
+    const broken = await tools.execute(conversation(['mock-weather']), call('mock-weather____getWeather', '{"city": '), signal(), allowAll);
     expect(broken.result).toMatch(/not valid JSON/);
     expect(server.apiCalls()).toHaveLength(0);
     expect(settingsRead).not.toHaveBeenCalled();
@@ -92,6 +102,7 @@ describe('plugin tool calls', () => {
       conversation(['mock-weather', 'mock-report']),
       call('mock-weather____getWeather', { city: 'Paris' }),
       signal(),
+      allowAll,
     );
     expect(outcome).toEqual({
       plugin: 'mock-weather',
@@ -112,13 +123,18 @@ describe('plugin tool calls', () => {
 
   it('sends no settings header to a plugin without settings', async () => {
     const { tools } = runtime([installed('report')]);
-    await tools.execute(conversation(['mock-report']), call('mock-report____makeReport____markdown', { topic: 'q3' }), signal());
+    await tools.execute(conversation(['mock-report']), call('mock-report____makeReport____markdown', { topic: 'q3' }), signal(), allowAll);
     expect(server.apiCalls()[0]!.headers[SETTINGS_HEADER]).toBeUndefined();
   });
 
   it("sends LobeChat's gateway request when the manifest names a gateway", async () => {
     const { tools } = runtime([installed('gateway')]);
-    const outcome = await tools.execute(conversation(['mock-gateway']), call('mock-gateway____lookUp', { term: 'tea' }), signal());
+    const outcome = await tools.execute(
+      conversation(['mock-gateway']),
+      call('mock-gateway____lookUp', { term: 'tea' }),
+      signal(),
+      allowAll,
+    );
     const [request] = server.apiCalls();
     expect(request!.path).toBe('/api/gateway');
     expect(request!.body).toMatchObject({ apiName: 'lookUp', arguments: '{"term":"tea"}', identifier: 'mock-gateway', type: 'default' });
@@ -129,7 +145,12 @@ describe('plugin tool calls', () => {
     const { tools } = runtime([installed('weather')], { timeoutMs: 300 });
     server.nextApiReply({ kind: 'hang' });
     const started = Date.now();
-    const outcome = await tools.execute(conversation(['mock-weather']), call('mock-weather____getWeather', { city: 'Oslo' }), signal());
+    const outcome = await tools.execute(
+      conversation(['mock-weather']),
+      call('mock-weather____getWeather', { city: 'Oslo' }),
+      signal(),
+      allowAll,
+    );
     expect(Date.now() - started).toBeLessThan(3000);
     expect(outcome).toMatchObject({ isError: true, plugin: 'mock-weather' });
     expect(outcome.result).toContain('did not answer within 300 ms');
@@ -138,7 +159,12 @@ describe('plugin tool calls', () => {
   it('stops reading a response past the size limit', async () => {
     const { tools } = runtime([installed('weather')], { maxBytes: 100_000 });
     server.nextApiReply({ kind: 'bytes', size: 400_000 });
-    const outcome = await tools.execute(conversation(['mock-weather']), call('mock-weather____getWeather', { city: 'Rome' }), signal());
+    const outcome = await tools.execute(
+      conversation(['mock-weather']),
+      call('mock-weather____getWeather', { city: 'Rome' }),
+      signal(),
+      allowAll,
+    );
     expect(outcome).toMatchObject({ isError: true, plugin: 'mock-weather' });
     expect(outcome.result).toContain('exceeds 100000 bytes');
   });
@@ -146,7 +172,12 @@ describe('plugin tool calls', () => {
   it('never follows a redirect with the settings header', async () => {
     const { tools } = runtime([installed('weather')]);
     server.nextApiReply({ kind: 'redirect', location: `${server.foreignOrigin}/steal` });
-    const outcome = await tools.execute(conversation(['mock-weather']), call('mock-weather____getWeather', { city: 'Lima' }), signal());
+    const outcome = await tools.execute(
+      conversation(['mock-weather']),
+      call('mock-weather____getWeather', { city: 'Lima' }),
+      signal(),
+      allowAll,
+    );
     expect(outcome.isError).toBe(true);
     expect(outcome.result).toContain('redirect');
     expect(server.apiCalls()).toHaveLength(1);
@@ -155,7 +186,12 @@ describe('plugin tool calls', () => {
   it("reports the plugin's error answer to the model", async () => {
     const { tools } = runtime([installed('weather')]);
     server.nextApiReply({ kind: 'json', status: 401, body: { errorType: 'PluginSettingsInvalid', body: {} } });
-    const outcome = await tools.execute(conversation(['mock-weather']), call('mock-weather____getWeather', { city: 'Kyiv' }), signal());
+    const outcome = await tools.execute(
+      conversation(['mock-weather']),
+      call('mock-weather____getWeather', { city: 'Kyiv' }),
+      signal(),
+      allowAll,
+    );
     expect(outcome).toMatchObject({ isError: true, plugin: 'mock-weather' });
     expect(outcome.result).toContain('401');
   });
@@ -166,6 +202,7 @@ describe('plugin tool calls', () => {
       conversation(['mock-report']),
       call('mock-report____makeReport____markdown', { topic: 'sales' }),
       signal(),
+      allowAll,
     );
     expect(outcome).toEqual({ plugin: 'mock-report', result: '## Report on sales\n\n- **Status:** all good\n- Checked by mock-report' });
   });
@@ -176,16 +213,27 @@ describe('plugin tool calls', () => {
       conversation(['mock-clock']),
       call('mock-clock____showClock____standalone', { zone: 'UTC' }),
       signal(),
+      allowAll,
     );
     expect(outcome).toEqual({ plugin: 'mock-clock', result: STANDALONE_RESULT });
     expect(server.apiCalls()).toHaveLength(0);
-    const invalid = await tools.execute(conversation(['mock-clock']), call('mock-clock____showClock____standalone', {}), signal());
+    const invalid = await tools.execute(
+      conversation(['mock-clock']),
+      call('mock-clock____showClock____standalone', {}),
+      signal(),
+      allowAll,
+    );
     expect(invalid.isError).toBe(true);
   });
 
   it('refuses to call with required settings missing', async () => {
     const { tools } = runtime([installed('weather')], { settings: async () => ({}) });
-    const outcome = await tools.execute(conversation(['mock-weather']), call('mock-weather____getWeather', { city: 'Bern' }), signal());
+    const outcome = await tools.execute(
+      conversation(['mock-weather']),
+      call('mock-weather____getWeather', { city: 'Bern' }),
+      signal(),
+      allowAll,
+    );
     expect(outcome).toMatchObject({ isError: true, plugin: 'mock-weather' });
     expect(outcome.result).toContain('apiKey');
     expect(server.apiCalls()).toHaveLength(0);
@@ -194,14 +242,19 @@ describe('plugin tool calls', () => {
   it('refuses an origin the user did not approve', async () => {
     const plugin = { ...installed('weather'), origins: ['https://elsewhere.example'] };
     const { tools } = runtime([plugin]);
-    const outcome = await tools.execute(conversation(['mock-weather']), call('mock-weather____getWeather', { city: 'Bern' }), signal());
+    const outcome = await tools.execute(
+      conversation(['mock-weather']),
+      call('mock-weather____getWeather', { city: 'Bern' }),
+      signal(),
+      allowAll,
+    );
     expect(outcome.result).toContain('not among the origins approved');
     expect(server.apiCalls()).toHaveLength(0);
   });
 
   it('answers a tool that is not enabled with an error', async () => {
     const { tools } = runtime([installed('weather')]);
-    const outcome = await tools.execute(conversation([]), call('mock-weather____getWeather', { city: 'Bern' }), signal());
+    const outcome = await tools.execute(conversation([]), call('mock-weather____getWeather', { city: 'Bern' }), signal(), allowAll);
     expect(outcome).toEqual({
       isError: true,
       plugin: undefined,
@@ -213,7 +266,12 @@ describe('plugin tool calls', () => {
     const { tools } = runtime([installed('weather')]);
     server.nextApiReply({ kind: 'hang' });
     const controller = new AbortController();
-    const pending = tools.execute(conversation(['mock-weather']), call('mock-weather____getWeather', { city: 'Bern' }), controller.signal);
+    const pending = tools.execute(
+      conversation(['mock-weather']),
+      call('mock-weather____getWeather', { city: 'Bern' }),
+      controller.signal,
+      allowAll,
+    );
     setTimeout(() => controller.abort(), 100);
     await expect(pending).rejects.toThrow();
   });
@@ -234,11 +292,13 @@ describe('plugin tool calls', () => {
     const { tools } = runtime([], { builtins: [builtin] });
     expect((await tools.definitions(conversation([]))).tools).toEqual([]);
     expect((await tools.definitions(conversation(['builtin-echo']))).tools.map((t) => t.name)).toEqual(['builtin-echo____echo']);
-    expect(await tools.execute(conversation(['builtin-echo']), call('builtin-echo____echo', { n: 'x' }), signal())).toMatchObject({
-      isError: true,
-    });
+    expect(await tools.execute(conversation(['builtin-echo']), call('builtin-echo____echo', { n: 'x' }), signal(), allowAll)).toMatchObject(
+      {
+        isError: true,
+      },
+    );
     expect(run).not.toHaveBeenCalled();
-    expect(await tools.execute(conversation(['builtin-echo']), call('builtin-echo____echo', { n: 2 }), signal())).toEqual({
+    expect(await tools.execute(conversation(['builtin-echo']), call('builtin-echo____echo', { n: 2 }), signal(), allowAll)).toEqual({
       plugin: 'builtin-echo',
       result: 'echo:{"n":2}',
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DECLINED_RESULT } from '../../../lib/plugins/consent';
+import { DECLINED_RESULT } from '../../../lib/core/tool-consent';
 import { parseToolArguments } from '../../../lib/plugins/arguments';
 import { checkPluginSettings } from '../../../lib/plugins/settings-form';
 import { stepFailure } from '../../../lib/plugins/step-failure';

@@ -88,6 +88,7 @@ const server = (id: string, tools: number): McpServerView => ({
   tools: operations(tools).map(({ name, parameters }) => ({ name, inputSchema: parameters })),
   addedAt: 0,
   enabled: true,
+  approval: 'ask',
   tokenSet: false,
   headersSet: false,
   signedIn: false,
