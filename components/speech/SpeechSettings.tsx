@@ -5,7 +5,7 @@ import { request } from '../../lib/messaging/client';
 import type { SpeechKeys } from '../../lib/messaging/speech-protocol';
 import type { SpeechEngineId } from '../../lib/core/speech-engines';
 import { formatNumber } from '../../lib/i18n/formats';
-import { localeOfLanguage, type LocaleCode } from '../../lib/speech/locales';
+import { localeOfLanguage, type LocaleCode } from '../../lib/i18n/languages';
 import {
   OPENAI_AUDIO_FORMATS,
   PITCH_RANGE,

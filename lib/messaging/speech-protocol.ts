@@ -7,7 +7,7 @@
  */
 import type { ChatError } from '../core/errors';
 import type { WordMark } from '../speech/audio-engine';
-import type { LocaleCode } from '../speech/locales';
+import type { LocaleCode } from '../i18n/languages';
 import type { CloudEngineId, SpeechKeys } from '../speech/cloud-keys';
 import type { VoiceOption } from '../speech/voices';
 
