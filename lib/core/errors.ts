@@ -134,6 +134,14 @@ export function codeForStatus(status: number): ChatErrorCode {
   return 'unknown';
 }
 
+/** Whether a value that crossed a port or a message is a ChatError: the fields every ChatError has. */
+export function isChatError(value: unknown): value is ChatError {
+  const e = value as Partial<Record<keyof ChatError, unknown>> | null;
+  return (
+    typeof e === 'object' && e !== null && typeof e.code === 'string' && typeof e.retryable === 'boolean' && typeof e.message === 'string'
+  );
+}
+
 export function isAbortError(e: unknown): boolean {
   return (
     (e instanceof DOMException && e.name === 'AbortError') ||
