@@ -19,7 +19,7 @@ export interface OffscreenDocuments {
 }
 
 /** Chrome's offscreen API; Firefox has none and plays audio in its background page instead. */
-export const chromeOffscreenDocuments: OffscreenDocuments = {
+const chromeOffscreenDocuments: OffscreenDocuments = {
   exists: async () => (await chrome.runtime.getContexts({ contextTypes: [chrome.runtime.ContextType.OFFSCREEN_DOCUMENT] })).length > 0,
   close: () => chrome.offscreen.closeDocument(),
   create: () =>

@@ -7,7 +7,7 @@ import { isChatError } from './errors';
 
 /** Shorter values (plugin settings such as "metric") are ordinary words, not secrets worth hiding. */
 const MIN_SECRET_LENGTH = 8;
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /**
  * Every form in which a stored secret could be echoed: as stored, trimmed,

@@ -2,8 +2,8 @@ import type { SpokenPage } from './spoken-page';
 import { rangeOf } from './text-map';
 
 /** Names in the page's CSS highlight registry; the styles live in HIGHLIGHT_CSS. */
-export const SENTENCE_HIGHLIGHT = 'parley-sentence';
-export const WORD_HIGHLIGHT = 'parley-word';
+const SENTENCE_HIGHLIGHT = 'parley-sentence';
+const WORD_HIGHLIGHT = 'parley-word';
 
 /**
  * Injected into the page as a stylesheet by the background (no element is

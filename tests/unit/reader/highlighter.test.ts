@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PageHighlighter, SENTENCE_HIGHLIGHT, SpokenHighlights, WORD_HIGHLIGHT } from '../../../lib/reader/highlighter';
+import { HIGHLIGHT_CSS, PageHighlighter, SpokenHighlights } from '../../../lib/reader/highlighter';
 import { readSpokenPage } from '../../../lib/reader/spoken-page';
 
 /** jsdom has no CSS Custom Highlight API; a registry of Sets behaves the same for these checks. */
@@ -63,6 +63,10 @@ describe('SpokenHighlights', () => {
   });
 });
 
+/** The names HIGHLIGHT_CSS styles on the page. */
+const SENTENCE_HIGHLIGHT = 'parley-sentence';
+const WORD_HIGHLIGHT = 'parley-word';
+
 describe('PageHighlighter', () => {
   beforeEach(() => {
     registry = new Map();
@@ -85,5 +89,7 @@ describe('PageHighlighter', () => {
     highlighter.clear();
     expect(registry.size).toBe(0);
     expect(document.body.innerHTML).toBe(html);
+    expect(HIGHLIGHT_CSS).toContain(`::highlight(${SENTENCE_HIGHLIGHT})`);
+    expect(HIGHLIGHT_CSS).toContain(`::highlight(${WORD_HIGHLIGHT})`);
   });
 });
