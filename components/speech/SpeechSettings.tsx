@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from 'react';
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toChatError, type ChatError } from '../../lib/core/errors';
 import { request } from '../../lib/messaging/client';
@@ -12,9 +12,7 @@ import {
   RATE_RANGE,
   TRANSCRIPTION_MODELS,
   pickerLocale,
-  type OpenAIAudioFormat,
   type SpeechSettings as Settings,
-  type TranscriptionModel,
   type VoiceChoice,
 } from '../../lib/speech/speech-settings';
 import { voiceFor } from '../../lib/speech/voice-for';
@@ -84,6 +82,37 @@ function PercentRange({
       />
       <output htmlFor={id}>{text}</output>
     </span>
+  );
+}
+
+/** A labelled list of values shown as they are: model names and audio formats, the same in every language. */
+function ValueField<T extends string>({
+  id,
+  label,
+  value,
+  values,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: T;
+  values: readonly T[];
+  onChange(value: T): void;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value as T)}>
+        {values.map((v) => (
+          <option key={v} value={v}>
+            {v}
+          </option>
+        ))}
+      </select>
+      {children}
+    </div>
   );
 }
 
@@ -220,30 +249,20 @@ export function SpeechSettings() {
             onChange={(patch) => set('openai', patch)}
             showOwnKey={!keyFromProvider}
           />
-          <div className="field">
-            <label htmlFor={`${id}-tts-model`}>{t('speech.settings.speechModel')}</label>
-            <select id={`${id}-tts-model`} value={settings.openai.model} onChange={(e) => set('openai', { model: e.target.value })}>
-              {OPENAI_TTS_MODELS.map((m) => (
-                <option key={m} value={m}>
-                  {m}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-format`}>{t('speech.settings.audioFormat')}</label>
-            <select
-              id={`${id}-format`}
-              value={settings.openai.format}
-              onChange={(e) => set('openai', { format: e.target.value as OpenAIAudioFormat })}
-            >
-              {OPENAI_AUDIO_FORMATS.map((f) => (
-                <option key={f} value={f}>
-                  {f}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ValueField
+            id={`${id}-tts-model`}
+            label={t('speech.settings.speechModel')}
+            value={settings.openai.model}
+            values={OPENAI_TTS_MODELS}
+            onChange={(model) => set('openai', { model })}
+          />
+          <ValueField
+            id={`${id}-format`}
+            label={t('speech.settings.audioFormat')}
+            value={settings.openai.format}
+            values={OPENAI_AUDIO_FORMATS}
+            onChange={(format) => set('openai', { format })}
+          />
         </fieldset>
       )}
 
@@ -330,21 +349,15 @@ export function SpeechSettings() {
             <LocaleOptions />
           </select>
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-transcription`}>{t('speech.settings.transcriptionModel')}</label>
-          <select
-            id={`${id}-transcription`}
-            value={settings.dictation.model}
-            onChange={(e) => set('dictation', { model: e.target.value as TranscriptionModel })}
-          >
-            {TRANSCRIPTION_MODELS.map((m) => (
-              <option key={m} value={m}>
-                {m}
-              </option>
-            ))}
-          </select>
+        <ValueField
+          id={`${id}-transcription`}
+          label={t('speech.settings.transcriptionModel')}
+          value={settings.dictation.model}
+          values={TRANSCRIPTION_MODELS}
+          onChange={(model) => set('dictation', { model })}
+        >
           <p className="speech-hint">{t('speech.settings.transcriptionHint')}</p>
-        </div>
+        </ValueField>
         {engine !== 'openai' && (
           <OpenAIAccessFields
             settings={settings}
