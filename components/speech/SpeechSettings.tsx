@@ -179,6 +179,19 @@ export function SpeechSettings() {
 
   const keyFromProvider =
     settings.openai.keySource !== 'own' && (settings.openai.keySource !== 'auto' || providers.some((p) => p.kind === 'openai'));
+  // Shown with the OpenAI voice, or else with dictation, which may transcribe through OpenAI.
+  const openaiAccess = (
+    <OpenAIAccessFields
+      settings={settings}
+      providers={providers}
+      keySet={!!keys?.openai}
+      typed={typedKeys.openai}
+      onType={(openai) => setTypedKeys((k) => ({ ...k, openai }))}
+      onSaveKey={() => void saveKey('openai')}
+      onChange={(patch) => set('openai', patch)}
+      showOwnKey={!keyFromProvider}
+    />
+  );
 
   return (
     <div className="speech-settings">
@@ -239,16 +252,7 @@ export function SpeechSettings() {
       {engine === 'openai' && (
         <fieldset>
           <legend>{t('speech.settings.openaiTitle')}</legend>
-          <OpenAIAccessFields
-            settings={settings}
-            providers={providers}
-            keySet={!!keys?.openai}
-            typed={typedKeys.openai}
-            onType={(openai) => setTypedKeys((k) => ({ ...k, openai }))}
-            onSaveKey={() => void saveKey('openai')}
-            onChange={(patch) => set('openai', patch)}
-            showOwnKey={!keyFromProvider}
-          />
+          {openaiAccess}
           <ValueField
             id={`${id}-tts-model`}
             label={t('speech.settings.speechModel')}
@@ -358,18 +362,7 @@ export function SpeechSettings() {
         >
           <p className="speech-hint">{t('speech.settings.transcriptionHint')}</p>
         </ValueField>
-        {engine !== 'openai' && (
-          <OpenAIAccessFields
-            settings={settings}
-            providers={providers}
-            keySet={!!keys?.openai}
-            typed={typedKeys.openai}
-            onType={(openai) => setTypedKeys((k) => ({ ...k, openai }))}
-            onSaveKey={() => void saveKey('openai')}
-            onChange={(patch) => set('openai', patch)}
-            showOwnKey={!keyFromProvider}
-          />
-        )}
+        {engine !== 'openai' && openaiAccess}
       </fieldset>
     </div>
   );

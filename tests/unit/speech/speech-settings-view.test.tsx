@@ -12,6 +12,9 @@ import { mount } from '../support/dom';
 const request = vi.hoisted(() => vi.fn(async (name: string) => (name === 'speech.browserVoices' ? { groups: [] } : {})));
 vi.mock('../../../lib/messaging/client', () => ({ request }));
 
+/** The label of the OpenAI key's source list. */
+const KEY_SOURCE = 'OpenAI key for speech';
+
 /** The select a label names, as a user finds it. */
 function selectLabelled(text: string): HTMLSelectElement {
   const label = [...document.querySelectorAll('label')].find((l) => l.textContent === text);
@@ -56,4 +59,17 @@ describe('the speech settings', () => {
     });
     expect(selectLabelled('Audio format').value).toBe('opus');
   });
+
+  it.each(['openai', 'edge'] as const)(
+    'offers the OpenAI key once with the %s voice: with the voice, or else with dictation',
+    async (engine) => {
+      await saveSpeechSettings({ ...DEFAULT_SPEECH_SETTINGS, engine });
+      await mount(<SpeechSettings />);
+      await vi.waitFor(() => selectLabelled('Transcription model'));
+      const keySources = [...document.querySelectorAll('label')].filter((l) => l.textContent === KEY_SOURCE);
+      expect(keySources).toHaveLength(1);
+      const inDictation = keySources[0]!.closest('fieldset')?.contains(selectLabelled('Transcription model'));
+      expect(inDictation).toBe(engine !== 'openai');
+    },
+  );
 });
