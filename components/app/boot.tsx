@@ -5,7 +5,7 @@ import { useProvidersStore } from '../state/providers-store';
 import { startTheme } from '../ui/theme';
 import { getPrefs } from '../../lib/storage/prefs';
 import { loadLocaleResources } from '../../lib/i18n/i18n';
-import { matchLocale } from '../../lib/speech/locales';
+import { matchLocale } from '../../lib/i18n/languages';
 import { preloadMessageView } from '../chat/message-view-loaders';
 import '../ui/ui.css';
 import { followEarlyCopies } from './follow-early-copies';

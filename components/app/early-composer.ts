@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, localeOfLanguage, SUPPORTED_LOCALES } from '../../lib/speech/locales';
+import { DEFAULT_LOCALE, localeOfLanguage, SUPPORTED_LOCALES } from '../../lib/i18n/languages';
 import type { Prefs } from '../../lib/storage/prefs';
 import { readConversationHint } from './conversation-hint';
 import { showEarlyScreen } from './early-screen';

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { createI18n } from '../../lib/i18n/i18n';
-import { SUPPORTED_LOCALES, matchLocale } from '../../lib/speech/locales';
+import { SUPPORTED_LOCALES, matchLocale } from '../../lib/i18n/languages';
 import { getPref } from '../../lib/storage/prefs';
 
 function applyDirection(locale: string) {

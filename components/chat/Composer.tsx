@@ -8,7 +8,7 @@ import { useDictation } from '../speech/use-dictation';
 import { useChatStore } from '../state/chat-store';
 import { useProvidersStore } from '../state/providers-store';
 import { IconButton } from '../ui/IconButton';
-import { Popover, useAnchorToggle } from '../ui/Popover';
+import { PopoverButton } from '../ui/PopoverButton';
 import { ContextChips } from './ContextChips';
 import { AttachImageButton } from '../images/AttachImageButton';
 import { CaptureButtons } from '../images/CaptureButtons';
@@ -56,26 +56,12 @@ function fitHeight(box: HTMLTextAreaElement): void {
 /** "Chat settings": the conversation's system prompt, plugins and sampling, in a popover. */
 function ChatSettingsButton() {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const anchor = useRef<HTMLButtonElement>(null);
-  const toggle = useAnchorToggle(open, setOpen);
   return (
-    <>
-      <IconButton
-        ref={anchor}
-        label={t('options.title')}
-        icon={<SlidersHorizontal size={18} />}
-        tooltipSide="top"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        {...toggle}
-      />
-      <Popover open={open} onOpenChange={setOpen} anchorRef={anchor} label={t('options.title')} placement="top-start">
-        <Suspense fallback={<p className="conversation-options">{t('common.loading')}</p>}>
-          <ConversationOptions />
-        </Suspense>
-      </Popover>
-    </>
+    <PopoverButton label={t('options.title')} icon={<SlidersHorizontal size={18} />} tooltipSide="top" placement="top-start">
+      <Suspense fallback={<p className="conversation-options">{t('common.loading')}</p>}>
+        <ConversationOptions />
+      </Suspense>
+    </PopoverButton>
   );
 }
 

@@ -12,7 +12,7 @@ import { useChatStore } from '../state/chat-store';
 import './slash-menu.css';
 
 /** "/query rest": the command being typed and what follows it, or undefined when the draft is no command. */
-export function parseCommand(draft: string): { query: string; input: string } | undefined {
+function parseCommand(draft: string): { query: string; input: string } | undefined {
   const match = /^\/(\S*)(?:\s+([\s\S]*))?$/.exec(draft);
   return match ? { query: match[1]!, input: match[2] ?? '' } : undefined;
 }

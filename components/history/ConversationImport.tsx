@@ -64,7 +64,7 @@ export function useConversationImport(): ConversationImport {
 }
 
 /** What an import would add: conversations, the system prompts it keeps, and the plugins it names but leaves off. */
-export function ImportReview({ summary, onConfirm, onCancel }: { summary: ImportSummary; onConfirm(): void; onCancel(): void }) {
+function ImportReview({ summary, onConfirm, onCancel }: { summary: ImportSummary; onConfirm(): void; onCancel(): void }) {
   const { t, i18n } = useTranslation();
   const id = useId();
   return (

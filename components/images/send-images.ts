@@ -12,7 +12,7 @@ import { prepareImage } from './read-image';
  * scaled to its limit. Undefined, with the reason shown in the composer and
  * the images left there, when the model takes no images.
  */
-export async function imagesFor(model: ModelRef, kind: ProviderKind | undefined): Promise<NewImage[] | undefined> {
+async function imagesFor(model: ModelRef, kind: ProviderKind | undefined): Promise<NewImage[] | undefined> {
   const { images, setProblem } = useAttachments.getState();
   if (!images.length) return [];
   const group = useProvidersStore.getState().groups.find((g) => g.providerId === model.providerId);

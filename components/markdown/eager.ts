@@ -1,7 +1,7 @@
 import type { Block, Split } from './block-splitter';
 
 /** How much of a long answer renders before "Show more": whichever limit is reached first. */
-export const EAGER_CHARS = 16 * 1024;
+const EAGER_CHARS = 16 * 1024;
 export const EAGER_BLOCKS = 80;
 
 export interface EagerView {

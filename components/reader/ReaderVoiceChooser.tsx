@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../lib/messaging/client';
-import { SUPPORTED_LOCALES } from '../../lib/speech/locales';
+import { SUPPORTED_LOCALES } from '../../lib/i18n/languages';
 import { pickerLocale } from '../../lib/speech/speech-settings';
 import { neuralVoiceOptions, openaiVoiceOptions } from '../../lib/speech/voices';
 import { useSpeechSettings } from '../speech/use-speech-settings';

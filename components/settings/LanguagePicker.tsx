@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { NATIVE_NAMES } from '../../lib/speech/native-names';
-import { SUPPORTED_LOCALES } from '../../lib/speech/locales';
+import { NATIVE_NAMES } from '../../lib/i18n/native-names';
+import { SUPPORTED_LOCALES } from '../../lib/i18n/languages';
 import { switchLocale } from '../../lib/i18n/i18n';
 import { setPref } from '../../lib/storage/prefs';
 

@@ -3,7 +3,7 @@ import { browser } from 'wxt/browser';
 import './privacy-link.css';
 
 /** The page built from PRIVACY.md (entrypoints/privacy), shipped inside the extension so it works offline. */
-export const PRIVACY_PAGE = '/privacy.html';
+const PRIVACY_PAGE = '/privacy.html';
 
 export function PrivacyLink() {
   const { t } = useTranslation();

@@ -1,20 +1,18 @@
-import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from 'react';
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toChatError, type ChatError } from '../../lib/core/errors';
 import { request } from '../../lib/messaging/client';
 import type { SpeechKeys } from '../../lib/messaging/speech-protocol';
 import type { SpeechEngineId } from '../../lib/core/speech-engines';
 import { formatNumber } from '../../lib/i18n/formats';
-import { localeOfLanguage, type LocaleCode } from '../../lib/speech/locales';
+import { localeOfLanguage, type LocaleCode } from '../../lib/i18n/languages';
 import {
   OPENAI_AUDIO_FORMATS,
   PITCH_RANGE,
   RATE_RANGE,
   TRANSCRIPTION_MODELS,
   pickerLocale,
-  type OpenAIAudioFormat,
   type SpeechSettings as Settings,
-  type TranscriptionModel,
   type VoiceChoice,
 } from '../../lib/speech/speech-settings';
 import { voiceFor } from '../../lib/speech/voice-for';
@@ -87,6 +85,37 @@ function PercentRange({
   );
 }
 
+/** A labelled list of values shown as they are: model names and audio formats, the same in every language. */
+function ValueField<T extends string>({
+  id,
+  label,
+  value,
+  values,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: T;
+  values: readonly T[];
+  onChange(value: T): void;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value as T)}>
+        {values.map((v) => (
+          <option key={v} value={v}>
+            {v}
+          </option>
+        ))}
+      </select>
+      {children}
+    </div>
+  );
+}
+
 /** Voices, speed, pitch and keys for each engine, a preview, auto-read and dictation. */
 export function SpeechSettings() {
   const { t, i18n } = useTranslation();
@@ -150,6 +179,19 @@ export function SpeechSettings() {
 
   const keyFromProvider =
     settings.openai.keySource !== 'own' && (settings.openai.keySource !== 'auto' || providers.some((p) => p.kind === 'openai'));
+  // Shown with the OpenAI voice, or else with dictation, which may transcribe through OpenAI.
+  const openaiAccess = (
+    <OpenAIAccessFields
+      settings={settings}
+      providers={providers}
+      keySet={!!keys?.openai}
+      typed={typedKeys.openai}
+      onType={(openai) => setTypedKeys((k) => ({ ...k, openai }))}
+      onSaveKey={() => void saveKey('openai')}
+      onChange={(patch) => set('openai', patch)}
+      showOwnKey={!keyFromProvider}
+    />
+  );
 
   return (
     <div className="speech-settings">
@@ -210,40 +252,21 @@ export function SpeechSettings() {
       {engine === 'openai' && (
         <fieldset>
           <legend>{t('speech.settings.openaiTitle')}</legend>
-          <OpenAIAccessFields
-            settings={settings}
-            providers={providers}
-            keySet={!!keys?.openai}
-            typed={typedKeys.openai}
-            onType={(openai) => setTypedKeys((k) => ({ ...k, openai }))}
-            onSaveKey={() => void saveKey('openai')}
-            onChange={(patch) => set('openai', patch)}
-            showOwnKey={!keyFromProvider}
+          {openaiAccess}
+          <ValueField
+            id={`${id}-tts-model`}
+            label={t('speech.settings.speechModel')}
+            value={settings.openai.model}
+            values={OPENAI_TTS_MODELS}
+            onChange={(model) => set('openai', { model })}
           />
-          <div className="field">
-            <label htmlFor={`${id}-tts-model`}>{t('speech.settings.speechModel')}</label>
-            <select id={`${id}-tts-model`} value={settings.openai.model} onChange={(e) => set('openai', { model: e.target.value })}>
-              {OPENAI_TTS_MODELS.map((m) => (
-                <option key={m} value={m}>
-                  {m}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-format`}>{t('speech.settings.audioFormat')}</label>
-            <select
-              id={`${id}-format`}
-              value={settings.openai.format}
-              onChange={(e) => set('openai', { format: e.target.value as OpenAIAudioFormat })}
-            >
-              {OPENAI_AUDIO_FORMATS.map((f) => (
-                <option key={f} value={f}>
-                  {f}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ValueField
+            id={`${id}-format`}
+            label={t('speech.settings.audioFormat')}
+            value={settings.openai.format}
+            values={OPENAI_AUDIO_FORMATS}
+            onChange={(format) => set('openai', { format })}
+          />
         </fieldset>
       )}
 
@@ -330,33 +353,16 @@ export function SpeechSettings() {
             <LocaleOptions />
           </select>
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-transcription`}>{t('speech.settings.transcriptionModel')}</label>
-          <select
-            id={`${id}-transcription`}
-            value={settings.dictation.model}
-            onChange={(e) => set('dictation', { model: e.target.value as TranscriptionModel })}
-          >
-            {TRANSCRIPTION_MODELS.map((m) => (
-              <option key={m} value={m}>
-                {m}
-              </option>
-            ))}
-          </select>
+        <ValueField
+          id={`${id}-transcription`}
+          label={t('speech.settings.transcriptionModel')}
+          value={settings.dictation.model}
+          values={TRANSCRIPTION_MODELS}
+          onChange={(model) => set('dictation', { model })}
+        >
           <p className="speech-hint">{t('speech.settings.transcriptionHint')}</p>
-        </div>
-        {engine !== 'openai' && (
-          <OpenAIAccessFields
-            settings={settings}
-            providers={providers}
-            keySet={!!keys?.openai}
-            typed={typedKeys.openai}
-            onType={(openai) => setTypedKeys((k) => ({ ...k, openai }))}
-            onSaveKey={() => void saveKey('openai')}
-            onChange={(patch) => set('openai', patch)}
-            showOwnKey={!keyFromProvider}
-          />
-        )}
+        </ValueField>
+        {engine !== 'openai' && openaiAccess}
       </fieldset>
     </div>
   );

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LocaleCode } from '../../lib/speech/locales';
+import type { LocaleCode } from '../../lib/i18n/languages';
 import { mergeVoiceGroups } from '../../lib/speech/voices';
-import { NATIVE_NAMES } from '../../lib/speech/native-names';
+import { NATIVE_NAMES } from '../../lib/i18n/native-names';
 import { VoiceSelect, type PickerGroup } from './VoiceSelect';
 
 interface Props {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { NATIVE_NAMES } from '../../lib/speech/native-names';
-import type { LocaleCode } from '../../lib/speech/locales';
+import { NATIVE_NAMES } from '../../lib/i18n/native-names';
+import type { LocaleCode } from '../../lib/i18n/languages';
 import type { VoiceOption } from '../../lib/speech/voices';
 
 export interface PickerGroup {

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { ChatError } from '../../lib/core/errors';
-import { localeOfLanguage } from '../../lib/speech/locales';
+import { localeOfLanguage } from '../../lib/i18n/languages';
 import { getPref } from '../../lib/storage/prefs';
 import type { AnswerReader } from '../../lib/speech/answer-reader';
 import { speechPrefs } from './lazy-speech-prefs';

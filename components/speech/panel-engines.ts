@@ -2,13 +2,12 @@ import { ChatFailure, chatError } from '../../lib/core/errors';
 import { request } from '../../lib/messaging/client';
 import type { CloudEngineId } from '../../lib/messaging/speech-protocol';
 import { base64ToBytes } from '../../lib/core/base64';
-import { createAudioEngine, type AudioSpeechEngine, type Synthesize } from '../../lib/speech/audio-engine';
+import type { AudioSpeechEngine, SynthesisParams, SynthesizedAudio } from '../../lib/speech/audio-engine';
 import { createAudioElementPlayer } from '../../lib/speech/audio-player';
-import { CHUNK_LIMITS, isCloudEngine } from '../../lib/speech/cloud-engines';
+import { cloudEngineCache, isCloudEngine } from '../../lib/speech/cloud-engines';
 import type { SpeechEngine } from '../../lib/speech/engine';
 import type { SpeechEngineId } from '../../lib/core/speech-engines';
 import { createWebSpeechEngine, webSpeechOf } from '../../lib/speech/engines/web-speech';
-import { neuralVoiceOptions, openaiVoiceOptions } from '../../lib/speech/voices';
 import { loadSpeechSettings } from '../../lib/speech/speech-prefs';
 
 /** One player for the panel: an answer, a preview and the next answer take turns. */
@@ -17,39 +16,22 @@ const player = createAudioElementPlayer();
 const aborted = (signal: AbortSignal) => signal.reason ?? new DOMException('Speech was stopped.', 'AbortError');
 
 /** Synthesis through the background, which holds the keys; a stop calls the request off there too. */
-function remoteSynthesize(engine: CloudEngineId): Synthesize {
-  return (text, params, signal) =>
-    new Promise((resolve, reject) => {
-      if (signal.aborted) return reject(aborted(signal));
-      const requestId = crypto.randomUUID();
-      const onAbort = () => {
-        reject(aborted(signal));
-        request('speech.cancel', { requestId }).catch(() => undefined);
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      request('speech.synthesize', { engine, text, ...params, requestId })
-        .then((audio) => resolve({ bytes: base64ToBytes(audio.audio), mime: audio.mime, marks: audio.marks }), reject)
-        .finally(() => signal.removeEventListener('abort', onAbort));
-    });
+function remoteSynthesize(engine: CloudEngineId, text: string, params: SynthesisParams, signal: AbortSignal): Promise<SynthesizedAudio> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(aborted(signal));
+    const requestId = crypto.randomUUID();
+    const onAbort = () => {
+      reject(aborted(signal));
+      request('speech.cancel', { requestId }).catch(() => undefined);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    request('speech.synthesize', { engine, text, ...params, requestId })
+      .then((audio) => resolve({ bytes: base64ToBytes(audio.audio), mime: audio.mime, marks: audio.marks }), reject)
+      .finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
-const cloud = new Map<CloudEngineId, AudioSpeechEngine>();
-
-function cloudEngine(id: CloudEngineId): AudioSpeechEngine {
-  let engine = cloud.get(id);
-  if (!engine) {
-    engine = createAudioEngine({
-      id,
-      listVoices: async (locale) =>
-        id === 'openai' ? openaiVoiceOptions((await loadSpeechSettings()).openai.model) : neuralVoiceOptions(locale),
-      synthesize: remoteSynthesize(id),
-      sink: player,
-      maxChunkLength: CHUNK_LIMITS[id],
-    });
-    cloud.set(id, engine);
-  }
-  return engine;
-}
+const cloudEngine = cloudEngineCache({ settings: loadSpeechSettings, synthesize: remoteSynthesize, sink: () => player });
 
 const unsupported: SpeechEngine = {
   id: 'browser',

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { request } from '../../lib/messaging/client';
 import type { VoiceGroup } from '../../lib/messaging/speech-protocol';
 import { webSpeechOf } from '../../lib/speech/engines/web-speech';
-import { SUPPORTED_LOCALES } from '../../lib/speech/locales';
+import { SUPPORTED_LOCALES } from '../../lib/i18n/languages';
 import type { SpeechSettings } from '../../lib/speech/speech-settings';
 import { browserVoicesByLocale, neuralVoiceOptions, openaiVoiceOptions } from '../../lib/speech/voices';
 import type { PickerGroup } from './VoiceSelect';

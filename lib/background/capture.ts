@@ -59,7 +59,7 @@ function isRefusal(error: unknown): boolean {
   );
 }
 
-export async function captureTab(windowId: number, area: boolean): Promise<CaptureResult> {
+async function captureTab(windowId: number, area: boolean): Promise<CaptureResult> {
   const [tab] = await browser.tabs.query({ active: true, windowId });
   if (tab?.id === undefined || !tab.url || isRestrictedUrl(tab.url)) return { kind: 'restricted' };
   try {

@@ -5,7 +5,7 @@ import { handlePanelMessage } from '../chat/panel-port';
 import { StreamRegistry, type Watcher } from '../chat/stream-registry';
 import type { ConsentGate } from '../core/tool-consent';
 import type { ToolRuntime } from '../core/tool-runtime';
-import { CHAT_PORT, type PanelToBackground } from '../messaging/protocol';
+import { CHAT_PORT, isPanelToBackground } from '../messaging/protocol';
 import { isTrustedSender } from '../messaging/senders';
 import { resolveModel } from '../providers/service';
 import { patchMessage } from '../storage/conversations';
@@ -39,8 +39,9 @@ export function serveChatPorts(streams: StreamRegistry, ready: Promise<unknown>)
       void streams.flush();
     });
     port.onMessage.addListener(async (raw: unknown) => {
+      if (!isPanelToBackground(raw)) return;
       await ready;
-      await handlePanelMessage(streams, raw as PanelToBackground, watcher);
+      await handlePanelMessage(streams, raw, watcher);
     });
   });
 }

@@ -1,6 +1,6 @@
 import type { Browser } from 'wxt/browser';
 import { ChatFailure, chatError } from '../core/errors';
-import type { AudioMessage, PlayerCommand, PlayerReport } from '../messaging/speech-protocol';
+import { isPlayerReport, type AudioMessage, type PlayerCommand, type PlayerReport } from '../messaging/speech-protocol';
 import { bytesToBase64 } from '../core/base64';
 import type { AudioSink, PlaybackHooks, SynthesizedAudio } from '../speech/audio-engine';
 
@@ -19,7 +19,7 @@ export interface OffscreenDocuments {
 }
 
 /** Chrome's offscreen API; Firefox has none and plays audio in its background page instead. */
-export const chromeOffscreenDocuments: OffscreenDocuments = {
+const chromeOffscreenDocuments: OffscreenDocuments = {
   exists: async () => (await chrome.runtime.getContexts({ contextTypes: [chrome.runtime.ContextType.OFFSCREEN_DOCUMENT] })).length > 0,
   close: () => chrome.offscreen.closeDocument(),
   create: () =>
@@ -59,8 +59,7 @@ export class OffscreenSink implements AudioSink {
   attach(port: Browser.runtime.Port): void {
     this.port = port;
     port.onMessage.addListener((message: unknown) => {
-      const report = message as PlayerReport;
-      this.reports.get(report.id)?.(report);
+      if (isPlayerReport(message)) this.reports.get(message.id)?.(message);
     });
     port.onDisconnect.addListener(() => {
       if (this.port === port) this.port = undefined;

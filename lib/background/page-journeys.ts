@@ -11,7 +11,7 @@ import { captionTracksOf, playerCaptionsInPage, youTubeVideoId } from '../page/y
 import type { SavedPrompt } from '../core/prompts';
 import { starterPrompts } from '../prompts/bundled-starters';
 import { loadPrompts } from '../prompts/library';
-import { matchLocale } from '../speech/locales';
+import { matchLocale } from '../i18n/languages';
 import { onStorageChange } from '../storage/change-feed';
 import { getPref } from '../storage/prefs';
 import { createMenuItem, menuTitle } from './context-menus';

@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { ChatFailure, chatError } from '../core/errors';
 import { keepServiceWorkerAlive } from '../chat/keep-alive';
 import { broadcast } from '../messaging/events';
-import { READER_PORT, type PageToBackground, type ReaderRequests } from '../messaging/reader-protocol';
+import { isPageToBackground, READER_PORT, type ReaderRequests } from '../messaging/reader-protocol';
 import type { RequestHandlers } from '../messaging/server';
 import { interfaceControlLabels } from '../reader/control-labels';
 import { ReaderController, type PageLink } from '../reader/controller';
@@ -35,7 +35,9 @@ async function connectToPage({ tabId, frameId }: ReadTarget): Promise<PageLink> 
       if (open) port.postMessage(message);
     },
     onMessage(listener) {
-      port.onMessage.addListener((message: unknown) => listener(message as PageToBackground));
+      port.onMessage.addListener((message: unknown) => {
+        if (isPageToBackground(message)) listener(message);
+      });
     },
     onClose(listener) {
       port.onDisconnect.addListener(() => listener());

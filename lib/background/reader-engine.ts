@@ -1,18 +1,11 @@
 import { ChatFailure, chatError } from '../core/errors';
 import type { CloudEngineId } from '../speech/cloud-keys';
-import {
-  createAudioEngine,
-  type AudioSink,
-  type AudioSpeechEngine,
-  type SynthesisParams,
-  type SynthesizedAudio,
-} from '../speech/audio-engine';
-import { CHUNK_LIMITS } from '../speech/cloud-engines';
+import type { AudioSink, SynthesisParams, SynthesizedAudio } from '../speech/audio-engine';
+import { cloudEngineCache } from '../speech/cloud-engines';
 import type { SpeakOptions, SpeechEngine } from '../speech/engine';
 import { createBrowserVoiceEngine, type BrowserVoiceApi } from '../speech/engines/browser-voices';
 import type { SpeechSettings } from '../speech/speech-settings';
 import { voiceFor } from '../speech/voice-for';
-import { neuralVoiceOptions, openaiVoiceOptions } from '../speech/voices';
 
 export interface ReaderEngineDeps {
   /** Read at every sentence, so a change in the speech settings applies to the next one. */
@@ -37,24 +30,8 @@ interface Spoken {
  * speak that follows.
  */
 export function createReaderEngines(deps: ReaderEngineDeps): (lang: string) => SpeechEngine {
-  const cloudEngines = new Map<CloudEngineId, AudioSpeechEngine>();
+  const cloudEngine = cloudEngineCache(deps);
   let engineInUse: SpeechSettings['engine'] = 'browser';
-
-  const cloudEngine = (engine: CloudEngineId): AudioSpeechEngine => {
-    let made = cloudEngines.get(engine);
-    if (!made) {
-      made = createAudioEngine({
-        id: engine,
-        listVoices: async (locale) =>
-          engine === 'openai' ? openaiVoiceOptions((await deps.settings()).openai.model) : neuralVoiceOptions(locale),
-        synthesize: (text, params, signal) => deps.synthesize(engine, text, params, signal),
-        sink: deps.sink(),
-        maxChunkLength: CHUNK_LIMITS[engine],
-      });
-      cloudEngines.set(engine, made);
-    }
-    return made;
-  };
 
   const browserEngine = (lang?: string): SpeechEngine => {
     const api = deps.browserVoices();

@@ -9,7 +9,7 @@ import type { AudioSink } from '../speech/audio-engine';
 import { createAudioElementPlayer } from '../speech/audio-player';
 import { browserVoiceApiOf, browserVoicesOf } from '../speech/engines/browser-voices';
 import { EDGE_READ_ALOUD_ORIGIN, EDGE_READ_ALOUD_URL, edgeOriginRule } from '../speech/engines/edge-read-aloud';
-import { SUPPORTED_LOCALES } from '../speech/locales';
+import { SUPPORTED_LOCALES } from '../i18n/languages';
 import { recordingFileName } from '../speech/recorder';
 import { loadSpeechSettings } from '../speech/speech-prefs';
 import { createSpeechService, saveSpeechKeys, speechKeys } from '../speech/speech-service';

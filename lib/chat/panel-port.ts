@@ -3,7 +3,7 @@ import type { PanelToBackground } from './port-messages';
 import { listMessages, markInterruptedStreams } from '../storage/conversations';
 import type { StreamRegistry, Watcher } from './stream-registry';
 
-export function interruptedError(): ChatError {
+function interruptedError(): ChatError {
   return chatError('interrupted', 'The background worker stopped while this answer was being written.');
 }
 

@@ -1,6 +1,7 @@
 /** What flows over the chat port: the panel asks for answers, the background streams them back. */
 import type { ChatError } from '../core/errors';
 import type { MessageStatus } from '../core/conversation';
+import { isId, isRecord } from '../storage/repair';
 
 export type PanelToBackground =
   /** The panel has stored the user turn and an empty assistant message; answer into it. */
@@ -9,6 +10,13 @@ export type PanelToBackground =
   | { type: 'stop'; conversationId: string }
   /** Follow a conversation's running stream, e.g. after the panel reopened; `ended` with the stored state when none runs. */
   | { type: 'watch'; conversationId: string };
+
+/** What a panel posted on its chat port, checked before the background acts on it. */
+export function isPanelToBackground(value: unknown): value is PanelToBackground {
+  if (!isRecord(value) || !isId(value.conversationId)) return false;
+  if (value.type === 'start') return isId(value.messageId);
+  return value.type === 'stop' || value.type === 'watch';
+}
 
 export type BackgroundToPanel =
   | { type: 'snapshot'; conversationId: string; messageId: string; content: string }

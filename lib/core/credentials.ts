@@ -17,7 +17,7 @@ export function cleanCredential(value: string): string {
  * signs one), naming its field, instead of letting the browser fail the
  * request as a network error.
  */
-export function assertSendableCredential(field: ProviderField, value: string): void {
+function assertSendableCredential(field: ProviderField, value: string): void {
   if (NOT_HEADER_SAFE.test(value)) {
     fail('invalid-credential', `${field.key} contains characters that cannot be sent in an HTTP header.`, { field: field.label });
   }

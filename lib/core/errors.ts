@@ -134,6 +134,14 @@ export function codeForStatus(status: number): ChatErrorCode {
   return 'unknown';
 }
 
+/** Whether a value that crossed a port or a message is a ChatError: the fields every ChatError has. */
+export function isChatError(value: unknown): value is ChatError {
+  const e = value as Partial<Record<keyof ChatError, unknown>> | null;
+  return (
+    typeof e === 'object' && e !== null && typeof e.code === 'string' && typeof e.retryable === 'boolean' && typeof e.message === 'string'
+  );
+}
+
 export function isAbortError(e: unknown): boolean {
   return (
     (e instanceof DOMException && e.name === 'AbortError') ||
@@ -151,14 +159,14 @@ export function toChatError(e: unknown, provider?: string): ChatError {
 }
 
 /** Why a request's signal fired: a deadline (AbortSignal.timeout) is a timeout, anything else the user stopping. */
-export function stoppedError(signal: AbortSignal, provider?: string): ChatError {
+function stoppedError(signal: AbortSignal, provider?: string): ChatError {
   const reason: unknown = signal.reason;
   if (reason instanceof DOMException && reason.name === 'TimeoutError') return chatError('timeout', 'The request timed out.', { provider });
   return chatError('aborted', 'The request was stopped.', { provider });
 }
 
 /** SDKs wrap what the policed fetch threw; the ChatFailure may sit a few causes deep. */
-export function findChatFailure(e: unknown): ChatFailure | undefined {
+function findChatFailure(e: unknown): ChatFailure | undefined {
   for (let cur = e, depth = 0; cur && depth < 5; depth++) {
     if (cur instanceof ChatFailure) return cur;
     cur = cur instanceof Error ? cur.cause : undefined;

@@ -33,7 +33,7 @@ const UNREACHABLE: ReadonlySet<ChatErrorCode> = new Set([
 ]);
 
 /** Whether a key the kind needs has never been saved. */
-export function missingKey(provider: ProviderView): boolean {
+function missingKey(provider: ProviderView): boolean {
   const fields = kindInfo(provider.kind)?.fields ?? [];
   return fields.some((f) => f.type === 'secret' && f.required && !provider.secretsSet[f.key]);
 }

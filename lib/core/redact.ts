@@ -1,3 +1,5 @@
+import { isChatError } from './errors';
+
 /**
  * Keeps secrets out of what leaves the background: a provider that echoes the
  * key in its error body must not put it on screen, in storage or in an export.
@@ -5,7 +7,7 @@
 
 /** Shorter values (plugin settings such as "metric") are ordinary words, not secrets worth hiding. */
 const MIN_SECRET_LENGTH = 8;
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /**
  * Every form in which a stored secret could be echoed: as stored, trimmed,
@@ -52,16 +54,11 @@ export function redactSecrets<T>(value: T, needles: readonly string[]): T {
   return walk(value) as T;
 }
 
-function isChatErrorShaped(v: object): boolean {
-  const e = v as { code?: unknown; retryable?: unknown; message?: unknown };
-  return typeof e.code === 'string' && typeof e.retryable === 'boolean' && typeof e.message === 'string';
-}
-
 /** Whether `value` holds a ChatError anywhere, so the vault is read only when there is something to redact. */
 export function holdsChatError(value: unknown): boolean {
   if (Array.isArray(value)) return value.some(holdsChatError);
   if (!value || typeof value !== 'object' || !isPlainObject(value)) return false;
-  return isChatErrorShaped(value) || Object.values(value).some(holdsChatError);
+  return isChatError(value) || Object.values(value).some(holdsChatError);
 }
 
 /**
@@ -74,7 +71,7 @@ export function redactChatErrors<T>(value: T, needles: readonly string[]): T {
   const walk = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(walk);
     if (!v || typeof v !== 'object' || !isPlainObject(v)) return v;
-    if (isChatErrorShaped(v)) return redactSecrets(v, needles);
+    if (isChatError(v)) return redactSecrets(v, needles);
     return Object.fromEntries(Object.entries(v).map(([k, inner]) => [k, walk(inner)]));
   };
   return walk(value) as T;

@@ -17,7 +17,7 @@ import { buildMcpTools, enabledServers, resolveMcpTool } from './tools';
 
 /** A tool answering after this long has stalled the conversation enough; long jobs should report progress instead. */
 export const MCP_CALL_TIMEOUT_MS = 60_000;
-export const MCP_RESULT_LIMITS: ResultLimits = { maxChars: 100_000, maxImageChars: 4 * 1024 * 1024 };
+const MCP_RESULT_LIMITS: ResultLimits = { maxChars: 100_000, maxImageChars: 4 * 1024 * 1024 };
 
 export interface McpRuntimeDeps {
   servers(): Promise<McpServerRecord[]>;

@@ -15,6 +15,7 @@ import type { CaptureEvent, CaptureRequests } from './capture-protocol';
 import type { RecordsCheck } from '../storage/stored-records-check';
 
 export type { BackgroundToPanel, PanelToBackground } from '../chat/port-messages';
+export { isPanelToBackground } from '../chat/port-messages';
 
 export interface RequestMap
   extends PageRequests, ReaderRequests, PluginRequests, SpeechRequests, CaptureRequests, McpRequests, ToolRequests {

@@ -7,6 +7,7 @@
 import type { ReaderCommand, ReaderState } from '../reader/reading-messages';
 
 export type { BackgroundToPage, PageToBackground, ReaderCommand, ReaderState } from '../reader/reading-messages';
+export { isPageToBackground } from '../reader/reading-messages';
 
 export interface ReaderRequests {
   /** The current reading, for a panel opened mid-reading. */

@@ -5,9 +5,10 @@
  * back. Audio the background itself needs played (a page read aloud with a
  * cloud voice) goes over a port to the offscreen document.
  */
-import type { ChatError } from '../core/errors';
+import { isChatError, type ChatError } from '../core/errors';
+import { isRecord } from '../storage/repair';
 import type { WordMark } from '../speech/audio-engine';
-import type { LocaleCode } from '../speech/locales';
+import type { LocaleCode } from '../i18n/languages';
 import type { CloudEngineId, SpeechKeys } from '../speech/cloud-keys';
 import type { VoiceOption } from '../speech/voices';
 
@@ -60,3 +61,18 @@ export type PlayerReport =
   | { type: 'mark'; id: number; mark: WordMark }
   | { type: 'ended'; id: number }
   | { type: 'failed'; id: number; error: ChatError };
+
+/** A report the offscreen document posted, checked: a port carries whatever its other end sends. */
+export function isPlayerReport(value: unknown): value is PlayerReport {
+  if (!isRecord(value) || typeof value.id !== 'number') return false;
+  if (value.type === 'started' || value.type === 'ended') return true;
+  if (value.type === 'failed') return isChatError(value.error);
+  const mark = value.mark;
+  return (
+    value.type === 'mark' &&
+    isRecord(mark) &&
+    typeof mark.time === 'number' &&
+    typeof mark.charIndex === 'number' &&
+    typeof mark.charLength === 'number'
+  );
+}

@@ -1,7 +1,7 @@
 import type { ContextBlock } from '../core/conversation';
 import { expandPrompt, variablesIn, type PromptValues } from '../prompts/variables';
-import { IN_SENTENCE_NAMES } from '../speech/in-sentence-names';
-import { isSupportedLocale } from '../speech/locales';
+import { IN_SENTENCE_NAMES } from '../i18n/in-sentence-names';
+import { isSupportedLocale } from '../i18n/languages';
 import type { HandOff } from './hand-off';
 
 /** i18n key of the model-facing question, so it follows the interface language. */

@@ -22,7 +22,7 @@ export function joinTextItems(items: readonly object[]): string {
  * first use; it parses in its own worker, and never evaluates code built
  * from the file (extension pages forbid eval anyway).
  */
-export async function pdfText(data: ArrayBuffer, limit = MAX_READ_CHARS): Promise<{ title?: string; text: string }> {
+async function pdfText(data: ArrayBuffer, limit = MAX_READ_CHARS): Promise<{ title?: string; text: string }> {
   const pdfjs = await import('pdfjs-dist');
   if (!pdfjs.GlobalWorkerOptions.workerSrc) {
     pdfjs.GlobalWorkerOptions.workerSrc = (await import('pdfjs-dist/build/pdf.worker.min.mjs?url')).default;

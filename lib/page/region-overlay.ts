@@ -21,7 +21,7 @@ function nextFrames(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
 }
 
-export function pickRegion(doc: Document, signal?: AbortSignal): Promise<PickedRegion | null> {
+function pickRegion(doc: Document, signal?: AbortSignal): Promise<PickedRegion | null> {
   const view = doc.defaultView!;
   const host = doc.createElement('parley-region-picker');
   const root = host.attachShadow({ mode: 'closed' });

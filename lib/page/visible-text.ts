@@ -3,30 +3,10 @@
  * A browser's innerText does this with layout, but it is unavailable on
  * detached trees (Readability's output) and in jsdom, so this walks the DOM.
  */
+import { UNSEEN_TAGS } from '../core/unseen-tags';
 
-const SKIPPED = new Set([
-  'SCRIPT',
-  'STYLE',
-  'NOSCRIPT',
-  'TEMPLATE',
-  'HEAD',
-  'TITLE',
-  'META',
-  'LINK',
-  'SVG',
-  'CANVAS',
-  'IFRAME',
-  'FRAME',
-  'OBJECT',
-  'EMBED',
-  'VIDEO',
-  'AUDIO',
-  'MAP',
-  'INPUT',
-  'TEXTAREA',
-  'SELECT',
-  'BUTTON',
-]);
+/** Metadata, frames and image maps add nothing a reader sees either. */
+const SKIPPED = new Set([...UNSEEN_TAGS, 'META', 'LINK', 'FRAME', 'MAP']);
 
 const BLOCKS = new Set([
   'ADDRESS',

@@ -7,7 +7,7 @@
 import type { PluginHttpAuth, PluginParameters } from '../core/plugins';
 
 /** The setting LobeChat creates for a plugin whose `auth.type` is `service_http` (and Parley for `user_http` too). */
-export const OPENAI_AUTH_SETTING = 'apiAuthKey';
+const OPENAI_AUTH_SETTING = 'apiAuthKey';
 
 type Json = Record<string, unknown>;
 

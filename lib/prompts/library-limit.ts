@@ -19,7 +19,7 @@ export function checkLibraryLimit(count: number): void {
 }
 
 /** How many more entries fit a list of `count`. */
-export const roomLeft = (count: number): number => Math.max(0, MAX_LIBRARY_ENTRIES - count);
+const roomLeft = (count: number): number => Math.max(0, MAX_LIBRARY_ENTRIES - count);
 
 /**
  * The entries of `added` a list of `count` takes: all of them when they fit; when only some do, the first that fit if

@@ -10,8 +10,8 @@ import { SPEECH_ENGINE_IDS, type SpeechEngineId } from '../core/speech-engines';
 import { TEMPERATURE_RANGE } from './personas';
 import { checkLibraryLimit } from './library-limit';
 
-export const PROMPTS_FORMAT = 'parley.prompts';
-export const PROMPTS_VERSION = 1;
+const PROMPTS_FORMAT = 'parley.prompts';
+const PROMPTS_VERSION = 1;
 
 const MAX_TITLE = 200;
 const MAX_TEXT = 50_000;

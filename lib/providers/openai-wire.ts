@@ -64,7 +64,7 @@ export function chatCompletionsBody(request: ChatRequest, quirks: WireQuirks) {
 }
 
 /** One chunk of the stream as events: the first choice's text and tool call fragments, usage, the finish. */
-export function* chunkEvents(raw: unknown): Generator<WireEvent> {
+function* chunkEvents(raw: unknown): Generator<WireEvent> {
   const chunk = record(raw);
   const usage = chunk.usage ? record(chunk.usage, 'The usage') : undefined;
   if (usage) yield { type: 'usage', usage: { inputTokens: count(usage.prompt_tokens), outputTokens: count(usage.completion_tokens) } };

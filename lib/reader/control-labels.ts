@@ -1,4 +1,4 @@
-import { SUPPORTED_LOCALES, matchLocale } from '../speech/locales';
+import { SUPPORTED_LOCALES, matchLocale } from '../i18n/languages';
 import { getPref } from '../storage/prefs';
 import { rateTexts } from './control-numbers';
 

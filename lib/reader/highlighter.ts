@@ -2,8 +2,8 @@ import type { SpokenPage } from './spoken-page';
 import { rangeOf } from './text-map';
 
 /** Names in the page's CSS highlight registry; the styles live in HIGHLIGHT_CSS. */
-export const SENTENCE_HIGHLIGHT = 'parley-sentence';
-export const WORD_HIGHLIGHT = 'parley-word';
+const SENTENCE_HIGHLIGHT = 'parley-sentence';
+const WORD_HIGHLIGHT = 'parley-word';
 
 /**
  * Injected into the page as a stylesheet by the background (no element is
@@ -16,49 +16,74 @@ export const HIGHLIGHT_CSS = `
 `;
 
 /** CSS Custom Highlight API: Chromium 105+, Safari 17.2+, Firefox 140+. */
-export function highlightRegistry(): HighlightRegistry | undefined {
+function highlightRegistry(): HighlightRegistry | undefined {
   return typeof CSS !== 'undefined' && 'highlights' in CSS && typeof Highlight === 'function' ? CSS.highlights : undefined;
 }
 
 /**
- * Paints the sentence and word being read over the page's own text with the
- * CSS Custom Highlight API, so the page's DOM is never touched, and keeps the
- * sentence on screen as reading moves on.
+ * The sentence and word being read, painted with the CSS Custom Highlight
+ * API under two names, so the text's DOM is never touched. Used on pages and
+ * in the panel's answers; where there is no API it paints nothing.
+ */
+export class SpokenHighlights {
+  constructor(private readonly names: { sentence: string; word: string }) {}
+
+  get available(): boolean {
+    return highlightRegistry() !== undefined;
+  }
+
+  /** A new sentence drops the last one's word; no range clears the sentence. */
+  sentence(range: Range | undefined): void {
+    const highlights = highlightRegistry();
+    highlights?.delete(this.names.word);
+    this.paint(highlights, this.names.sentence, range);
+  }
+
+  word(range: Range | undefined): void {
+    this.paint(highlightRegistry(), this.names.word, range);
+  }
+
+  clear(): void {
+    const highlights = highlightRegistry();
+    highlights?.delete(this.names.sentence);
+    highlights?.delete(this.names.word);
+  }
+
+  private paint(highlights: HighlightRegistry | undefined, name: string, range: Range | undefined): void {
+    if (range) highlights?.set(name, new Highlight(range));
+    else highlights?.delete(name);
+  }
+}
+
+/**
+ * Paints the sentence and word being read over the page's own text, and
+ * keeps the sentence on screen as reading moves on.
  */
 export class PageHighlighter {
+  private readonly highlights = new SpokenHighlights({ sentence: SENTENCE_HIGHLIGHT, word: WORD_HIGHLIGHT });
+
   constructor(
     private readonly page: SpokenPage,
     private readonly view: Window,
   ) {}
 
   showSentence(index: number): void {
-    const highlights = highlightRegistry();
-    highlights?.delete(WORD_HIGHLIGHT);
     const sentence = this.page.sentences[index];
     const range = sentence && rangeOf(this.page.map, sentence.start, sentence.end);
-    if (!range) {
-      highlights?.delete(SENTENCE_HIGHLIGHT);
-      return;
-    }
-    highlights?.set(SENTENCE_HIGHLIGHT, new Highlight(range));
-    this.keepInView(range);
+    this.highlights.sentence(range);
+    if (range) this.keepInView(range);
   }
 
   /** `start` and `length` are offsets into sentence `index`. */
   showWord(index: number, start: number, length: number): void {
-    const highlights = highlightRegistry();
     const sentence = this.page.sentences[index];
-    if (!highlights || !sentence) return;
+    if (!this.highlights.available || !sentence) return;
     const from = sentence.start + start;
-    const range = rangeOf(this.page.map, from, Math.min(sentence.end, from + length));
-    if (range) highlights.set(WORD_HIGHLIGHT, new Highlight(range));
-    else highlights.delete(WORD_HIGHLIGHT);
+    this.highlights.word(rangeOf(this.page.map, from, Math.min(sentence.end, from + length)));
   }
 
   clear(): void {
-    const highlights = highlightRegistry();
-    highlights?.delete(SENTENCE_HIGHLIGHT);
-    highlights?.delete(WORD_HIGHLIGHT);
+    this.highlights.clear();
   }
 
   private keepInView(range: Range): void {

@@ -5,6 +5,7 @@
  * list items, table cells, <br>) become line breaks, which the sentence
  * splitter treats as sentence ends.
  */
+import { UNSEEN_TAGS } from '../core/unseen-tags';
 
 export interface TextSegment {
   node: Text;
@@ -25,27 +26,8 @@ export interface TextMapOptions {
   accept?(node: Text): boolean;
 }
 
-/** Never read: code, form controls, embedded objects, and the page's own hidden helpers. */
-const SKIPPED_TAGS = new Set([
-  'SCRIPT',
-  'STYLE',
-  'NOSCRIPT',
-  'TEMPLATE',
-  'HEAD',
-  'TITLE',
-  'SVG',
-  'CANVAS',
-  'VIDEO',
-  'AUDIO',
-  'IFRAME',
-  'OBJECT',
-  'EMBED',
-  'TEXTAREA',
-  'INPUT',
-  'SELECT',
-  'OPTION',
-  'BUTTON',
-]);
+/** Never read: code, form controls, embedded objects, and the page's own hidden helpers; a datalist's options too. */
+const SKIPPED_TAGS = new Set([...UNSEEN_TAGS, 'OPTION']);
 
 const COLLAPSIBLE = /[ \t\n\r\f]/;
 const NEWLINE = /[\n\r]/;

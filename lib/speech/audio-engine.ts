@@ -2,7 +2,7 @@ import { ChatFailure, toChatError } from '../core/errors';
 import { chunkText } from './chunk-text';
 import type { SpeakOptions, SpeechEngine } from './engine';
 import type { SpeechEngineId } from '../core/speech-engines';
-import type { LocaleCode } from './locales';
+import type { LocaleCode } from '../i18n/languages';
 import { playChunks } from './prefetch';
 import type { VoiceOption } from './voices';
 

@@ -1,4 +1,4 @@
-import type { LocaleCode } from './locales';
+import type { LocaleCode } from '../i18n/languages';
 import type { VoiceOption } from './voices';
 
 import type { SpeechEngineId } from '../core/speech-engines';

@@ -35,7 +35,7 @@ const ERROR_CODES: Record<string, ChatErrorCode> = {
 };
 
 /** `type` keeps the recognizer's own error name, for the one message that fits it. */
-export function recognitionError(error: string, message?: string): ChatError {
+function recognitionError(error: string, message?: string): ChatError {
   return chatError(ERROR_CODES[error] ?? 'unknown', message || `Speech recognition failed: ${error}`, { type: `recognition:${error}` });
 }
 

@@ -1,5 +1,5 @@
 import { SPEECH_ENGINE_IDS, type SpeechEngineId } from '../core/speech-engines';
-import { isSupportedLocale, localeOfLanguage, type LocaleCode } from './locales';
+import { isSupportedLocale, localeOfLanguage, type LocaleCode } from '../i18n/languages';
 
 /** What the user chose for one engine. */
 export interface VoiceChoice {

@@ -278,8 +278,3 @@ export function createSpeechTextStream(): SpeechTextStream {
     },
   };
 }
-
-export function markdownToSpeech(markdown: string): string {
-  const stream = createSpeechTextStream();
-  return stream.push(markdown) + stream.flush();
-}

@@ -1,6 +1,6 @@
 import type { PersonaVoice } from '../core/prompts';
 import type { SpeechEngineId } from '../core/speech-engines';
-import { localeOfLanguage, type LocaleCode } from './locales';
+import { localeOfLanguage, type LocaleCode } from '../i18n/languages';
 import type { SpeechSettings } from './speech-settings';
 import { neuralVoiceLocale, neuralVoiceOptions, openaiVoicesFor, type OpenAIVoice } from './voices';
 

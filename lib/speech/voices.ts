@@ -1,4 +1,4 @@
-import { SUPPORTED_LOCALES, localeOfLanguage, type LocaleCode } from './locales';
+import { SUPPORTED_LOCALES, localeOfLanguage, type LocaleCode } from '../i18n/languages';
 
 /** One entry of a voice picker: `value` is what the engine is given, `label` what the list shows. */
 export interface VoiceOption {

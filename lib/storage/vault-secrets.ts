@@ -4,7 +4,7 @@ import { getDb } from './db';
 import { getSecrets } from './secret-vault';
 
 /** Every secret the vault holds, in the forms redactSecrets looks for. */
-export async function vaultSecretNeedles(): Promise<string[]> {
+async function vaultSecretNeedles(): Promise<string[]> {
   const owners = await (await getDb()).getAllKeys('vault');
   const values = await Promise.all(owners.map(async (owner) => Object.values(await getSecrets(String(owner)).catch(() => ({})))));
   return secretNeedles(values.flat());

@@ -36,7 +36,7 @@ export type FailureKind = 'throttling' | 'transient';
 
 const TRANSIENT_STATUSES = new Set([408, 500, 502, 503, 504]);
 
-export function failureKindOfStatus(status: number): FailureKind | undefined {
+function failureKindOfStatus(status: number): FailureKind | undefined {
   if (status === 429) return 'throttling';
   return TRANSIENT_STATUSES.has(status) ? 'transient' : undefined;
 }
@@ -90,7 +90,7 @@ export function retryBudgetFor(providerId: string): RetryBudget {
 }
 
 /** Refuses at once a wait longer than the cap, saying until when. */
-export function refuseLongWait(status: number, waitMs: number, now = Date.now()): never {
+function refuseLongWait(status: number, waitMs: number, now = Date.now()): never {
   const seconds = Math.ceil(waitMs / 1000);
   throw new ChatFailure(
     chatError(status === 429 ? 'rate-limited' : codeForStatus(status), `The provider asked to wait ${seconds} s before trying again.`, {

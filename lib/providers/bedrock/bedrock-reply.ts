@@ -34,7 +34,7 @@ export function parseJsonBytes(bytes: Uint8Array): unknown {
 /** Bedrock appends its own token counts to the last chunk of every InvokeModel stream. */
 const INVOCATION_METRICS = 'amazon-bedrock-invocationMetrics';
 
-export class ReplyState {
+class ReplyState {
   private readonly calls = new ToolCalls();
   private usage: Usage = {};
   private metrics: Usage = {};

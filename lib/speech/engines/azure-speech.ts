@@ -7,7 +7,7 @@ import { buildSsml } from '../ssml';
 import { neuralVoiceLocale } from '../voices';
 
 /** Compressed and widely decodable; Edge asks for the same. */
-export const AZURE_OUTPUT_FORMAT = 'audio-24khz-48kbitrate-mono-mp3';
+const AZURE_OUTPUT_FORMAT = 'audio-24khz-48kbitrate-mono-mp3';
 
 /** Azure Speech accepts up to ten minutes of audio per request; this keeps a request to a few. */
 export const AZURE_CHUNK_LENGTH = 3000;

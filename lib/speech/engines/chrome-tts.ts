@@ -1,7 +1,7 @@
 import { ChatFailure, chatError } from '../../core/errors';
 import type { SpeechEngine } from '../engine';
 import { browserProsody, settleUtterance } from './browser-speech';
-import type { LocaleCode } from '../locales';
+import type { LocaleCode } from '../../i18n/languages';
 import { browserVoiceOptions, type ReportedVoice } from '../voices';
 
 /** The part of chrome.tts the engine uses, so tests can stand in for the browser. */

@@ -15,12 +15,12 @@ import { neuralVoiceLocale } from '../voices';
 
 export const EDGE_READ_ALOUD_URL = 'wss://speech.platform.bing.com/consumer/speech/synthesize/readaloud/edge/v1';
 /** A constant every Edge installation sends; it identifies the client kind, not a user. */
-export const EDGE_TRUSTED_CLIENT_TOKEN = '6A5AA1D4EAFF4E9FB37E23D68491D6F4';
+const EDGE_TRUSTED_CLIENT_TOKEN = '6A5AA1D4EAFF4E9FB37E23D68491D6F4';
 /** The Edge version the Sec-MS-GEC-Version value claims; the service refuses versions it considers too old. */
-export const EDGE_CLIENT_VERSION = '143.0.3650.75';
+const EDGE_CLIENT_VERSION = '143.0.3650.75';
 /** The Origin Edge's own read-aloud component connects from; the service checks it. */
 export const EDGE_READ_ALOUD_ORIGIN = 'chrome-extension://jdiccldimpdaibmpdkjnbmckianbfold';
-export const EDGE_OUTPUT_FORMAT = 'audio-24khz-48kbitrate-mono-mp3';
+const EDGE_OUTPUT_FORMAT = 'audio-24khz-48kbitrate-mono-mp3';
 /** Keeps one SSML message, escaped and UTF-8 encoded, well under the service's 64 KiB frame limit. */
 export const EDGE_CHUNK_LENGTH = 3000;
 

@@ -1,6 +1,6 @@
 import { ChatFailure, chatError } from '../../core/errors';
 import type { SpeechEngine } from '../engine';
-import type { LocaleCode } from '../locales';
+import type { LocaleCode } from '../../i18n/languages';
 import { browserVoiceOptions } from '../voices';
 import { browserProsody, settleUtterance } from './browser-speech';
 

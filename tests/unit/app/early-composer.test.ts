@@ -8,7 +8,7 @@ import { rememberConversationHint } from '../../../components/app/conversation-h
 import { readLook, rememberLook, startEarlyComposer, takeEarlyInput } from '../../../components/app/early-composer';
 import type { LastScreen } from '../../../components/app/last-screen';
 import { EARLY_SCREEN_ID } from '../../../components/app/page-ids';
-import { SUPPORTED_LOCALES } from '../../../lib/speech/locales';
+import { SUPPORTED_LOCALES } from '../../../lib/i18n/languages';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const STRINGS = earlyStrings(resolve(ROOT, 'lib/i18n/locales'));

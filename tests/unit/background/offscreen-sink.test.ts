@@ -22,6 +22,7 @@ function playerPort() {
     port,
     sent,
     report: (r: PlayerReport) => onMessage.forEach((l) => l(r)),
+    post: (m: unknown) => onMessage.forEach((l) => l(m)),
     close: () => onDisconnect.forEach((l) => l()),
   };
 }
@@ -60,6 +61,22 @@ describe('OffscreenSink', () => {
     player.report({ type: 'ended', id: 2 });
     await next;
     expect(calls).toEqual(['create']);
+  });
+
+  it('ignores what the player posts that is not a report, and plays on until the real end', async () => {
+    const sink = new OffscreenSink(documents().docs);
+    const player = playerPort();
+    let settled = false;
+    const playing = sink.play(audio, new AbortController().signal, {}).finally(() => (settled = true));
+    sink.attach(player.port);
+    await vi.waitFor(() => expect(player.sent).toHaveLength(1));
+    player.post(null);
+    player.post({ type: 'paused', id: 1 });
+    player.post({ type: 'failed', id: 1 });
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    player.report({ type: 'ended', id: 1 });
+    await expect(playing).resolves.toBeUndefined();
   });
 
   it('replaces a document left by a worker that has gone, which has no port to this one', async () => {

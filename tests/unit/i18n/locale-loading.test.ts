@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n, switchLocale, wantLateStrings } from '../../../lib/i18n/i18n';
-import { SUPPORTED_LOCALES } from '../../../lib/speech/locales';
+import { SUPPORTED_LOCALES } from '../../../lib/i18n/languages';
 
 describe('loading a locale', () => {
   it.each(SUPPORTED_LOCALES.map((l) => l.code))('%s loads its own strings, merged from every fragment', async (locale) => {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SUPPORTED_LOCALES } from '../../../lib/speech/locales';
+import { SUPPORTED_LOCALES } from '../../../lib/i18n/languages';
 import {
   LOCALES_DIR,
   REFERENCE_LOCALE,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../../lib/i18n/i18n';
-import { SUPPORTED_LOCALES } from '../../../lib/speech/locales';
+import { SUPPORTED_LOCALES } from '../../../lib/i18n/languages';
 import { composeAsk, displayLanguageName, inlineSelection, type ComposeOptions } from '../../../lib/page/ask-prompt';
 import type { HandOff } from '../../../lib/page/hand-off';
 import type { AskIntent } from '../../../lib/page/menu-model';

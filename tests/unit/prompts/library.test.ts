@@ -1,6 +1,6 @@
 import { deleteDB } from 'idb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SUPPORTED_LOCALES } from '../../../lib/speech/locales';
+import { SUPPORTED_LOCALES } from '../../../lib/i18n/languages';
 import { closeDb, DB_NAME } from '../../../lib/storage/db';
 import { getPref, setPref } from '../../../lib/storage/prefs';
 import { duplicatePrompt, filterPrompts, loadPrompts, movePrompt, savePrompts } from '../../../lib/prompts/library';

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createSpeechTextStream, markdownToSpeech } from '../../../lib/speech/speech-text';
+import { createSpeechTextStream } from '../../../lib/speech/speech-text';
+
+/** A whole answer at once, through the same stream a reading answer uses. */
+function markdownToSpeech(markdown: string): string {
+  const stream = createSpeechTextStream();
+  return stream.push(markdown) + stream.flush();
+}
 
 const ANSWER = [
   '# Lighthouses',

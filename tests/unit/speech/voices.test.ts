@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SUPPORTED_LOCALES } from '../../../lib/speech/locales';
+import { SUPPORTED_LOCALES } from '../../../lib/i18n/languages';
 import {
   OPENAI_VOICES,
   browserVoiceOptions,

@@ -1,4 +1,4 @@
-import type { LocaleCode } from './locales';
+import type { LocaleCode } from './languages';
 
 /**
  * Each language's name in itself, so a reader finds it whatever the current interface language (the language and

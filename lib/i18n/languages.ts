@@ -6,7 +6,7 @@ export interface SupportedLocale {
 }
 
 /**
- * Shared by the interface language picker and the speech voice catalogue. The languages' names are apart, in
+ * The interface languages, which the speech voice catalogue shares. The languages' names are apart, in
  * native-names.ts and in-sentence-names.ts: the early message box (components/app/early-composer.ts) needs only the
  * codes and directions.
  */

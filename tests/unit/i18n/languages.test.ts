@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NATIVE_NAMES } from '../../../lib/speech/native-names';
-import { DEFAULT_LOCALE, SUPPORTED_LOCALES, isSupportedLocale, localeOfLanguage, matchLocale } from '../../../lib/speech/locales';
+import { NATIVE_NAMES } from '../../../lib/i18n/native-names';
+import { DEFAULT_LOCALE, SUPPORTED_LOCALES, isSupportedLocale, localeOfLanguage, matchLocale } from '../../../lib/i18n/languages';
 
 describe('SUPPORTED_LOCALES', () => {
   it('lists the eleven locales with their native names', () => {

@@ -1,4 +1,4 @@
-import type { LocaleCode } from './locales';
+import type { LocaleCode } from './languages';
 
 /**
  * The name as it reads inside a sentence of that language ("traduire en français"): what Intl.DisplayNames gives,

@@ -1,0 +1,35 @@
+import { useRef, useState, type ReactNode } from 'react';
+import { IconButton, type IconButtonProps } from './IconButton';
+import { Popover, useAnchorToggle } from './Popover';
+import type { Placement } from './position';
+
+/** An icon button that opens a dialog beside it, both named by `label`; what it holds is mounted only while open. */
+export function PopoverButton({
+  label,
+  icon,
+  size,
+  tooltipSide,
+  placement,
+  children,
+}: Pick<IconButtonProps, 'label' | 'icon' | 'size' | 'tooltipSide'> & { placement: Placement; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const anchor = useRef<HTMLButtonElement>(null);
+  const toggle = useAnchorToggle(open, setOpen);
+  return (
+    <>
+      <IconButton
+        ref={anchor}
+        label={label}
+        icon={icon}
+        size={size}
+        tooltipSide={tooltipSide}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        {...toggle}
+      />
+      <Popover open={open} onOpenChange={setOpen} anchorRef={anchor} label={label} placement={placement}>
+        {children}
+      </Popover>
+    </>
+  );
+}
