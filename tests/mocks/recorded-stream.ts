@@ -42,7 +42,9 @@ const fixtureDir = join(__dirname, '../fixtures/streams');
 
 /** The chunks of a recorded reply, as lines. */
 export function recordedChunks(wire: RecordedWire, reply: 'text' | 'tool-call'): string[] {
-  return readFileSync(join(fixtureDir, `${wire}-${reply}.chunks.txt`), 'utf8').split('\n').filter(Boolean);
+  return readFileSync(join(fixtureDir, `${wire}-${reply}.chunks.txt`), 'utf8')
+    .split('\n')
+    .filter(Boolean);
 }
 
 export interface ReplayOptions {

@@ -33,7 +33,13 @@ const CASES: WireCase[] = [
     settings: { endpoint: 'http://127.0.0.1:1', authMode: 'api-key', apiKeyHeader: 'api-key', apiVersion: '2024-05-01-preview' },
     secrets: { apiKey: 'k' },
   },
-  { wire: 'anthropic-messages', kind: 'anthropic', model: 'claude-sonnet-4-6', settings: { baseUrl: 'http://127.0.0.1:1' }, secrets: { apiKey: 'k' } },
+  {
+    wire: 'anthropic-messages',
+    kind: 'anthropic',
+    model: 'claude-sonnet-4-6',
+    settings: { baseUrl: 'http://127.0.0.1:1' },
+    secrets: { apiKey: 'k' },
+  },
   { wire: 'gemini', kind: 'gemini', model: 'gemini-2.0-flash', settings: { baseUrl: 'http://127.0.0.1:1' }, secrets: { apiKey: 'k' } },
   { wire: 'ollama-chat', kind: 'ollama', model: 'llama3.2:latest', settings: { baseUrl: 'http://127.0.0.1:1' }, secrets: {} },
   {
@@ -77,13 +83,19 @@ describe.each(CASES)('$wire recordings, read by the adapter', ({ wire, kind, mod
     const events = await runChat(getAdapter(kind), providerContext(kind, settings, secrets, fetch), ask(false));
     expect(events.filter((e) => e.type === 'text-delta').length).toBeGreaterThan(1);
     expect(textOf(events)).toBe(TEXT);
-    expect(events.find((e) => e.type === 'usage')).toMatchObject({ usage: { inputTokens: expect.any(Number), outputTokens: expect.any(Number) } });
+    expect(events.find((e) => e.type === 'usage')).toMatchObject({
+      usage: { inputTokens: expect.any(Number), outputTokens: expect.any(Number) },
+    });
     expect(finishOf(events)).toBe('stop');
     expect(fetch.requests).toHaveLength(1);
   });
 
   it.each(SPLITS)('assembles the tool call from its recorded fragments (%s)', async (_label, split) => {
-    const events = await runChat(getAdapter(kind), providerContext(kind, settings, secrets, replayFetch(wire, 'tool-call', split)), ask(true));
+    const events = await runChat(
+      getAdapter(kind),
+      providerContext(kind, settings, secrets, replayFetch(wire, 'tool-call', split)),
+      ask(true),
+    );
     const calls = events.flatMap((e) => (e.type === 'tool-call' ? [e.call] : []));
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ name: 'get_weather' });
@@ -96,7 +108,11 @@ describe.each(CASES)('$wire recordings, read by the adapter', ({ wire, kind, mod
 describe('recordings, read by the official SDKs', () => {
   it('the OpenAI SDK assembles the recorded chat completion stream', async () => {
     const client = new OpenAI({ apiKey: 'k', baseURL: 'http://127.0.0.1:1/v1', fetch: replayFetch('openai-chat', 'text'), maxRetries: 0 });
-    const stream = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], stream: true });
+    const stream = await client.chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: 'hi' }],
+      stream: true,
+    });
     let text = '';
     let finish: string | null | undefined;
     for await (const chunk of stream) {
@@ -109,14 +125,23 @@ describe('recordings, read by the official SDKs', () => {
 
   it('the Anthropic SDK assembles the recorded message and tool_use input', async () => {
     const read = async (reply: 'text' | 'tool-call') => {
-      const client = new Anthropic({ apiKey: 'k', baseURL: 'http://127.0.0.1:1', fetch: replayFetch('anthropic-messages', reply), maxRetries: 0 });
-      return client.messages.stream({ model: 'claude-sonnet-4-6', max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] }).finalMessage();
+      const client = new Anthropic({
+        apiKey: 'k',
+        baseURL: 'http://127.0.0.1:1',
+        fetch: replayFetch('anthropic-messages', reply),
+        maxRetries: 0,
+      });
+      return client.messages
+        .stream({ model: 'claude-sonnet-4-6', max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] })
+        .finalMessage();
     };
     const text = await read('text');
     expect(text.content).toEqual([{ type: 'text', text: TEXT }]);
     expect(text.stop_reason).toBe('end_turn');
     const tool = await read('tool-call');
-    expect(tool.content).toEqual([{ type: 'tool_use', id: 'call_fixture_1', name: 'get_weather', input: { city: 'Paris', unit: 'celsius' } }]);
+    expect(tool.content).toEqual([
+      { type: 'tool_use', id: 'call_fixture_1', name: 'get_weather', input: { city: 'Paris', unit: 'celsius' } },
+    ]);
     expect(tool.stop_reason).toBe('tool_use');
   });
 });
