@@ -1,0 +1,43 @@
+/**
+ * A fake clock for tests whose code waits on a timer (a retry's back-off, the
+ * caller's deadline, the stream guard's idle limit) while real loopback
+ * sockets carry its requests. Only setTimeout and clearTimeout are faked, so
+ * I/O and vitest's own polling run on, and the clock moves only when the test
+ * moves it.
+ */
+import { vi } from 'vitest';
+
+export function useFakeClock(): void {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+}
+
+/**
+ * Waits for `check` to hold without moving the fake clock (vi.waitUntil moves
+ * it by its interval at every look), yielding to I/O between looks.
+ */
+export async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!check()) {
+    if (performance.now() > deadline) throw new Error(`Still waiting after ${timeoutMs} ms for ${String(check)}`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** Settles `work`, running each timer it waits on as soon as it is set, so back-offs cost no real time. */
+export async function settleOnFakeClock<T>(work: Promise<T>): Promise<T> {
+  let settled = false;
+  const done = () => (settled = true);
+  work.then(done, done);
+  while (!settled) {
+    await until(() => settled || vi.getTimerCount() > 0);
+    if (!settled) await vi.advanceTimersToNextTimerAsync();
+  }
+  return work;
+}
+
+/** AbortSignal.timeout on the fake clock (the real one keeps real time): it aborts with the same TimeoutError. */
+export function fakeTimeoutSignal(ms: number): AbortSignal {
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), ms);
+  return controller.signal;
+}
