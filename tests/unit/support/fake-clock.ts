@@ -41,3 +41,25 @@ export function fakeTimeoutSignal(ms: number): AbortSignal {
   setTimeout(() => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), ms);
   return controller.signal;
 }
+
+/**
+ * Fakes the clock (Date too, so a test measuring a wait reads fake time) and
+ * keeps it moving, 20 ms at a step, while a timer is set: a back-off of a few
+ * seconds passes in a few real milliseconds, while a request's own timeout of
+ * minutes still lies far beyond its reply from loopback. Returns what puts
+ * the real clock back.
+ */
+export function fakeClockThatRunsItself(): () => void {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  let running = true;
+  void (async () => {
+    while (running) {
+      if (vi.getTimerCount() > 0) await vi.advanceTimersByTimeAsync(20);
+      else await new Promise((resolve) => setImmediate(resolve));
+    }
+  })();
+  return () => {
+    running = false;
+    vi.useRealTimers();
+  };
+}
