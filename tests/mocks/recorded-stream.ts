@@ -48,17 +48,20 @@ export function recordedChunks(wire: RecordedWire, reply: 'text' | 'tool-call'):
 }
 
 export interface ReplayOptions {
-  /** Cut every chunk in two at this fraction of its bytes, so a parser meets events, lines and characters split across reads. */
-  splitAt?: number;
+  /**
+   * How each chunk is read: whole, cut in two halves, or a byte at a time, so a
+   * parser meets events, lines and characters split across reads.
+   */
+  reads?: 'whole' | 'halves' | 'bytes';
 }
 
-/** The wire bytes of a recorded reply, one read per chunk (two when split). */
-export function recordedBody(wire: RecordedWire, reply: 'text' | 'tool-call', { splitAt }: ReplayOptions = {}): Uint8Array[] {
+/** The wire bytes of a recorded reply, as the reads a client would get. */
+export function recordedBody(wire: RecordedWire, reply: 'text' | 'tool-call', { reads = 'whole' }: ReplayOptions = {}): Uint8Array[] {
   return recordedChunks(wire, reply).flatMap((line) => {
     const bytes = FRAMING[wire].frame(line);
-    if (splitAt === undefined) return [bytes];
-    const cut = Math.max(1, Math.floor(bytes.length * splitAt));
-    return [bytes.subarray(0, cut), bytes.subarray(cut)];
+    if (reads === 'bytes') return Array.from(bytes, (_, i) => bytes.subarray(i, i + 1));
+    if (reads === 'halves') return [bytes.subarray(0, bytes.length >> 1), bytes.subarray(bytes.length >> 1)];
+    return [bytes];
   });
 }
 

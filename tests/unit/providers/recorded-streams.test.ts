@@ -66,9 +66,9 @@ const weather = {
 };
 
 const SPLITS: [string, ReplayOptions][] = [
-  ['whole', {}],
-  ['cut in half', { splitAt: 0.5 }],
-  ['cut near the start', { splitAt: 0.1 }],
+  ['read whole', { reads: 'whole' }],
+  ['each chunk cut in half', { reads: 'halves' }],
+  ['read a byte at a time', { reads: 'bytes' }],
 ];
 
 describe.each(CASES)('$wire recordings, read by the adapter', ({ wire, kind, model, settings, secrets }) => {
