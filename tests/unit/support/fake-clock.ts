@@ -44,7 +44,7 @@ export function fakeTimeoutSignal(ms: number): AbortSignal {
 
 /**
  * Fakes the clock (Date too, so a test measuring a wait reads fake time) and
- * keeps it moving, 20 ms at a step, while a timer is set: a back-off of a few
+ * keeps it moving, 100 ms at a step, while a timer is set: a back-off of a few
  * seconds passes in a few real milliseconds, while a request's own timeout of
  * minutes still lies far beyond its reply from loopback. Returns what puts
  * the real clock back.
@@ -54,7 +54,7 @@ export function fakeClockThatRunsItself(): () => void {
   let running = true;
   void (async () => {
     while (running) {
-      if (vi.getTimerCount() > 0) await vi.advanceTimersByTimeAsync(20);
+      if (vi.getTimerCount() > 0) await vi.advanceTimersByTimeAsync(100);
       else await new Promise((resolve) => setImmediate(resolve));
     }
   })();
