@@ -7,7 +7,7 @@ import { guardStream } from '../../../lib/chat/stream-guard';
 import type { ToolRuntime } from '../../../lib/core/tool-runtime';
 import { credentialedFetch } from '../../../lib/transport/secure-fetch';
 import { startOpenAIMock, type OpenAIMock } from '../../mocks/openai-server';
-import { until, useFakeClock } from '../support/fake-clock';
+import { until, installFakeClock } from '../support/fake-clock';
 import { registryFor } from '../support/stream-turn';
 
 const fakeContext: Omit<ProviderContext, 'signal'> = {
@@ -152,7 +152,7 @@ describe('StreamRegistry endings', () => {
     });
 
     it('gives up a reply that sends headers and then nothing, and closes the request', async () => {
-      useFakeClock();
+      installFakeClock();
       mock.enqueue({ kind: 'hang-after', text: 'partial answer' });
       const before = mock.aborted;
       const adapter = createOpenAICompatibleAdapter('openai-compatible');

@@ -8,7 +8,7 @@ import { getMcpServer, mcpSecretOwner } from '../../../lib/mcp/server-records';
 import { closeDb, DB_NAME, getDb } from '../../../lib/storage/db';
 import { getSecrets } from '../../../lib/storage/secret-vault';
 import { PIXEL_PNG, startMcpServer, type McpMock } from '../../mocks/mcp-server';
-import { until, useFakeClock } from '../support/fake-clock';
+import { until, installFakeClock } from '../support/fake-clock';
 import { failureOf } from '../support/failure';
 
 let mock: McpMock;
@@ -194,7 +194,7 @@ describe('MCP tools in a conversation', () => {
 
   it('gives up on a call past the time limit, and the next call still works', async () => {
     const { id } = await service.add({ url: mock.url, origin: mock.origin });
-    useFakeClock();
+    installFakeClock();
     try {
       const pending = service.runtime.execute(conversationWith(id), call('loopback-tools__slow', { ms: 5_000 }), signal());
       await until(() => mock.calls.some((c) => c.tool === 'slow'));

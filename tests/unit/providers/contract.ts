@@ -11,7 +11,7 @@ import type { ProviderConfig, ProviderKind } from '../../../lib/core/providers';
 import type { FetchLike } from '../../../lib/transport/secure-fetch';
 import type { ProviderAdapter, ProviderContext, ProviderSecrets } from '../../../lib/providers/types';
 import type { EnqueueOptions, RecordedRequest, Scenario } from '../../mocks/scenario';
-import { fakeTimeoutSignal, settleOnFakeClock, until, useFakeClock } from '../support/fake-clock';
+import { fakeTimeoutSignal, settleOnFakeClock, until, installFakeClock } from '../support/fake-clock';
 
 export interface AdapterHarness {
   adapter: ProviderAdapter;
@@ -193,7 +193,7 @@ export function runAdapterContract(name: string, makeHarness: () => Promise<Adap
     });
 
     it("ends with 'timeout' when the caller's deadline passes mid-stream", async () => {
-      useFakeClock();
+      installFakeClock();
       h.enqueue({ kind: 'hang-after', text: 'slow' });
       const events: ChatEvent[] = [];
       const run = runChat(h.adapter, h.context(fakeTimeoutSignal(300)), ask(), (e) => events.push(e));
@@ -232,7 +232,7 @@ export function runAdapterContract(name: string, makeHarness: () => Promise<Adap
     });
 
     it('is given up by the stream guard when it goes silent, and the request is really closed', async () => {
-      useFakeClock();
+      installFakeClock();
       const before = h.aborted;
       h.enqueue({ kind: 'hang-after', text: 'so far' });
       const events: ChatEvent[] = [];
@@ -256,7 +256,7 @@ export function runAdapterContract(name: string, makeHarness: () => Promise<Adap
     });
 
     it('retries a throttled request by the shared policy, honouring retry-after-ms, then answers', async () => {
-      useFakeClock();
+      installFakeClock();
       const before = h.requests.length;
       const sent = () => h.requests.length - before;
       // Longer than any back-off the policy draws for two retries, so only the server's wait can hold the retry back.
@@ -273,7 +273,7 @@ export function runAdapterContract(name: string, makeHarness: () => Promise<Adap
     });
 
     it("stops after three attempts in all with 'rate-limited'", async () => {
-      useFakeClock();
+      installFakeClock();
       const before = h.requests.length;
       h.enqueue({ kind: 'status', status: 429, headers: { 'retry-after-ms': '1' } }, { times: 4 });
       const events = await settleOnFakeClock(runChat(h.adapter, h.context(), ask()));
@@ -313,7 +313,7 @@ export function runAdapterContract(name: string, makeHarness: () => Promise<Adap
     });
 
     it("maps a 5xx reply to 'server-error' after the adapter's own retries", async () => {
-      useFakeClock();
+      installFakeClock();
       h.enqueue({ kind: 'status', status: 500, headers: { 'retry-after-ms': '1' } }, { times: 3 });
       const events = await settleOnFakeClock(runChat(h.adapter, h.context(), ask()));
       expect(events).toHaveLength(1);

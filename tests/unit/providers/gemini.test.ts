@@ -4,7 +4,7 @@ import { geminiAdapter } from '../../../lib/providers/gemini/gemini';
 import { buildGeminiRequest, SKIP_SIGNATURE } from '../../../lib/providers/gemini/gemini-request';
 import { credentialedFetch, type FetchLike } from '../../../lib/transport/secure-fetch';
 import { geminiErrorBody, geminiQuotaErrorBody, startGeminiMock, type GeminiMock } from '../../mocks/gemini-server';
-import { fakeClockThatRunsItself, until, useFakeClock } from '../support/fake-clock';
+import { fakeClockThatRunsItself, until, installFakeClock } from '../support/fake-clock';
 import { errorOf, finishOf, providerContext, runAdapterContract, runChat, textOf, harnessOn, type AdapterHarness } from './contract';
 
 const KEY = 'AIza-contract-key';
@@ -316,7 +316,7 @@ describe('Gemini adapter', () => {
 
     it("stops waiting between retries when the user stops, with 'aborted'", async () => {
       realClock();
-      useFakeClock();
+      installFakeClock();
       mock.enqueue({ kind: 'status', status: 503, headers: { 'retry-after': '15' } }, { times: 3 });
       const controller = new AbortController();
       const run = runChat(geminiAdapter, ctx(undefined, controller.signal), hi);

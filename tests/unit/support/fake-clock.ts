@@ -7,7 +7,7 @@
  */
 import { vi } from 'vitest';
 
-export function useFakeClock(): void {
+export function installFakeClock(): void {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
 }
 
