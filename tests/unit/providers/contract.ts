@@ -11,7 +11,7 @@ import type { ProviderConfig, ProviderKind } from '../../../lib/core/providers';
 import type { FetchLike } from '../../../lib/transport/secure-fetch';
 import type { ProviderAdapter, ProviderContext, ProviderSecrets } from '../../../lib/providers/types';
 import type { EnqueueOptions, RecordedRequest, Scenario } from '../../mocks/scenario';
-import { fakeTimeoutSignal, settleOnFakeClock, until, installFakeClock } from '../support/fake-clock';
+import { fakeClockThatRunsItself, fakeTimeoutSignal, installFakeClock, until } from '../support/fake-clock';
 
 export interface AdapterHarness {
   adapter: ProviderAdapter;
@@ -273,10 +273,10 @@ export function runAdapterContract(name: string, makeHarness: () => Promise<Adap
     });
 
     it("stops after three attempts in all with 'rate-limited'", async () => {
-      installFakeClock();
+      const realClock = fakeClockThatRunsItself();
       const before = h.requests.length;
       h.enqueue({ kind: 'status', status: 429, headers: { 'retry-after-ms': '1' } }, { times: 4 });
-      const events = await settleOnFakeClock(runChat(h.adapter, h.context(), ask()));
+      const events = await runChat(h.adapter, h.context(), ask()).finally(realClock);
       expect(errorOf(events)).toMatchObject({ code: 'rate-limited', status: 429 });
       expect(h.requests.length - before).toBe(3);
       h.clear();
@@ -313,9 +313,9 @@ export function runAdapterContract(name: string, makeHarness: () => Promise<Adap
     });
 
     it("maps a 5xx reply to 'server-error' after the adapter's own retries", async () => {
-      installFakeClock();
+      const realClock = fakeClockThatRunsItself();
       h.enqueue({ kind: 'status', status: 500, headers: { 'retry-after-ms': '1' } }, { times: 3 });
-      const events = await settleOnFakeClock(runChat(h.adapter, h.context(), ask()));
+      const events = await runChat(h.adapter, h.context(), ask()).finally(realClock);
       expect(events).toHaveLength(1);
       expect(errorOf(events)).toMatchObject({ code: 'server-error', status: 500, retryable: true });
     });

@@ -1,12 +1,12 @@
 /**
  * A fake clock for tests whose code waits on a timer (a retry's back-off, the
  * caller's deadline, the stream guard's idle limit) while real loopback
- * sockets carry its requests. Only setTimeout and clearTimeout are faked, so
- * I/O and vitest's own polling run on, and the clock moves only when the test
- * moves it.
+ * sockets carry its requests. Only timers (and, for the self-moving clock,
+ * Date) are faked, so I/O and vitest's own polling run on.
  */
 import { vi } from 'vitest';
 
+/** A fake clock that moves only when the test moves it. */
 export function installFakeClock(): void {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
 }
@@ -21,18 +21,6 @@ export async function until(check: () => boolean, timeoutMs = 10_000): Promise<v
     if (performance.now() > deadline) throw new Error(`Still waiting after ${timeoutMs} ms for ${String(check)}`);
     await new Promise((resolve) => setImmediate(resolve));
   }
-}
-
-/** Settles `work`, running each timer it waits on as soon as it is set, so back-offs cost no real time. */
-export async function settleOnFakeClock<T>(work: Promise<T>): Promise<T> {
-  let settled = false;
-  const done = () => (settled = true);
-  work.then(done, done);
-  while (!settled) {
-    await until(() => settled || vi.getTimerCount() > 0);
-    if (!settled) await vi.advanceTimersToNextTimerAsync();
-  }
-  return work;
 }
 
 /** AbortSignal.timeout on the fake clock (the real one keeps real time): it aborts with the same TimeoutError. */
