@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChatEvent } from '../../../lib/core/chat';
 import { chatError } from '../../../lib/core/errors';
 import type { ProviderAdapter, ProviderContext } from '../../../lib/providers/types';
@@ -7,6 +7,7 @@ import { guardStream } from '../../../lib/chat/stream-guard';
 import type { ToolRuntime } from '../../../lib/core/tool-runtime';
 import { credentialedFetch } from '../../../lib/transport/secure-fetch';
 import { startOpenAIMock, type OpenAIMock } from '../../mocks/openai-server';
+import { until, installFakeClock } from '../support/fake-clock';
 import { registryFor } from '../support/stream-turn';
 
 const fakeContext: Omit<ProviderContext, 'signal'> = {
@@ -141,6 +142,7 @@ describe('StreamRegistry endings', () => {
       mock = await startOpenAIMock();
     });
     afterAll(() => mock.close());
+    afterEach(() => vi.useRealTimers());
 
     const context = (): Omit<ProviderContext, 'signal'> => ({
       config: { id: 'p1', kind: 'openai-compatible', name: 'x', settings: {}, manualModels: [], createdAt: 0 },
@@ -150,10 +152,25 @@ describe('StreamRegistry endings', () => {
     });
 
     it('gives up a reply that sends headers and then nothing, and closes the request', async () => {
+      installFakeClock();
       mock.enqueue({ kind: 'hang-after', text: 'partial answer' });
       const before = mock.aborted;
-      const t = registryFor(createOpenAICompatibleAdapter('openai-compatible'), context(), { idleTimeoutMs: async () => 1500 });
-      await t.registry.start('c1', 'a1');
+      const adapter = createOpenAICompatibleAdapter('openai-compatible');
+      let received = '';
+      const watched: ProviderAdapter = {
+        ...adapter,
+        async *chat(ctx, request) {
+          for await (const event of adapter.chat(ctx, request)) {
+            if (event.type === 'text-delta') received += event.text;
+            yield event;
+          }
+        },
+      };
+      const t = registryFor(watched, context(), { idleTimeoutMs: async () => 1500 });
+      const started = t.registry.start('c1', 'a1');
+      await until(() => received === 'partial answer');
+      await vi.advanceTimersByTimeAsync(1500);
+      await started;
       expect(t.stored.get('a1')).toMatchObject({ content: 'partial answer', status: 'incomplete', error: { code: 'stalled' } });
       await vi.waitFor(() => expect(mock.aborted).toBe(before + 1));
     });

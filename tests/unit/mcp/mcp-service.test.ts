@@ -9,6 +9,7 @@ import { getMcpServer, mcpSecretOwner } from '../../../lib/mcp/server-records';
 import { closeDb, DB_NAME, getDb } from '../../../lib/storage/db';
 import { getSecrets } from '../../../lib/storage/secret-vault';
 import { PIXEL_PNG, startMcpServer, type McpMock } from '../../mocks/mcp-server';
+import { until, installFakeClock } from '../support/fake-clock';
 import { failureOf } from '../support/failure';
 import { allowAll } from '../support/permits';
 
@@ -195,8 +196,19 @@ describe('MCP tools in a conversation', () => {
 
   it('gives up on a call past the time limit, and the next call still works', async () => {
     const { id } = await service.add({ url: mock.url, origin: mock.origin });
-    const slow = await service.runtime.execute(conversationWith(id), call('loopback-tools__slow', { ms: 5_000 }), signal(), allowAll);
-    expect(slow).toMatchObject({ isError: true, code: 'mcp-timeout' });
+    installFakeClock();
+    try {
+      const pending = service.runtime.execute(conversationWith(id), call('loopback-tools__slow', { ms: 5_000 }), signal(), allowAll);
+      await until(() => mock.calls.some((c) => c.tool === 'slow'));
+      await vi.advanceTimersByTimeAsync(999);
+      expect(await Promise.race([pending, 'still waiting'])).toBe('still waiting');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await pending).toMatchObject({ isError: true, code: 'mcp-timeout' });
+      // The mock's tool finishes too, so no request is left open.
+      await vi.advanceTimersByTimeAsync(4_000);
+    } finally {
+      vi.useRealTimers();
+    }
     const next = await service.runtime.execute(conversationWith(id), call('loopback-tools__add', { a: 1, b: 1 }), signal(), allowAll);
     expect(next.result).toBe('The sum is 2.');
   });

@@ -1,12 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isAbortError } from '../../../lib/core/errors';
 import { buildPluginRequest, executePluginCall, type PluginRequest } from '../../../lib/plugins/gateway';
 import type { PluginManifest } from '../../../lib/core/plugins';
 import { decodePluginSettings, PLUGIN_SETTINGS_HEADER } from '../../../lib/plugins/settings-header';
 import { parseManifestText } from '../../../lib/plugins/validate-manifest';
 import { fixtureText } from './fixtures';
+import { until, installFakeClock } from '../support/fake-clock';
 import { failureOf } from '../support/failure';
 
 function manifest(fixture: string): PluginManifest {
@@ -165,12 +166,28 @@ describe('executePluginCall against a local plugin server', () => {
     expect(JSON.parse(result.text)).toEqual({ method: 'POST', body: '{"mood":"happy","gender":"woman"}', settings });
   });
 
+  /** Calls a path the server answers late, moving a fake clock to the time limit once the server holds the request. */
+  async function callPastTheLimit(path: string) {
+    installFakeClock();
+    try {
+      const pending = failureOf(executePluginCall(request(path), limits));
+      // The gateway's deadline and the server's late answer.
+      await until(() => hits.includes(path) && vi.getTimerCount() >= 2);
+      await vi.advanceTimersByTimeAsync(limits.timeoutMs - 1);
+      expect(await Promise.race([pending, 'still waiting'])).toBe('still waiting');
+      await vi.advanceTimersByTimeAsync(1);
+      return await pending;
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+
   it('gives up when no answer arrives in time', async () => {
-    expect((await failureOf(executePluginCall(request('/slow-headers'), limits))).code).toBe('timeout');
+    expect((await callPastTheLimit('/slow-headers')).code).toBe('timeout');
   });
 
   it('gives up when the body stalls', async () => {
-    expect((await failureOf(executePluginCall(request('/slow-body'), limits))).code).toBe('timeout');
+    expect((await callPastTheLimit('/slow-body')).code).toBe('timeout');
   });
 
   it('stops reading once the response passes the size limit', async () => {

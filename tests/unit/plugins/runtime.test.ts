@@ -5,6 +5,7 @@ import type { InstalledPlugin } from '../../../lib/core/plugins';
 import { createPluginRuntime, STANDALONE_RESULT, type BuiltinPlugin, type PluginRuntimeDeps } from '../../../lib/plugins/runtime';
 import { decodePluginSettings } from '../../../lib/plugins/settings-header';
 import { SETTINGS_HEADER, type ManifestName, type PluginMock } from '../../mocks/plugin-server';
+import { installFakeClock, until } from '../support/fake-clock';
 import { installedFrom, withPluginServer } from '../support/with-plugin-server';
 import { allowAll } from '../support/permits';
 
@@ -144,14 +145,22 @@ describe('plugin tool calls', () => {
   it('gives up after the timeout and tells the model', async () => {
     const { tools } = runtime([installed('weather')], { timeoutMs: 300 });
     server.nextApiReply({ kind: 'hang' });
-    const started = Date.now();
-    const outcome = await tools.execute(
-      conversation(['mock-weather']),
-      call('mock-weather____getWeather', { city: 'Oslo' }),
-      signal(),
-      allowAll,
-    );
-    expect(Date.now() - started).toBeLessThan(3000);
+    installFakeClock();
+    let outcome;
+    try {
+      const before = server.apiCalls().length;
+      const pending = tools.execute(
+        conversation(['mock-weather']),
+        call('mock-weather____getWeather', { city: 'Oslo' }),
+        signal(),
+        allowAll,
+      );
+      await until(() => server.apiCalls().length > before);
+      await vi.advanceTimersByTimeAsync(300);
+      outcome = await pending;
+    } finally {
+      vi.useRealTimers();
+    }
     expect(outcome).toMatchObject({ isError: true, plugin: 'mock-weather' });
     expect(outcome.result).toContain('did not answer within 300 ms');
   });

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatRequest } from '../../../lib/core/chat';
 import { ChatFailure } from '../../../lib/core/errors';
 import { azureInferenceAdapter as azure } from '../../../lib/providers/azure/azure-inference';
 import { getAdapter } from '../../../lib/providers/registry';
 import { credentialedFetch, type FetchLike } from '../../../lib/transport/secure-fetch';
 import { AZURE_MOCK_MODEL, startAzureMock, type AzureMock, type AzureMockAuth } from '../../mocks/azure-server';
+import { fakeClockThatRunsItself } from '../support/fake-clock';
 import { errorOf, finishOf, providerContext, runAdapterContract, runChat, textOf, harnessOn, type AdapterHarness } from './contract';
 
 const KEY = 'azure-contract-key';
@@ -333,6 +334,11 @@ describe('Azure AI inference adapter', () => {
   });
 
   describe('errors', () => {
+    // Every retry's back-off passes at once on a fake clock.
+    let realClock: () => void;
+    beforeEach(() => (realClock = fakeClockThatRunsItself()));
+    afterEach(() => realClock());
+
     it.each([
       [401, undefined, 'unauthorized'],
       [403, undefined, 'forbidden'],

@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatRequest } from '../../../lib/core/chat';
 import { ChatFailure } from '../../../lib/core/errors';
 import { bedrockAdapter } from '../../../lib/providers/bedrock/bedrock';
@@ -14,6 +14,7 @@ import {
   type BedrockMockOptions,
 } from '../../mocks/bedrock-server';
 import { parseAmzDate } from '../../mocks/sigv4-verify';
+import { fakeClockThatRunsItself } from '../support/fake-clock';
 import { errorOf, finishOf, providerContext, runAdapterContract, runChat, textOf, harnessOn, type AdapterHarness } from './contract';
 
 const CLAUDE = 'anthropic.claude-3-5-haiku-20241022-v1:0';
@@ -390,6 +391,11 @@ describe('Bedrock adapter', () => {
   });
 
   describe('errors', () => {
+    // Every retry's back-off passes at once on a fake clock.
+    let realClock: () => void;
+    beforeEach(() => (realClock = fakeClockThatRunsItself()));
+    afterEach(() => realClock());
+
     const httpCases: [BedrockExceptionName, string][] = [
       ['AccessDeniedException', 'forbidden'],
       ['InternalServerException', 'server-error'],
@@ -507,6 +513,11 @@ describe('Bedrock adapter', () => {
   });
 
   describe('retries', () => {
+    // Every retry's back-off passes at once on a fake clock.
+    let realClock: () => void;
+    beforeEach(() => (realClock = fakeClockThatRunsItself()));
+    afterEach(() => realClock());
+
     it('retries throttling (429) twice and succeeds on the third attempt', async () => {
       mock.enqueue({ kind: 'exception', exception: 'ThrottlingException', message: 'Too many requests' }, { times: 2 });
       const events = await runChat(bedrockAdapter, ctx(), hi());

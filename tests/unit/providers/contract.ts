@@ -3,7 +3,7 @@
  * adapter's test file supplies a harness: its mock server, scripted with the
  * shared scenarios, and a ProviderContext pointing at it.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatEvent, ChatRequest } from '../../../lib/core/chat';
 import type { ChatError } from '../../../lib/core/errors';
 import { guardStream } from '../../../lib/chat/stream-guard';
@@ -11,6 +11,7 @@ import type { ProviderConfig, ProviderKind } from '../../../lib/core/providers';
 import type { FetchLike } from '../../../lib/transport/secure-fetch';
 import type { ProviderAdapter, ProviderContext, ProviderSecrets } from '../../../lib/providers/types';
 import type { EnqueueOptions, RecordedRequest, Scenario } from '../../mocks/scenario';
+import { fakeClockThatRunsItself, fakeTimeoutSignal, installFakeClock, until } from '../support/fake-clock';
 
 export interface AdapterHarness {
   adapter: ProviderAdapter;
@@ -118,6 +119,7 @@ export function runAdapterContract(name: string, makeHarness: () => Promise<Adap
     });
     afterAll(() => h.close());
     beforeEach(() => h.clear());
+    afterEach(() => vi.useRealTimers());
 
     it('streams text in order and finishes with stop', async () => {
       const text = 'Hello, wörld 👋 — 你好! Second sentence.';
@@ -191,9 +193,13 @@ export function runAdapterContract(name: string, makeHarness: () => Promise<Adap
     });
 
     it("ends with 'timeout' when the caller's deadline passes mid-stream", async () => {
+      installFakeClock();
       h.enqueue({ kind: 'hang-after', text: 'slow' });
-      const events = await runChat(h.adapter, h.context(AbortSignal.timeout(300)), ask());
-      expect(textOf(events)).toBe('slow');
+      const events: ChatEvent[] = [];
+      const run = runChat(h.adapter, h.context(fakeTimeoutSignal(300)), ask(), (e) => events.push(e));
+      await until(() => textOf(events) === 'slow');
+      await vi.advanceTimersByTimeAsync(300);
+      expect(textOf(await run)).toBe('slow');
       expect(errorOf(events)?.code).toBe('timeout');
     });
 
@@ -226,33 +232,51 @@ export function runAdapterContract(name: string, makeHarness: () => Promise<Adap
     });
 
     it('is given up by the stream guard when it goes silent, and the request is really closed', async () => {
+      installFakeClock();
       const before = h.aborted;
       h.enqueue({ kind: 'hang-after', text: 'so far' });
       const events: ChatEvent[] = [];
       const controller = new AbortController();
-      for await (const event of guardStream((signal) => h.adapter.chat(h.context(signal), ask()), {
-        signal: controller.signal,
-        idleMs: 1500,
-      })) {
-        events.push(event);
-      }
+      const run = (async () => {
+        for await (const event of guardStream((signal) => h.adapter.chat(h.context(signal), ask()), {
+          signal: controller.signal,
+          idleMs: 1500,
+        })) {
+          events.push(event);
+        }
+      })();
+      await until(() => textOf(events) === 'so far');
+      await vi.advanceTimersByTimeAsync(1499);
+      expect(errorOf(events)).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      await run;
       expect(textOf(events)).toBe('so far');
       expect(errorOf(events)?.code).toBe('stalled');
       await expect.poll(() => h.aborted).toBe(before + 1);
     });
 
     it('retries a throttled request by the shared policy, honouring retry-after-ms, then answers', async () => {
+      installFakeClock();
       const before = h.requests.length;
-      h.enqueue({ kind: 'status', status: 429, headers: { 'retry-after-ms': '1' } }, { times: 2 });
-      const events = await runChat(h.adapter, h.context(), ask('ping'));
-      expect(textOf(events)).toBe('Echo: ping');
-      expect(h.requests.length - before).toBe(3);
+      const sent = () => h.requests.length - before;
+      // Longer than any back-off the policy draws for two retries, so only the server's wait can hold the retry back.
+      h.enqueue({ kind: 'status', status: 429, headers: { 'retry-after-ms': '2000' } }, { times: 2 });
+      const run = runChat(h.adapter, h.context(), ask('ping'));
+      for (const attempt of [1, 2]) {
+        await until(() => sent() === attempt && vi.getTimerCount() > 0);
+        await vi.advanceTimersByTimeAsync(1999);
+        expect(sent()).toBe(attempt);
+        await vi.advanceTimersByTimeAsync(1);
+      }
+      expect(textOf(await run)).toBe('Echo: ping');
+      expect(sent()).toBe(3);
     });
 
     it("stops after three attempts in all with 'rate-limited'", async () => {
+      const realClock = fakeClockThatRunsItself();
       const before = h.requests.length;
       h.enqueue({ kind: 'status', status: 429, headers: { 'retry-after-ms': '1' } }, { times: 4 });
-      const events = await runChat(h.adapter, h.context(), ask());
+      const events = await runChat(h.adapter, h.context(), ask()).finally(realClock);
       expect(errorOf(events)).toMatchObject({ code: 'rate-limited', status: 429 });
       expect(h.requests.length - before).toBe(3);
       h.clear();
@@ -289,8 +313,9 @@ export function runAdapterContract(name: string, makeHarness: () => Promise<Adap
     });
 
     it("maps a 5xx reply to 'server-error' after the adapter's own retries", async () => {
+      const realClock = fakeClockThatRunsItself();
       h.enqueue({ kind: 'status', status: 500, headers: { 'retry-after-ms': '1' } }, { times: 3 });
-      const events = await runChat(h.adapter, h.context(), ask());
+      const events = await runChat(h.adapter, h.context(), ask()).finally(realClock);
       expect(events).toHaveLength(1);
       expect(errorOf(events)).toMatchObject({ code: 'server-error', status: 500, retryable: true });
     });

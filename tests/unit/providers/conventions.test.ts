@@ -1,6 +1,8 @@
 /**
  * Meta-tests: a provider kind or preset cannot be half added. Each needs an
- * adapter, an adapter-contract run in some test file here, a label in every
+ * adapter, an adapter-contract run in some test file here (for a named
+ * OpenAI-compatible preset, its line in preset-lines.ts instead: the wire they
+ * share runs the contract, presets.test.ts checks the line), a label in every
  * locale, and settings the form can render.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -9,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { OPENAI_PRESETS } from '../../../lib/core/provider-presets';
 import { PROVIDER_KINDS } from '../../../lib/core/providers';
 import { getAdapter } from '../../../lib/providers/registry';
+import { PRESET_LINES } from './preset-lines';
 
 const LOCALES = ['ar-SA', 'de-DE', 'en-US', 'es-ES', 'fr-FR', 'ja-JP', 'ko-KR', 'pt-BR', 'ru-RU', 'zh-CN', 'zh-TW'];
 const localeDir = join(__dirname, '../../../lib/i18n/locales');
@@ -37,6 +40,7 @@ function contractRuns(): Set<string> {
 }
 
 const kinds = PROVIDER_KINDS.map((k) => k.kind);
+const namedPresets: string[] = OPENAI_PRESETS.filter((p) => !('ownFields' in p)).map((p) => p.kind);
 
 describe('provider conventions', () => {
   it('lists every preset as a provider kind', () => {
@@ -47,7 +51,15 @@ describe('provider conventions', () => {
     expect(getAdapter(kind).kind).toBe(kind);
   });
 
-  it.each(kinds.filter((k) => k !== 'builtin'))('%s runs the adapter contract in a test file', (kind) => {
+  it.each(namedPresets)('%s has its line in preset-lines.ts', (kind) => {
+    expect(PRESET_LINES).toHaveProperty([kind]);
+  });
+
+  it('has no preset line for anything but a named preset', () => {
+    expect(Object.keys(PRESET_LINES).filter((k) => !namedPresets.includes(k))).toEqual([]);
+  });
+
+  it.each(kinds.filter((k) => k !== 'builtin' && !namedPresets.includes(k)))('%s runs the adapter contract in a test file', (kind) => {
     const runs = [...contractRuns()];
     expect(runs.some((name) => name === kind || name.startsWith(`${kind} `) || name.startsWith(`${kind}:`))).toBe(true);
   });

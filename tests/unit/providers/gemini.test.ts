@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatRequest } from '../../../lib/core/chat';
 import { geminiAdapter } from '../../../lib/providers/gemini/gemini';
 import { buildGeminiRequest, SKIP_SIGNATURE } from '../../../lib/providers/gemini/gemini-request';
 import { credentialedFetch, type FetchLike } from '../../../lib/transport/secure-fetch';
 import { geminiErrorBody, geminiQuotaErrorBody, startGeminiMock, type GeminiMock } from '../../mocks/gemini-server';
+import { fakeClockThatRunsItself, until, installFakeClock } from '../support/fake-clock';
 import { errorOf, finishOf, providerContext, runAdapterContract, runChat, textOf, harnessOn, type AdapterHarness } from './contract';
 
 const KEY = 'AIza-contract-key';
@@ -240,6 +241,11 @@ describe('Gemini adapter', () => {
   });
 
   describe('errors', () => {
+    // Every retry's back-off passes at once on a fake clock.
+    let realClock: () => void;
+    beforeEach(() => (realClock = fakeClockThatRunsItself()));
+    afterEach(() => realClock());
+
     it("maps a per-minute quota to 'rate-limited', naming the quota and when to retry", async () => {
       mock.enqueue({ kind: 'status', status: 429, body: geminiQuotaErrorBody('minute'), headers: { 'retry-after-ms': '1' } }, { times: 3 });
       const error = errorOf(await runChat(geminiAdapter, ctx(), hi));
@@ -309,12 +315,14 @@ describe('Gemini adapter', () => {
     });
 
     it("stops waiting between retries when the user stops, with 'aborted'", async () => {
+      realClock();
+      installFakeClock();
       mock.enqueue({ kind: 'status', status: 503, headers: { 'retry-after': '15' } }, { times: 3 });
       const controller = new AbortController();
-      setTimeout(() => controller.abort(), 100);
-      const started = Date.now();
-      expect(errorOf(await runChat(geminiAdapter, ctx(undefined, controller.signal), hi))?.code).toBe('aborted');
-      expect(Date.now() - started).toBeLessThan(5000);
+      const run = runChat(geminiAdapter, ctx(undefined, controller.signal), hi);
+      await until(() => mock.requests.length === 1 && vi.getTimerCount() > 0);
+      controller.abort();
+      expect(errorOf(await run)?.code).toBe('aborted');
       expect(mock.requests).toHaveLength(1);
     });
 

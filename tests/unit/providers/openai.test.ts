@@ -1,10 +1,11 @@
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatRequest } from '../../../lib/core/chat';
 import { ChatFailure } from '../../../lib/core/errors';
 import { createOpenAICompatibleAdapter, type OpenAICompatibleKind } from '../../../lib/providers/openai';
 import { credentialedFetch, type FetchLike } from '../../../lib/transport/secure-fetch';
 import { startOpenAIMock, type OpenAIMock } from '../../mocks/openai-server';
+import { fakeClockThatRunsItself } from '../support/fake-clock';
 import { errorOf, finishOf, providerContext, runAdapterContract, runChat, textOf, harnessOn, type AdapterHarness } from './contract';
 
 const KEY = 'sk-contract-key';
@@ -224,6 +225,11 @@ describe('OpenAI adapter', () => {
   });
 
   describe('errors', () => {
+    // Every retry's back-off passes at once on a fake clock.
+    let realClock: () => void;
+    beforeEach(() => (realClock = fakeClockThatRunsItself()));
+    afterEach(() => realClock());
+
     it.each([
       [403, undefined, 'forbidden'],
       [404, undefined, 'model-not-found'],
@@ -262,6 +268,11 @@ describe('OpenAI adapter', () => {
   });
 
   describe('retry-after', () => {
+    // Every retry's back-off passes at once on a fake clock.
+    let realClock: () => void;
+    beforeEach(() => (realClock = fakeClockThatRunsItself()));
+    afterEach(() => realClock());
+
     it('waits as long as a short retry-after asks', async () => {
       mock.enqueue({ kind: 'status', status: 429, headers: { 'retry-after': '1' } });
       const started = Date.now();

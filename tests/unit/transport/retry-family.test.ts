@@ -1,7 +1,7 @@
 import { deleteDB } from 'idb';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatEvent } from '../../../lib/core/chat';
 import type { ChatFailure } from '../../../lib/core/errors';
 import type { ProviderConfig } from '../../../lib/core/providers';
@@ -15,6 +15,7 @@ import { saveProvider } from '../../../lib/storage/provider-records';
 import { setSecrets } from '../../../lib/storage/secret-vault';
 import { RETRY_POLICY, retryBudgetFor } from '../../../lib/transport/retry-policy';
 import { credentialedFetch } from '../../../lib/transport/secure-fetch';
+import { fakeClockThatRunsItself } from '../support/fake-clock';
 
 /**
  * One family, one policy: chat, model listing, speech and transcription
@@ -49,6 +50,11 @@ beforeEach(async () => {
   await closeDb();
   await deleteDB(DB_NAME);
 });
+
+// Every retry's back-off passes at once on a fake clock.
+let realClock: () => void;
+beforeEach(() => (realClock = fakeClockThatRunsItself()));
+afterEach(() => realClock());
 
 const PROVIDER = 'family-openai';
 const KEY = 'sk-family';
