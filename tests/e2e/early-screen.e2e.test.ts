@@ -10,6 +10,16 @@ import { conversation, lastAnswer, sendMessage, waitForAnswer } from './support/
 /** The copy of the last screen the panel keeps for its next open (components/app/last-screen.ts), or null. */
 const keptScreen = (page: Page) => page.evaluate(() => localStorage.getItem('parley.lastScreen'));
 
+/**
+ * Resolves once an idle callback asked for now has run: idle callbacks run in the order asked for, so the one the
+ * settled answer's effect asked for (two frames ago at the latest) has run by then.
+ */
+const afterIdleCopy = (page: Page) =>
+  page.evaluate(async () => {
+    await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
+    await new Promise((idle) => requestIdleCallback(idle));
+  });
+
 /** Where an element sits on the page, rounded to whole pixels. */
 const placeOf = (page: Page, selector: string) =>
   page.locator(selector).evaluate((el) => {
@@ -154,8 +164,8 @@ describe('the last screen, painted before the app has loaded', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Scroll to latest' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Stop' }).click();
     await expect.poll(() => lastAnswer(page).getAttribute('aria-busy')).toBe('false');
-    // Longer than the copy waits for an idle moment (use-last-screen.ts).
-    await page.waitForTimeout(2500);
+    // The copy is attempted in an idle callback (use-last-screen.ts); one asked for after it runs after it.
+    await afterIdleCopy(page);
     expect(await keptScreen(page)).toBeNull();
     await conversation(page).evaluate((log) => log.style.removeProperty('padding-block-start'));
 

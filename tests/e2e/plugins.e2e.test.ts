@@ -349,11 +349,13 @@ describe('plugins', () => {
     expect(await frame.locator('body').evaluate((body) => getComputedStyle(body).color)).toBe('rgb(255, 255, 255)');
     await page.emulateMedia({ colorScheme: null });
 
-    // The forgers have been posting every 150 ms since the frame loaded; let a few more rounds pass.
-    await page.waitForTimeout(1000);
-    for (const forger of ['Same-origin forger', 'Foreign forger']) {
-      expect(await frame.frameLocator(`iframe[title="${forger}"]`).locator('#state').innerText()).toBe('Forging');
-    }
+    // The forgers post every 150 ms: three more rounds each, all sent while the panel listens to the frame.
+    const forgers = ['Same-origin forger', 'Foreign forger'].map((title) =>
+      frame.frameLocator(`iframe[title="${title}"]`).locator('#state'),
+    );
+    const rounds = async () => Promise.all(forgers.map(async (state) => Number(await state.getAttribute('data-rounds'))));
+    const from = await rounds();
+    await expect.poll(async () => (await rounds()).every((n, i) => n >= from[i]! + 3)).toBe(true);
     const settings = await page.evaluate(() =>
       chrome.runtime.sendMessage({ channel: 'parley', name: 'plugins.frameSettings', payload: { identifier: 'mock-clock' } }),
     );
@@ -365,6 +367,8 @@ describe('plugins', () => {
     await frame.getByRole('button', { name: 'Send to chat' }).click();
     await expect.poll(() => step.innerText()).toContain('{"clock":"GENUINE Europe/Paris"}');
     expect(await step.innerText()).not.toContain('FORGED');
+    // Answered after the forgers' rounds above: any reply to them would have reached them by now.
+    for (const state of forgers) expect(await state.innerText()).toBe('Forging');
     expect(plugins.apiCalls().filter((r) => r.path.includes('clock'))).toHaveLength(0);
 
     // "Always allow" switched the plugin to run automatically, where its settings say so and can switch it back.

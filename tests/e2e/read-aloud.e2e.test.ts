@@ -69,6 +69,17 @@ describe('reading a page aloud', () => {
   /** What chrome.tts was asked to say since the last reset, with the events it reported. */
   const spoken = () => harness.evalInWorker(() => (globalThis as unknown as Recorder).spoken);
   const spokenTexts = async () => (await spoken()).map((s) => s.text);
+  /**
+   * Waits until chrome.tts has reported every utterance over (ended, or silenced by the reader's tts.stop()). A reading
+   * that went on would leave its utterance unfinished, then start the next: this is the first moment a failed pause or
+   * stop would show.
+   */
+  const untilSilent = () =>
+    expect
+      .poll(async () => (await spoken()).every((s) => ['end', 'interrupted', 'cancelled', 'error'].includes(s.events.at(-1)!)), {
+        timeout: 20_000,
+      })
+      .toBe(true);
 
   async function tabIdOf(page: Page): Promise<number> {
     return harness.evalInWorker(async (u) => (await chrome.tabs.query({ url: u }))[0]!.id!, page.url());
@@ -238,7 +249,7 @@ describe('reading a page aloud', () => {
     await control.setViewportSize({ width: 1280, height: 720 });
 
     const heardBefore = (await spokenTexts()).length;
-    await long.waitForTimeout(1_000);
+    await untilSilent();
     expect((await spokenTexts()).length).toBe(heardBefore);
     expect(await state()).toMatchObject({ status: 'paused', index: at });
     expect(await sentenceHighlight(long)).toEqual([LONG[at]]);
@@ -269,7 +280,7 @@ describe('reading a page aloud', () => {
     expect(await hasFloatingControl(long)).toBe(false);
     await expect.poll(() => control.getByRole('region', { name: 'Read aloud' }).count()).toBe(0);
     const heardAtStop = (await spokenTexts()).length;
-    await long.waitForTimeout(800);
+    await untilSilent();
     expect((await spokenTexts()).length).toBe(heardAtStop);
   });
 

@@ -28,6 +28,8 @@ interface PlayedAudio {
   duration: number;
   ended: boolean;
   error: number;
+  /** Paused, or its source taken away: it can play no further. */
+  silenced: boolean;
 }
 
 interface Seen {
@@ -57,11 +59,12 @@ describe('voices and speech input', () => {
       w.played = [];
       const play = HTMLMediaElement.prototype.play;
       HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-        const entry = { duration: 0, ended: false, error: 0 };
+        const entry = { duration: 0, ended: false, error: 0, silenced: false };
         w.played.push(entry);
         this.addEventListener('loadedmetadata', () => (entry.duration = this.duration));
         this.addEventListener('ended', () => (entry.ended = true));
         this.addEventListener('error', () => (entry.error = this.error?.code ?? -1));
+        for (const type of ['pause', 'emptied']) this.addEventListener(type, () => (entry.silenced = !this.ended));
         return play.call(this);
       };
     });
@@ -225,7 +228,8 @@ describe('voices and speech input', () => {
     await stopReading().click();
     expect(await readAloud().count()).toBe(1);
     expect(await page.evaluate(() => CSS.highlights.has('parley-answer-sentence'))).toBe(false);
-    await page.waitForTimeout(1_000);
+    // The player pauses the sentence and drops its source; the next would only have played once this one ended.
+    await expect.poll(async () => (await played())[playing]?.silenced).toBe(true);
     const after = (await played()).slice(playing);
     expect(after).toHaveLength(1);
     expect(after[0]!.ended).toBe(false);
@@ -371,11 +375,25 @@ describe('voices and speech input', () => {
       );
     await expect.poll(offscreen, { timeout: 20_000 }).toEqual([expect.stringMatching(/\/offscreen\.html$/)]);
     await expect.poll(async () => (await request<{ index: number }>('reader.state', {})).index, { timeout: 20_000 }).toBeGreaterThan(0);
+    const { text: cut } = await request<{ text: string }>('reader.state', {});
     const stopped = await request<{ status: string }>('reader.control', { action: 'stop' });
     expect(stopped.status).toBe('idle');
     const asked = speech.requests.length;
-    await article.waitForTimeout(1_000);
-    expect(speech.requests.length).toBeLessThanOrEqual(asked + 1);
+    // A reading that went on would ask for a further sentence once the one it was playing ended. A longer sentence,
+    // synthesized and played to its end here, ends after that request would have come.
+    const later = `Read after the stop: ${cut}`;
+    await page.evaluate(async (text) => {
+      const payload = { engine: 'openai', text, voice: 'nova', rate: 1, pitch: 1 };
+      const reply = (await chrome.runtime.sendMessage({ channel: 'parley', name: 'speech.synthesize', payload })) as {
+        value: { audio: string; mime: string };
+      };
+      const audio = new Audio(`data:${reply.value.mime};base64,${reply.value.audio}`);
+      await new Promise((ended) => {
+        audio.onended = ended;
+        void audio.play();
+      });
+    }, later);
+    expect(speech.requests.slice(asked).filter((r) => r.json?.input !== later).length).toBeLessThanOrEqual(1);
     await article.close();
     await page.bringToFront();
   });
@@ -462,6 +480,7 @@ describe('voices and speech input', () => {
         // A tone stands in for the microphone, which the test machine does not have.
         navigator.mediaDevices.getUserMedia = async () => {
           const context = new AudioContext();
+          (window as unknown as { tone: AudioContext }).tone = context;
           const tone = context.createOscillator();
           const out = context.createMediaStreamDestination();
           tone.connect(out);
@@ -475,7 +494,8 @@ describe('voices and speech input', () => {
       await expect.poll(() => page.getByText('This browser cannot recognize speech by itself.', { exact: false }).count()).toBe(1);
       await page.getByRole('button', { name: 'Record and transcribe' }).click();
       await expect.poll(() => page.getByRole('button', { name: 'Stop recording' }).count()).toBe(1);
-      await page.waitForTimeout(600);
+      // Half a second of tone has gone into the recording, by the tone's own clock.
+      await expect.poll(() => page.evaluate(() => (window as unknown as { tone: AudioContext }).tone.currentTime)).toBeGreaterThan(0.5);
       await page.getByRole('button', { name: 'Stop recording' }).click();
       await expect.poll(() => box().inputValue(), { timeout: 20_000 }).toBe('Note: sent from a recording');
       const upload = speech.requests.find((r) => r.path === '/v1/audio/transcriptions')!;

@@ -172,9 +172,36 @@ export async function reopenPanel(page: Page, locale: ScreenLocale): Promise<voi
   await page.getByRole('textbox', { name: nameIn(locale, 'Message') }).waitFor();
 }
 
-/** Waits for lazy parts, fonts and transitions to finish, so a picture shows the view as it stays. */
+/**
+ * Waits for lazy parts, fonts and transitions to finish, so a picture shows the view as it stays: no loading line in
+ * sight, and then the page unchanged over two frames and an idle moment (a part loaded on demand renders as it arrives).
+ */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForTimeout(250);
+  const locale = await page.evaluate(() => document.documentElement.lang);
+  await page.getByText(nameIn(locale, 'Loading…')).first().waitFor({ state: 'detached' });
+  await page.evaluate(async () => {
+    const changedMeanwhile = () =>
+      new Promise<boolean>((resolve) => {
+        let changed = false;
+        const watch = new MutationObserver(() => (changed = true));
+        watch.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() =>
+            // A view busy for a whole second without a change is as drawn as it gets.
+            requestIdleCallback(
+              () => {
+                watch.disconnect();
+                resolve(changed);
+              },
+              { timeout: 1000 },
+            ),
+          ),
+        );
+      });
+    for (let round = 0; await changedMeanwhile(); round++) {
+      if (round === 50) throw new Error('The view never stopped changing');
+    }
+  });
   await repainted(page);
 }
 

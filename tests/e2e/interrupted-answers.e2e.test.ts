@@ -6,7 +6,7 @@ import { addProvider, backToChat, conversation, lastAnswer, listedModels, sendMe
 import { withOpenAIPanel } from './support/suite';
 import type { OpenAIMock } from '../mocks/openai-server';
 
-const KEY = 'sk-test-survival-123';
+const KEY = 'sk-test-interrupted-123';
 const INTERRUPTED = 'interrupted when the browser stopped Parley’s background';
 
 describe('answers survive the background worker and a second panel', () => {
