@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProviderView } from '../../../lib/core/providers';
 import { setPref } from '../../../lib/storage/prefs';
 import { createConversation, putMessage } from '../../../lib/storage/conversations';
+import { stubCssEscape } from '../support/css-escape';
 
 // A worker still starting after a browser restart: it is asked, and has not answered yet.
 const asked = vi.hoisted(() => [] as string[]);
@@ -27,8 +28,7 @@ const { readConversationHint, rememberConversationHint } = await import('../../.
 const provider: ProviderView = { id: 'p', kind: 'openai', name: 'Work', settings: {}, manualModels: [], createdAt: 1, secretsSet: {} };
 
 beforeAll(() => {
-  // jsdom has no CSS namespace; the panel uses CSS.escape to find its message box.
-  vi.stubGlobal('CSS', { escape: (text: string) => text.replace(/["\\]/g, '\\$&') });
+  stubCssEscape();
   // The idle checks of stored records are not what this test is about.
   vi.stubGlobal('requestIdleCallback', () => 0);
   vi.stubGlobal('cancelIdleCallback', () => undefined);

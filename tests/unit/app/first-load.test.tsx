@@ -2,6 +2,7 @@
 import { act } from 'react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount, settle, type } from '../support/dom';
+import { stubCssEscape } from '../support/css-escape';
 
 // The parts an empty panel must not fetch: how often the message view and the renderer were preloaded, and the reading
 // bar (a lazy part) mounted.
@@ -46,8 +47,7 @@ beforeAll(() => {
   // An idle panel runs its idle work at once here: what it would fetch while idle is fetched before the test looks.
   vi.stubGlobal('requestIdleCallback', (run: () => void) => setTimeout(run, 0));
   vi.stubGlobal('cancelIdleCallback', (id: number) => clearTimeout(id));
-  // jsdom has no CSS namespace; the panel uses CSS.escape to find its message box.
-  vi.stubGlobal('CSS', { escape: (text: string) => text.replace(/["\\]/g, '\\$&') });
+  stubCssEscape();
 });
 
 afterAll(() => vi.unstubAllGlobals());

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { PanelToBackground } from '../../../lib/messaging/protocol';
 import { closeDb, DB_NAME } from '../../../lib/storage/db';
 import { mount, settle, type } from '../support/dom';
+import { stubCssEscape } from '../support/css-escape';
 
 const port = vi.hoisted(() => ({ posted: [] as PanelToBackground[] }));
 vi.mock('../../../lib/messaging/client', async (original) =>
@@ -20,8 +21,7 @@ const { useAttachments } = await import('../../../components/images/attachments-
 beforeAll(() => {
   vi.stubGlobal('requestIdleCallback', () => 0);
   vi.stubGlobal('cancelIdleCallback', () => undefined);
-  // jsdom has no CSS namespace; the panel uses CSS.escape to find its message box.
-  vi.stubGlobal('CSS', { escape: (text: string) => text.replace(/["\\]/g, '\\$&') });
+  stubCssEscape();
 });
 afterAll(() => vi.unstubAllGlobals());
 
