@@ -3,14 +3,14 @@ import { basename, dirname, join } from 'node:path';
 import type { Plugin } from 'vite';
 import { LATE_SECTIONS } from '../lib/i18n/sections';
 
-/** Import query that asks for a locale without its late sections: `./locales/en-US.json?locale-bundle`. */
+/** Import query that asks for a locale without its late sections: `./locales/en-US/common.json?locale-bundle`. */
 export const LOCALE_BUNDLE_QUERY = '?locale-bundle';
 /** Import query that asks for a locale's late sections only (lib/i18n/sections.ts). */
 export const LATE_BUNDLE_QUERY = '?locale-bundle-late';
 
 type Strings = Record<string, unknown>;
 
-/** Deep-merges feature files into one tree; a later file's leaf wins. */
+/** Deep-merges string files into one tree; a later file's leaf wins. */
 export function mergeStrings(parts: Strings[]): Strings {
   const out: Strings = {};
   for (const part of parts) {
@@ -23,12 +23,21 @@ export function mergeStrings(parts: Strings[]): Strings {
   return out;
 }
 
-/** A locale's core file (`en-US.json`) first, then its feature files (`en-US.page.json`, …) in name order. */
-export function localeFiles(dir: string, locale: string): string[] {
-  const features = readdirSync(dir)
-    .filter((name) => name.startsWith(`${locale}.`) && name.endsWith('.json') && name !== `${locale}.json`)
+/** The locales there are: one folder each (`en-US/`), holding one file per top-level section (`en-US/chat.json`). */
+export function localeCodes(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && /^[a-z]{2}-[A-Z]{2}$/.test(entry.name))
+    .map((entry) => entry.name)
     .sort();
-  return [`${locale}.json`, ...features].map((name) => join(dir, name));
+}
+
+/** A locale's section files, in name order. */
+export function localeFiles(dir: string, locale: string): string[] {
+  const folder = join(dir, locale);
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => join(folder, name));
 }
 
 /** The sections of a locale's merged strings that are late (`late`) or not. */
@@ -37,11 +46,12 @@ function sectionsOf(strings: Strings, late: boolean): Strings {
 }
 
 /**
- * Strings live in feature files so that work on one feature touches its own
- * files, but a panel needs its language at once: merged here at build time,
+ * Strings live in one file per section so that work on one feature touches its
+ * own files, but a panel needs its language at once: merged here at build time,
  * each language is two modules to fetch and parse (what the panel shows from
  * the start, and the late sections), and the loader tables name eleven
- * modules each instead of some three hundred.
+ * modules each instead of some three hundred. A locale is asked for by its
+ * `common.json` with a bundle query, and served as its whole folder.
  */
 export function localeBundles(): Plugin {
   return {
@@ -50,8 +60,8 @@ export function localeBundles(): Plugin {
     load(id) {
       const query = [LOCALE_BUNDLE_QUERY, LATE_BUNDLE_QUERY].find((q) => id.endsWith(q));
       if (!query) return undefined;
-      const core = id.slice(0, -query.length);
-      const files = localeFiles(dirname(core), basename(core, '.json'));
+      const folder = dirname(id.slice(0, -query.length));
+      const files = localeFiles(dirname(folder), basename(folder));
       for (const file of files) this.addWatchFile(file);
       const strings = mergeStrings(files.map((file) => JSON.parse(readFileSync(file, 'utf8')) as Strings));
       // Returned as JSON text: Vite's JSON plugin turns it into a module like any other .json import.

@@ -4,12 +4,12 @@ import { startersFrom, type StarterStrings } from '../../lib/prompts/starter';
 
 /**
  * The starter prompts in the panel's language, from the strings it loaded at
- * start (the locale bundle holds `prompts.starter`), so the panel carries no
+ * start (the locale bundle holds `promptStarters`), so the panel carries no
  * other language's prompts. Read raw: i18next's `t` would fill in their
  * `{{variables}}`.
  */
 export function panelStarters(instance: i18n): SavedPrompt[] {
   const strings = instance.getResourceBundle(instance.resolvedLanguage ?? instance.language, 'translation') as
-    { prompts?: { starter?: StarterStrings } } | undefined;
-  return startersFrom(strings?.prompts?.starter);
+    { promptStarters?: StarterStrings } | undefined;
+  return startersFrom(strings?.promptStarters);
 }

@@ -1,6 +1,6 @@
 /**
  * Named services that speak OpenAI's chat completions API, as data: adding
- * one is one entry here plus its label in lib/i18n/locales/*.presets.json.
+ * one is one entry here plus its label in lib/i18n/locales/<locale>/settings.json.
  * Each becomes a provider kind whose settings are a base URL, prefilled, and
  * an API key; the OpenAI wire adapter serves them all.
  */

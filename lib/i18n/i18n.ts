@@ -8,26 +8,25 @@ type Strings = Record<string, unknown>;
 /**
  * Every language, English too, loads on demand, so a page carries only the
  * language it shows: the parity tests keep every key in every locale, so no
- * other language is needed as a fallback. Each locale's feature files
- * (`en-US.json`, `en-US.page.json`, …) arrive merged by the build
+ * other language is needed as a fallback. Each locale's section files
+ * (`en-US/chat.json`, `en-US/page.json`, …) arrive merged by the build
  * (build/locale-bundles.ts) into two modules: the sections a page may show
  * from the start, and the late ones (lib/i18n/sections.ts), which load once a
- * part that shows them asks (wantLateStrings).
+ * part that shows them asks (wantLateStrings). Each locale is named by its
+ * `common.json`, which the build serves as the whole folder.
  */
-const locales = import.meta.glob<Strings>('./locales/[a-z][a-z]-[A-Z][A-Z].json', { query: '?locale-bundle', import: 'default' });
-const lateLocales = import.meta.glob<Strings>('./locales/[a-z][a-z]-[A-Z][A-Z].json', {
-  query: '?locale-bundle-late',
-  import: 'default',
-});
+const locales = import.meta.glob<Strings>('./locales/*/common.json', { query: '?locale-bundle', import: 'default' });
+const lateLocales = import.meta.glob<Strings>('./locales/*/common.json', { query: '?locale-bundle-late', import: 'default' });
+const bundleOf = (locale: string) => `./locales/${locale}/common.json`;
 
 /** Every English string, the late sections too. */
 export async function englishStrings(): Promise<Strings> {
-  const [first, late] = await Promise.all([loadLocaleResources(FALLBACK_LOCALE), lateLocales[`./locales/${FALLBACK_LOCALE}.json`]!()]);
+  const [first, late] = await Promise.all([loadLocaleResources(FALLBACK_LOCALE), lateLocales[bundleOf(FALLBACK_LOCALE)]!()]);
   return { ...first!.translation, ...late };
 }
 
 export async function loadLocaleResources(locale: string): Promise<{ translation: Strings } | undefined> {
-  const load = locales[`./locales/${locale}.json`];
+  const load = locales[bundleOf(locale)];
   return load ? { translation: await load() } : undefined;
 }
 
@@ -37,7 +36,7 @@ let lateWanted = false;
 let current: i18n | undefined;
 
 async function addLateStrings(instance: i18n, locale: string): Promise<void> {
-  const load = lateLocales[`./locales/${locale}.json`];
+  const load = lateLocales[bundleOf(locale)];
   // Each part loaded on demand asks again; the parity tests put every section in every language.
   if (!load || instance.getResource(locale, 'translation', LATE_SECTIONS[0]!) !== undefined) return;
   // The sections are not in the first bundle, so adding cannot overwrite a string.

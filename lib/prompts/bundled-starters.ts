@@ -7,12 +7,12 @@ import { startersFrom, type StarterStrings } from './starter';
  * from them, and a service worker may not import a module dynamically. (The panel reads them from the strings of
  * its own language, which it has loaded already: components/prompts/panel-starters.ts.)
  */
-const STARTERS = import.meta.glob<{ prompts?: { starter?: StarterStrings } }>('../i18n/locales/*.prompt-starters.json', {
+const STARTERS = import.meta.glob<{ promptStarters?: StarterStrings }>('../i18n/locales/*/promptStarters.json', {
   eager: true,
   import: 'default',
 });
 
-const startersOf = (locale: string) => STARTERS[`../i18n/locales/${locale}.prompt-starters.json`]?.prompts?.starter;
+const startersOf = (locale: string) => STARTERS[`../i18n/locales/${locale}/promptStarters.json`]?.promptStarters;
 
 /** The starter prompts written in `locale` (English for a locale Parley lacks). */
 export function starterPrompts(locale: string): SavedPrompt[] {

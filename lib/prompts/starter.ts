@@ -10,7 +10,7 @@ export const STARTER_PROMPTS = [
   { id: 'rewrite', inMenu: false },
 ] as const;
 
-/** The starter set's texts as a locale file holds them under `prompts.starter`, by prompt id. */
+/** The starter set's texts as a locale file holds them under `promptStarters`, by prompt id. */
 export type StarterStrings = Record<string, { title?: unknown; text?: unknown } | undefined>;
 
 /**

@@ -14,13 +14,13 @@ export interface ControlLabels {
 }
 
 /** Only these few strings reach the background (and from there the page), not the panel's whole locale. */
-const FILES = import.meta.glob<{ readerPage: Record<LabelKey, string> }>('../i18n/locales/*.reader-page.json', {
+const FILES = import.meta.glob<{ readerPage: Record<LabelKey, string> }>('../i18n/locales/*/readerPage.json', {
   eager: true,
   import: 'default',
 });
 
 function stringsOf(locale: string): Record<LabelKey, string> | undefined {
-  return FILES[`../i18n/locales/${locale}.reader-page.json`]?.readerPage;
+  return FILES[`../i18n/locales/${locale}/readerPage.json`]?.readerPage;
 }
 
 export function controlLabelsFor(locale: string): ControlLabels {

@@ -12,7 +12,7 @@ import { FIREFOX_ADDON_DIR, findFirefox, launchFirefoxWithAddon, type FirefoxWit
 const firefox = findFirefox();
 if (!firefox) console.warn('SKIPPED Firefox smoke test: no firefox-esr (apt-get install -y firefox-esr, or set FIREFOX_PATH).');
 
-const EN = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../lib/i18n/locales/en-US.json'), 'utf8')) as {
+const EN = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../lib/i18n/locales/en-US/chat.json'), 'utf8')) as {
   chat: { message: string; send: string; copy: string };
 };
 

@@ -56,15 +56,13 @@ function merge(into: Strings, part: Strings): Strings {
 }
 
 const strings = new Map<string, Strings>();
-/** Every string of a locale, its feature files merged as the panel merges them. */
+/** Every string of a locale, its section files merged as the panel merges them. */
 function localeStrings(locale: string): Strings {
   let found = strings.get(locale);
   if (!found) {
     found = {};
-    for (const file of readdirSync(LOCALES_DIR).sort()) {
-      if (file === `${locale}.json` || (file.startsWith(`${locale}.`) && file.endsWith('.json'))) {
-        merge(found, JSON.parse(readFileSync(join(LOCALES_DIR, file), 'utf8')) as Strings);
-      }
+    for (const file of readdirSync(join(LOCALES_DIR, locale)).sort()) {
+      merge(found, JSON.parse(readFileSync(join(LOCALES_DIR, locale, file), 'utf8')) as Strings);
     }
     strings.set(locale, found);
   }

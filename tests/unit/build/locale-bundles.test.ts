@@ -1,14 +1,24 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LATE_BUNDLE_QUERY, LOCALE_BUNDLE_QUERY, localeBundles, localeFiles, mergeStrings } from '../../../build/locale-bundles';
+import {
+  LATE_BUNDLE_QUERY,
+  LOCALE_BUNDLE_QUERY,
+  localeBundles,
+  localeCodes,
+  localeFiles,
+  mergeStrings,
+} from '../../../build/locale-bundles';
 
 const dirs: string[] = [];
 function localesDir(files: Record<string, unknown>): string {
   const dir = mkdtempSync(join(tmpdir(), 'parley-locales-'));
   dirs.push(dir);
-  for (const [name, strings] of Object.entries(files)) writeFileSync(join(dir, name), JSON.stringify(strings));
+  for (const [name, strings] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), JSON.stringify(strings));
+  }
   return dir;
 }
 afterEach(() => {
@@ -31,35 +41,46 @@ describe('locale bundles', () => {
     });
   });
 
-  it("takes one locale's core file first, then its own feature files only", () => {
-    const dir = localesDir({ 'en-US.json': {}, 'en-US.page.json': {}, 'en-US.composer.json': {}, 'de-DE.json': {}, 'de-DE.page.json': {} });
-    expect(localeFiles(dir, 'en-US')).toEqual(['en-US.json', 'en-US.composer.json', 'en-US.page.json'].map((f) => join(dir, f)));
+  it("takes one locale's own section files, in name order", () => {
+    const dir = localesDir({ 'en-US/page.json': {}, 'en-US/composer.json': {}, 'de-DE/page.json': {} });
+    expect(localeFiles(dir, 'en-US')).toEqual(['en-US/composer.json', 'en-US/page.json'].map((f) => join(dir, f)));
+  });
+
+  it('finds the locales by their folders', () => {
+    const dir = localesDir({ 'en-US/chat.json': {}, 'de-DE/chat.json': {}, 'notes/chat.json': {}, 'fr-FR.json': {} });
+    expect(localeCodes(dir)).toEqual(['de-DE', 'en-US']);
   });
 
   it('serves a whole locale for the bundle query, watching each file, and leaves other imports alone', () => {
     const dir = localesDir({
-      'fr-FR.json': { nav: { settings: 'Paramètres' } },
-      'fr-FR.reader.json': { reader: { readPage: 'Lire la page' } },
-      'fr-FR.nav-extra.json': { nav: { history: 'Historique' } },
-      'ja-JP.json': { nav: { settings: '設定' } },
+      'fr-FR/common.json': { common: { save: 'Enregistrer' } },
+      'fr-FR/nav.json': { nav: { settings: 'Paramètres' } },
+      'fr-FR/reader.json': { reader: { readPage: 'Lire la page' } },
+      'ja-JP/nav.json': { nav: { settings: '設定' } },
     });
     const watched: string[] = [];
-    const code = load(join(dir, 'fr-FR.json') + LOCALE_BUNDLE_QUERY, watched);
-    expect(JSON.parse(code!)).toEqual({ nav: { settings: 'Paramètres', history: 'Historique' }, reader: { readPage: 'Lire la page' } });
+    const code = load(join(dir, 'fr-FR/common.json') + LOCALE_BUNDLE_QUERY, watched);
+    expect(JSON.parse(code!)).toEqual({
+      common: { save: 'Enregistrer' },
+      nav: { settings: 'Paramètres' },
+      reader: { readPage: 'Lire la page' },
+    });
     expect(watched).toHaveLength(3);
-    expect(load(join(dir, 'fr-FR.json'))).toBeUndefined();
+    expect(load(join(dir, 'fr-FR/common.json'))).toBeUndefined();
   });
 
   it('serves the late sections apart from the rest of a locale', () => {
     const dir = localesDir({
-      'fr-FR.json': { nav: { settings: 'Paramètres' }, history: { title: 'Conversations' } },
-      'fr-FR.plugins.json': { plugins: { title: 'Plugins' }, errors: { x: 'Erreur' } },
+      'fr-FR/common.json': { common: { save: 'Enregistrer' } },
+      'fr-FR/history.json': { history: { title: 'Conversations' } },
+      'fr-FR/errors.json': { errors: { x: 'Erreur' } },
+      'fr-FR/plugins.json': { plugins: { title: 'Plugins' } },
     });
-    expect(JSON.parse(load(join(dir, 'fr-FR.json') + LOCALE_BUNDLE_QUERY)!)).toEqual({
-      nav: { settings: 'Paramètres' },
+    expect(JSON.parse(load(join(dir, 'fr-FR/common.json') + LOCALE_BUNDLE_QUERY)!)).toEqual({
+      common: { save: 'Enregistrer' },
       errors: { x: 'Erreur' },
     });
-    expect(JSON.parse(load(join(dir, 'fr-FR.json') + LATE_BUNDLE_QUERY)!)).toEqual({
+    expect(JSON.parse(load(join(dir, 'fr-FR/common.json') + LATE_BUNDLE_QUERY)!)).toEqual({
       history: { title: 'Conversations' },
       plugins: { title: 'Plugins' },
     });

@@ -3,11 +3,11 @@ import { createI18n, switchLocale, wantLateStrings } from '../../../lib/i18n/i18
 import { SUPPORTED_LOCALES } from '../../../lib/i18n/languages';
 
 describe('loading a locale', () => {
-  it.each(SUPPORTED_LOCALES.map((l) => l.code))('%s loads its own strings, merged from every fragment', async (locale) => {
+  it.each(SUPPORTED_LOCALES.map((l) => l.code))('%s loads its own strings, merged from every section file', async (locale) => {
     const i18n = await createI18n(locale);
     expect(i18n.language).toBe(locale);
     const english = await createI18n('en-US');
-    // One key from the core file and one from a feature file.
+    // Keys from two section files.
     for (const key of ['nav.settings', 'reader.readPage']) {
       const text = i18n.t(key);
       expect(text).not.toBe(key);

@@ -10,22 +10,23 @@ const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
 export interface Fragment {
   locale: string;
-  /** '' for the core file (`en-US.json`), else the feature (`page` for `en-US.page.json`). */
+  /** The top-level section the file holds: `chat` for `en-US/chat.json`. */
   feature: string;
+  /** Relative to the locales folder. */
   file: string;
 }
 
+/** Every file in every locale's folder, whatever it is named. */
 export function listFragments(dir = LOCALES_DIR): Fragment[] {
-  return readdirSync(dir)
-    .filter((file) => file.endsWith('.json'))
-    .map((file) => {
-      const [locale = '', ...rest] = file.slice(0, -'.json'.length).split('.');
-      return { locale, feature: rest.join('.'), file };
-    });
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap(({ name: locale }) =>
+      readdirSync(join(dir, locale)).map((name) => ({ locale, feature: name.replace(/\.json$/, ''), file: `${locale}/${name}` })),
+    );
 }
 
 export function fragmentFile(locale: string, feature: string): string {
-  return feature ? `${locale}.${feature}.json` : `${locale}.json`;
+  return `${locale}/${feature}.json`;
 }
 
 export function readJson(path: string): unknown {

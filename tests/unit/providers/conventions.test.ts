@@ -17,16 +17,14 @@ const LOCALES = ['ar-SA', 'de-DE', 'en-US', 'es-ES', 'fr-FR', 'ja-JP', 'ko-KR', 
 const localeDir = join(__dirname, '../../../lib/i18n/locales');
 const testDir = __dirname;
 
-/** A locale's strings as the app loads them: the main file and its feature files, deep-merged. */
+/** A locale's strings as the app loads them: its section files, merged. */
 function keysOf(locale: string): Set<string> {
   const keys = new Set<string>();
   const walk = (value: unknown, prefix: string) => {
     if (typeof value === 'object' && value !== null) for (const [k, v] of Object.entries(value)) walk(v, prefix ? `${prefix}.${k}` : k);
     else keys.add(prefix);
   };
-  for (const file of readdirSync(localeDir).filter((f) => f === `${locale}.json` || (f.startsWith(`${locale}.`) && f.endsWith('.json')))) {
-    walk(JSON.parse(readFileSync(join(localeDir, file), 'utf8')), '');
-  }
+  for (const file of readdirSync(join(localeDir, locale))) walk(JSON.parse(readFileSync(join(localeDir, locale, file), 'utf8')), '');
   return keys;
 }
 
