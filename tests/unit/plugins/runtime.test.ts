@@ -12,7 +12,7 @@ import { allowAll } from '../support/permits';
 let server: PluginMock;
 withPluginServer((started) => (server = started));
 
-// Set to run automatically: waiting for the user is consent.test.ts's subject.
+// Set to run automatically: waiting for the user is runtime-consent.test.ts's subject.
 const installed = (name: ManifestName) => installedFrom(server, name, 'auto');
 
 const conversation = (plugins: string[]): Conversation => ({
