@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { LATE_SECTIONS } from '../lib/i18n/sections';
 
@@ -54,14 +54,22 @@ function sectionsOf(strings: Strings, late: boolean): Strings {
  * `common.json` with a bundle query, and served as its whole folder.
  */
 export function localeBundles(): Plugin {
+  const bundleQuery = (id: string) => [LOCALE_BUNDLE_QUERY, LATE_BUNDLE_QUERY].find((q) => id.endsWith(q));
   return {
     name: 'parley:locale-bundles',
     enforce: 'pre',
+    resolveId(source, importer) {
+      const query = bundleQuery(source);
+      if (!query || !importer) return undefined;
+      // `locales/en-US/common.json` becomes `locales/en-US.json`: the folder's bundle, its chunks named after the locale.
+      const folder = dirname(resolve(dirname(importer), source.slice(0, -query.length)));
+      return `${folder}.json${query}`;
+    },
     load(id) {
-      const query = [LOCALE_BUNDLE_QUERY, LATE_BUNDLE_QUERY].find((q) => id.endsWith(q));
+      const query = bundleQuery(id);
       if (!query) return undefined;
-      const folder = dirname(id.slice(0, -query.length));
-      const files = localeFiles(dirname(folder), basename(folder));
+      const bundle = id.slice(0, -query.length);
+      const files = localeFiles(dirname(bundle), basename(bundle, '.json'));
       for (const file of files) this.addWatchFile(file);
       const strings = mergeStrings(files.map((file) => JSON.parse(readFileSync(file, 'utf8')) as Strings));
       // Returned as JSON text: Vite's JSON plugin turns it into a module like any other .json import.

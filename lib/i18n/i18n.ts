@@ -15,9 +15,9 @@ type Strings = Record<string, unknown>;
  * part that shows them asks (wantLateStrings). Each locale is named by its
  * `common.json`, which the build serves as the whole folder.
  */
-const locales = import.meta.glob<Strings>('./locales/*/common.json', { query: '?locale-bundle', import: 'default' });
-const lateLocales = import.meta.glob<Strings>('./locales/*/common.json', { query: '?locale-bundle-late', import: 'default' });
-const bundleOf = (locale: string) => `./locales/${locale}/common.json`;
+const locales = import.meta.glob<Strings>('./*/common.json', { base: './locales', query: '?locale-bundle', import: 'default' });
+const lateLocales = import.meta.glob<Strings>('./*/common.json', { base: './locales', query: '?locale-bundle-late', import: 'default' });
+const bundleOf = (locale: string) => `./${locale}/common.json`;
 
 /** Every English string, the late sections too. */
 export async function englishStrings(): Promise<Strings> {

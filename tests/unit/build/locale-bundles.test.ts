@@ -30,6 +30,8 @@ function load(id: string, watched: string[] = []): string | undefined {
   const hook = localeBundles().load as Load;
   return hook.call({ addWatchFile: (file) => watched.push(file) }, id);
 }
+type ResolveId = (source: string, importer?: string) => string | undefined;
+const resolveId = (source: string, importer?: string) => (localeBundles().resolveId as ResolveId)(source, importer);
 
 describe('locale bundles', () => {
   it('merges nested keys of feature files into one tree', () => {
@@ -51,6 +53,17 @@ describe('locale bundles', () => {
     expect(localeCodes(dir)).toEqual(['de-DE', 'en-US']);
   });
 
+  it("names a locale's bundle after its folder, so that its chunks are named after the locale", () => {
+    const importer = join('/src', 'i18n', 'i18n.ts');
+    expect(resolveId('./locales/fr-FR/common.json' + LOCALE_BUNDLE_QUERY, importer)).toBe(
+      join('/src/i18n/locales/fr-FR.json') + LOCALE_BUNDLE_QUERY,
+    );
+    expect(resolveId('./locales/fr-FR/common.json' + LATE_BUNDLE_QUERY, importer)).toBe(
+      join('/src/i18n/locales/fr-FR.json') + LATE_BUNDLE_QUERY,
+    );
+    expect(resolveId('./locales/fr-FR/common.json', importer)).toBeUndefined();
+  });
+
   it('serves a whole locale for the bundle query, watching each file, and leaves other imports alone', () => {
     const dir = localesDir({
       'fr-FR/common.json': { common: { save: 'Enregistrer' } },
@@ -59,14 +72,14 @@ describe('locale bundles', () => {
       'ja-JP/nav.json': { nav: { settings: '設定' } },
     });
     const watched: string[] = [];
-    const code = load(join(dir, 'fr-FR/common.json') + LOCALE_BUNDLE_QUERY, watched);
+    const code = load(join(dir, 'fr-FR.json') + LOCALE_BUNDLE_QUERY, watched);
     expect(JSON.parse(code!)).toEqual({
       common: { save: 'Enregistrer' },
       nav: { settings: 'Paramètres' },
       reader: { readPage: 'Lire la page' },
     });
     expect(watched).toHaveLength(3);
-    expect(load(join(dir, 'fr-FR/common.json'))).toBeUndefined();
+    expect(load(join(dir, 'fr-FR.json'))).toBeUndefined();
   });
 
   it('serves the late sections apart from the rest of a locale', () => {
@@ -76,11 +89,11 @@ describe('locale bundles', () => {
       'fr-FR/errors.json': { errors: { x: 'Erreur' } },
       'fr-FR/plugins.json': { plugins: { title: 'Plugins' } },
     });
-    expect(JSON.parse(load(join(dir, 'fr-FR/common.json') + LOCALE_BUNDLE_QUERY)!)).toEqual({
+    expect(JSON.parse(load(join(dir, 'fr-FR.json') + LOCALE_BUNDLE_QUERY)!)).toEqual({
       common: { save: 'Enregistrer' },
       errors: { x: 'Erreur' },
     });
-    expect(JSON.parse(load(join(dir, 'fr-FR/common.json') + LATE_BUNDLE_QUERY)!)).toEqual({
+    expect(JSON.parse(load(join(dir, 'fr-FR.json') + LATE_BUNDLE_QUERY)!)).toEqual({
       history: { title: 'Conversations' },
       plugins: { title: 'Plugins' },
     });
