@@ -19,7 +19,7 @@ export interface DeltaSlice {
   internal_showSnapshot(messageId: string, content: string): void;
 }
 
-interface DeltaNeeds {
+export interface DeltaNeeds {
   messages: StoredMessage[];
   /** Called with every text an answer is shown with. */
   internal_noteShown(messageId: string, content: string): void;

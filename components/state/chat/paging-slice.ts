@@ -22,7 +22,7 @@ export interface PagingSlice {
   open(conversationId: string | undefined, remembered?: boolean): Promise<void>;
 }
 
-interface PagingNeeds {
+export interface PagingNeeds {
   notice?: 'busy-elsewhere';
   internal_storedMessages(conversationId: string): Promise<StoredMessage[]>;
   internal_keepShown(stored: StoredMessage[]): Promise<StoredMessage[]>;

@@ -35,7 +35,7 @@ export interface PersistenceSlice {
   internal_storeConversation(init: ConversationInit): Promise<Conversation>;
 }
 
-interface PersistenceNeeds {
+export interface PersistenceNeeds {
   conversation?: Conversation;
   messages: StoredMessage[];
   createdHere?: string;

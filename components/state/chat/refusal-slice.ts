@@ -22,7 +22,7 @@ export interface RefusalSlice {
   internal_answeringElsewhere(conversationId: string): Promise<boolean>;
 }
 
-interface RefusalNeeds {
+export interface RefusalNeeds {
   conversation?: Conversation;
   messages: StoredMessage[];
   draft: string;

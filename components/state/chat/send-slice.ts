@@ -44,7 +44,7 @@ export interface SendSlice {
   editAndResend(messageId: string, text: string, model: ModelRef | undefined): Promise<void>;
 }
 
-interface SendNeeds {
+export interface SendNeeds {
   conversation?: Conversation;
   messages: StoredMessage[];
   notice?: 'busy-elsewhere';

@@ -12,7 +12,7 @@ export interface TransportSlice {
   internal_post(message: PanelToBackground): void;
 }
 
-interface TransportNeeds {
+export interface TransportNeeds {
   conversation?: Conversation;
   messages: StoredMessage[];
   reloadMessages(): Promise<void>;
