@@ -269,3 +269,21 @@ describe('opening a long conversation', () => {
     expect(shown.at(-1)).toEqual(Array.from({ length: 12 }, (_, i) => `m${i}`));
   });
 });
+
+describe('two chat stores', () => {
+  it('share nothing: each opens its own port, and what the background sends one never reaches the other', async () => {
+    const id = await openConversation();
+    const otherPort = fakeChatPort();
+    const other = createChatStore({ connect: otherPort.connect });
+    await other.getState().open(id);
+    await putMessage({ id: 'a1', conversationId: id, role: 'assistant', content: '', createdAt: 2, status: 'streaming' });
+    await useChatStore.getState().open(id);
+    await other.getState().open(id);
+    expect([port.opened, otherPort.opened]).toEqual([1, 1]);
+
+    port.deliver({ type: 'delta', conversationId: id, messageId: 'a1', text: 'Mine' });
+
+    expect(useChatStore.getState().messages.at(-1)?.content).toBe('Mine');
+    expect(other.getState().messages.at(-1)?.content).toBe('');
+  });
+});
