@@ -54,7 +54,7 @@ describe('the send slice', () => {
   it('waits for settings still being written before it sends', async () => {
     const { store, fakes } = sendStore();
     let written!: () => void;
-    fakes.internal_settingsWritten.mockReturnValueOnce(new Promise((settle) => (written = settle)));
+    fakes.internal_settingsWritten.mockReturnValueOnce(new Promise<undefined>((settle) => (written = () => settle(undefined))));
     const sending = store.getState().send('Hi', model);
     // Every promise that could settle has, before the next task.
     await new Promise((settle) => setImmediate(settle));
