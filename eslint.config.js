@@ -43,6 +43,26 @@ const noVault = {
 };
 
 /**
+ * A store keeps what it remembers in its state or in a closure made when the store is created. Module state outlives
+ * a store and is shared by every one made: a test could start clean only by loading the module again, and test files
+ * could never share a module graph.
+ */
+const noModuleState = {
+  'no-restricted-syntax': [
+    'error',
+    {
+      selector: ":matches(Program, Program > ExportNamedDeclaration) > VariableDeclaration[kind!='const']",
+      message: "No module-level let in a store: keep it in the store's state or in a closure made when the store is created.",
+    },
+    {
+      selector:
+        ':matches(Program, Program > ExportNamedDeclaration) > VariableDeclaration > VariableDeclarator:not([id.typeAnnotation.typeAnnotation.typeName.name=/^Readonly/]) > NewExpression.init[callee.name=/^(Map|Set|WeakMap|WeakSet)$/]',
+      message: 'No module-level Map or Set in a store (a Readonly one is a constant): keep it in a closure made when the store is created.',
+    },
+  ],
+};
+
+/**
  * lib/ is layered, bottom first; a folder imports only from the layers below it and from itself. The features are
  * ordered among themselves too (reading aloud speaks, page tools quote pages, plugins use page tools), so no two
  * folders ever import each other. README's "How it is built" explains each layer.
@@ -95,6 +115,7 @@ export default tseslint.config(
   { files: ['lib/**/*.{ts,tsx}'], rules: upward(noEntrypoints, noComponents, noReact) },
   ...libLayerRules,
   { files: ['components/**/*.{ts,tsx}'], rules: upward(noEntrypoints, noProviders, noVault) },
+  { files: ['components/state/**/*.{ts,tsx}'], rules: noModuleState },
   {
     files: [
       'entrypoints/*.content.ts',

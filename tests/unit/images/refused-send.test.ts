@@ -1,29 +1,21 @@
 import { deleteDB } from 'idb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ImageRef } from '../../../lib/core/images';
-import type { BackgroundToPanel, PanelToBackground } from '../../../lib/messaging/protocol';
 import { createConversation, listMessages } from '../../../lib/storage/conversations';
 import { closeDb, DB_NAME } from '../../../lib/storage/db';
+import { createChatStore } from '../../../components/state/chat/store';
+import { fakeChatPort } from '../support/chat-port';
+import { useAttachments } from '../../../components/images/attachments-store';
 
-const port = vi.hoisted(() => ({
-  posted: [] as PanelToBackground[],
-  deliver: (_m: BackgroundToPanel): void => undefined,
-}));
-vi.mock('../../../lib/messaging/client', () => ({
-  connectChat: (onMessage: (m: BackgroundToPanel) => void) => {
-    port.deliver = onMessage;
-    return { post: (m: PanelToBackground) => port.posted.push(m), close: () => undefined };
-  },
-}));
-
-const { useChatStore } = await import('../../../components/state/chat-store');
-const { useAttachments } = await import('../../../components/images/attachments-store');
+let port = fakeChatPort();
+let useChatStore = createChatStore({ connect: port.connect });
 const model = { providerId: 'p1', model: 'm1' };
 
 beforeEach(async () => {
   await closeDb();
   await deleteDB(DB_NAME);
-  port.posted.length = 0;
+  port = fakeChatPort();
+  useChatStore = createChatStore({ connect: port.connect });
   useAttachments.setState({ images: [], problem: undefined });
 });
 

@@ -1,17 +1,14 @@
 import { deleteDB } from 'idb';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BackgroundToPanel, PanelToBackground } from '../../../lib/messaging/protocol';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { defaultPersona, parseTemperature, personaConversation } from '../../../lib/prompts/personas';
 import { exportConversations } from '../../../lib/storage/export';
 import { readConversationsDocument } from '../../../lib/storage/export-format';
 import { closeDb, DB_NAME } from '../../../lib/storage/db';
 import { setPref } from '../../../lib/storage/prefs';
+import { createChatStore } from '../../../components/state/chat/store';
+import { fakeChatPort } from '../support/chat-port';
 
-vi.mock('../../../lib/messaging/client', () => ({
-  connectChat: (_onMessage: (m: BackgroundToPanel) => void) => ({ post: (_m: PanelToBackground) => undefined, close: () => undefined }),
-}));
-
-const { useChatStore } = await import('../../../components/state/chat-store');
+let useChatStore = createChatStore({ connect: fakeChatPort().connect });
 const model = { providerId: 'p1', model: 'm1' };
 const pirate = { id: 'pirate', name: 'Pirate', systemPrompt: 'Talk like a pirate.', temperature: 1.2 };
 const editor = { id: 'editor', name: 'Editor', systemPrompt: 'Edit tersely.', model: { providerId: 'p2', model: 'm2' } };
@@ -19,14 +16,7 @@ const editor = { id: 'editor', name: 'Editor', systemPrompt: 'Edit tersely.', mo
 beforeEach(async () => {
   await closeDb();
   await deleteDB(DB_NAME);
-  useChatStore.setState({
-    conversation: undefined,
-    messages: [],
-    draft: '',
-    pendingContext: [],
-    notice: undefined,
-    personaChoice: undefined,
-  });
+  useChatStore = createChatStore({ connect: fakeChatPort().connect });
 });
 
 describe('personas', () => {

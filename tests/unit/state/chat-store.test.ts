@@ -2,23 +2,15 @@ import { deleteDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StoredMessage } from '../../../lib/core/conversation';
 import { chatError } from '../../../lib/core/errors';
-import type { BackgroundToPanel, PanelToBackground } from '../../../lib/messaging/protocol';
 import { createConversation, getMessage, listMessages, putMessage } from '../../../lib/storage/conversations';
 import { closeDb, DB_NAME } from '../../../lib/storage/db';
 import { getPref, setPref } from '../../../lib/storage/prefs';
+import { createChatStore } from '../../../components/state/chat/store';
+import { fakeChatPort } from '../support/chat-port';
 
-const port = vi.hoisted(() => ({
-  posted: [] as PanelToBackground[],
-  deliver: (_m: BackgroundToPanel): void => undefined,
-}));
-vi.mock('../../../lib/messaging/client', () => ({
-  connectChat: (onMessage: (m: BackgroundToPanel) => void) => {
-    port.deliver = onMessage;
-    return { post: (m: PanelToBackground) => port.posted.push(m), close: () => undefined };
-  },
-}));
-
-const { useChatStore } = await import('../../../components/state/chat-store');
+// A store and port of the test's own, made afresh for each test: nothing one left behind (a held delta, a send) reaches the next.
+let port = fakeChatPort();
+let useChatStore = createChatStore({ connect: port.connect });
 const model = { providerId: 'p1', model: 'm1' };
 
 // Node has no idle callback; the panel's browsers both do. Idle here is the next task, unless a test holds it back.
@@ -26,8 +18,8 @@ beforeEach(async () => {
   vi.stubGlobal('requestIdleCallback', (run: () => void) => setTimeout(run, 0));
   await closeDb();
   await deleteDB(DB_NAME);
-  port.posted.length = 0;
-  useChatStore.setState({ conversation: undefined, messages: [], draft: '', pendingContext: [], notice: undefined });
+  port = fakeChatPort();
+  useChatStore = createChatStore({ connect: port.connect });
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -105,7 +97,8 @@ describe('chat store with a second window on the same conversation', () => {
   async function shownThenSettled(shown: string) {
     const id = await openConversation();
     await putMessage({ id: 'a1', conversationId: id, role: 'assistant', content: 'Hel', createdAt: 2, status: 'streaming' });
-    await useChatStore.getState().reloadMessages();
+    // Opened again, the panel follows the answer being written.
+    await useChatStore.getState().open(id);
     port.deliver({ type: 'snapshot', conversationId: id, messageId: 'a1', content: shown });
     await vi.waitFor(() => expect(useChatStore.getState().messages.at(-1)?.content).toBe(shown));
     const interrupted = chatError('interrupted', 'stopped');
@@ -172,8 +165,9 @@ describe('deleting one message', () => {
 describe('streamed deltas', () => {
   it('reach the view at most once a frame, and at once after a quiet frame or when the text is done', async () => {
     const id = await openConversation();
-    const answer: StoredMessage = { id: 'a1', conversationId: id, role: 'assistant', content: '', createdAt: 2, status: 'streaming' };
-    useChatStore.setState((s) => ({ messages: [...s.messages, answer] }));
+    await putMessage({ id: 'a1', conversationId: id, role: 'assistant', content: '', createdAt: 2, status: 'streaming' });
+    // Opened again, the panel follows the answer being written.
+    await useChatStore.getState().open(id);
     const shown: string[] = [];
     const stop = useChatStore.subscribe((s) => shown.push(s.messages.at(-1)!.content));
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
@@ -273,5 +267,23 @@ describe('opening a long conversation', () => {
     }
     expect(shown[0]).toEqual(['m7', 'm8', 'm9', 'm10', 'm11']);
     expect(shown.at(-1)).toEqual(Array.from({ length: 12 }, (_, i) => `m${i}`));
+  });
+});
+
+describe('two chat stores', () => {
+  it('share nothing: each opens its own port, and what the background sends one never reaches the other', async () => {
+    const id = await openConversation();
+    const otherPort = fakeChatPort();
+    const other = createChatStore({ connect: otherPort.connect });
+    await other.getState().open(id);
+    await putMessage({ id: 'a1', conversationId: id, role: 'assistant', content: '', createdAt: 2, status: 'streaming' });
+    await useChatStore.getState().open(id);
+    await other.getState().open(id);
+    expect([port.opened, otherPort.opened]).toEqual([1, 1]);
+
+    port.deliver({ type: 'delta', conversationId: id, messageId: 'a1', text: 'Mine' });
+
+    expect(useChatStore.getState().messages.at(-1)?.content).toBe('Mine');
+    expect(other.getState().messages.at(-1)?.content).toBe('');
   });
 });
