@@ -11,7 +11,7 @@ const upward = (...groups) => ({
   'no-restricted-imports': [
     'error',
     {
-      patterns: [noAlias, ...groups].map(({ group, message }) => ({ group, message })),
+      patterns: [noAlias, ...groups].map(({ group, message, allowTypeImports }) => ({ group, message, allowTypeImports })),
     },
   ],
 });
@@ -25,6 +25,17 @@ const noReact = {
   group: ['react', 'react-dom', 'react-dom/*', 'react-i18next', 'zustand', 'zustand/*'],
   message: 'lib/ is framework-free: no React.',
 };
+/**
+ * Views reach storage through a store or a hook (components/state, `*-store.ts`, `use-*.ts`), so what a view shows
+ * and when it re-reads it live in one place a test can drive, not in every view that imports a record function.
+ * A type is no access, so type-only imports stay allowed.
+ */
+const noStorage = {
+  group: ['**/lib/storage', '**/lib/storage/**'],
+  message: 'Components reach storage through a store (components/state, *-store.ts) or a hook (use-*.ts), not directly.',
+  allowTypeImports: true,
+};
+const storageDoors = ['components/state/**', 'components/**/*-store.ts', 'components/**/use-*.ts'];
 const noProviders = {
   group: ['**/lib/providers/**'],
   message: 'Components talk to providers only through lib/messaging.',
@@ -114,7 +125,8 @@ export default tseslint.config(
   },
   { files: ['lib/**/*.{ts,tsx}'], rules: upward(noEntrypoints, noComponents, noReact) },
   ...libLayerRules,
-  { files: ['components/**/*.{ts,tsx}'], rules: upward(noEntrypoints, noProviders, noVault) },
+  { files: ['components/**/*.{ts,tsx}'], rules: upward(noEntrypoints, noProviders, noVault, noStorage) },
+  { files: storageDoors, rules: upward(noEntrypoints, noProviders, noVault) },
   { files: ['components/state/**/*.{ts,tsx}'], rules: noModuleState },
   {
     files: [

@@ -2,7 +2,7 @@ import { App } from './App';
 import { mountLocalised } from './mount-localised';
 import { useChatStore } from '../state/chat-store';
 import { useProvidersStore } from '../state/providers-store';
-import { startTheme } from '../ui/theme';
+import { startTheme } from '../ui/use-theme';
 import { getPrefs } from '../../lib/storage/prefs';
 import { loadLocaleResources } from '../../lib/i18n/i18n';
 import { matchLocale } from '../../lib/i18n/languages';

@@ -1,22 +1,17 @@
-import { Suspense, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ArrowUp, FileText, Hourglass, SlidersHorizontal, Square, Volume2 } from 'lucide-react';
 import type { PageTools } from '../page/PageTools';
-import { startReading, useReaderState, useReaderUi } from '../reader/reader-start';
-import { DictationButton, DictationNotes, DictationStatus } from '../speech/DictationButton';
+import { DictationNotes } from '../speech/DictationButton';
 import { useDictation } from '../speech/use-dictation';
 import { useChatStore } from '../state/chat-store';
 import { useProvidersStore } from '../state/providers-store';
-import { IconButton } from '../ui/IconButton';
-import { PopoverButton } from '../ui/PopoverButton';
 import { ContextChips } from './ContextChips';
-import { AttachImageButton } from '../images/AttachImageButton';
-import { CaptureButtons } from '../images/CaptureButtons';
+import { ComposerToolbar } from './ComposerToolbar';
 import { useMenuCaptures } from '../images/capture';
 import { useAttachments } from '../images/attachments-store';
 import { isAttachable } from '../../lib/core/images';
 import type { ModelRef, ProviderKind } from '../../lib/core/providers';
-import { AttachmentNotice, ImageChips, lazyView } from '../app/on-demand';
+import { AttachmentNotice, ImageChips } from '../app/on-demand';
 import { useSlashMenu } from './SlashMenu';
 import './composer.css';
 
@@ -34,9 +29,6 @@ async function sendDraft(text: string, model: ModelRef, kind: ProviderKind | und
   return (await import('../images/send-images')).sendWithImages(text, model, kind);
 }
 
-// The chat settings (and the plugin list they include) are not needed until the popover opens.
-const ConversationOptions = lazyView(() => import('./ConversationOptions').then((m) => m.ConversationOptions));
-
 /** The message box grows with its text up to this many pixels, then scrolls. */
 const MAX_INPUT_HEIGHT = 160;
 
@@ -53,22 +45,10 @@ function fitHeight(box: HTMLTextAreaElement): void {
   box.style.blockSize = `${Math.min(box.scrollHeight + (box.offsetHeight - box.clientHeight), MAX_INPUT_HEIGHT)}px`;
 }
 
-/** "Chat settings": the conversation's system prompt, plugins and sampling, in a popover. */
-function ChatSettingsButton() {
-  const { t } = useTranslation();
-  return (
-    <PopoverButton label={t('options.title')} icon={<SlidersHorizontal size={18} />} tooltipSide="top" placement="top-start">
-      <Suspense fallback={<p className="conversation-options">{t('common.loading')}</p>}>
-        <ConversationOptions />
-      </Suspense>
-    </PopoverButton>
-  );
-}
-
 /**
  * The message box and what goes with it: the attached page and selection as
- * removable chips, one row of tools (use the page, read it aloud, chat
- * settings, dictation) and one button that sends, or stops the answer.
+ * removable chips, and one row of tools (ComposerToolbar) ending in the
+ * button that sends, or stops the answer.
  */
 export function Composer({ streaming, page }: { streaming: boolean; page: PageTools }) {
   const { t } = useTranslation();
@@ -76,7 +56,7 @@ export function Composer({ streaming, page }: { streaming: boolean; page: PageTo
   const draft = useChatStore((s) => s.draft);
   const pendingContext = useChatStore((s) => s.pendingContext);
   const queued = useChatStore((s) => s.queued);
-  const { setDraft, stop, setQueued } = useChatStore.getState();
+  const { setDraft, setQueued } = useChatStore.getState();
   const selected = useProvidersStore((s) => s.selected);
   const kind = useProvidersStore((s) => s.providers.find((p) => p.id === s.selected?.providerId)?.kind);
   const images = useAttachments((s) => s.images);
@@ -87,8 +67,6 @@ export function Composer({ streaming, page }: { streaming: boolean; page: PageTo
   const box = useRef<HTMLTextAreaElement>(null);
   const dictation = useDictation(box);
   const slash = useSlashMenu(box, page);
-  const reading = (useReaderState()?.status ?? 'idle') !== 'idle';
-  const startingReading = useReaderUi((s) => s.starting);
   const hasMessage = draft.trim().length > 0 || pendingContext.length > 0 || images.length > 0;
   const canSend = !streaming && !!selected && hasMessage;
 
@@ -172,53 +150,7 @@ export function Composer({ streaming, page }: { streaming: boolean; page: PageTo
       <div role="status" className="composer-queued">
         {queued && <p className="notice">{t('chat.queued')}</p>}
       </div>
-      <div className="composer-toolbar">
-        <IconButton
-          label={t('page.usePage')}
-          icon={<FileText size={18} />}
-          tooltipSide="top"
-          pressed={page.following}
-          disabled={page.windowId === undefined}
-          onClick={page.toggle}
-        />
-        {!reading && (
-          <IconButton
-            label={t('reader.readPage')}
-            icon={<Volume2 size={18} />}
-            tooltipSide="top"
-            disabled={startingReading}
-            onClick={() => void startReading(page.windowId)}
-          />
-        )}
-        <AttachImageButton />
-        <CaptureButtons windowId={page.windowId} />
-        <ChatSettingsButton />
-        <DictationButton dictation={dictation} />
-        <DictationStatus dictation={dictation} />
-        {queued ? (
-          <IconButton
-            key="queued"
-            label={t('chat.cancelQueued')}
-            icon={<Hourglass size={18} />}
-            variant="solid"
-            tooltipSide="top"
-            aria-busy
-            onClick={() => setQueued(false)}
-          />
-        ) : streaming ? (
-          <IconButton key="stop" label={t('chat.stop')} icon={<Square size={16} />} variant="danger" tooltipSide="top" onClick={stop} />
-        ) : (
-          <IconButton
-            key="send"
-            type="submit"
-            label={t('chat.send')}
-            icon={<ArrowUp size={18} />}
-            variant="solid"
-            tooltipSide="top"
-            disabled={!canSend}
-          />
-        )}
-      </div>
+      <ComposerToolbar page={page} dictation={dictation} queued={queued} streaming={streaming} canSend={canSend} />
     </form>
   );
 }

@@ -2,7 +2,6 @@ import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Info, Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import type { StoredMessage } from '../../lib/core/conversation';
-import { Markdown } from '../markdown/markdown';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { IconButton } from '../ui/IconButton';
 import { showUndoToast } from '../ui/toast';
@@ -10,8 +9,10 @@ import { useChatStore } from '../state/chat-store';
 import { useProvidersStore } from '../state/providers-store';
 import { CopyButton } from './CopyButton';
 import { ContextChips } from './ContextChips';
-import { MessageImages, PluginOutputs, ToolSteps } from '../app/on-demand';
+import { MessageImages } from '../app/on-demand';
 import { AnswerSpeech } from '../speech/AnswerSpeech';
+import { AnswerBody } from './AnswerBody';
+import { MessageEditForm } from './MessageEditForm';
 import { MessageMeta } from './MessageMeta';
 import { useLastScreen } from './use-last-screen';
 import { forgetLastScreen } from '../app/last-screen';
@@ -86,52 +87,13 @@ export const MessageItem = memo(function MessageItem({ message, isLast, busy, on
       {message.context && <ContextChips blocks={message.context} />}
       {message.images?.length ? <MessageImages images={message.images} /> : null}
       {editing ? (
-        <form
-          className="message-edit"
-          onSubmit={(e) => {
-            e.preventDefault();
-            closeEdit();
-            void useChatStore.getState().editAndResend(message.id, text, useProvidersStore.getState().selected);
-          }}
-          onKeyDown={(e) => {
-            if (e.key !== 'Escape') return;
-            e.stopPropagation();
-            closeEdit();
-          }}
-        >
-          <textarea
-            ref={editBox}
-            dir="auto"
-            aria-label={t('chat.editMessage')}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            rows={3}
-          />
-          <div className="row">
-            <button type="submit" className="button button-primary" disabled={!text.trim()}>
-              {t('chat.saveAndSend')}
-            </button>
-            <button type="button" className="button" onClick={closeEdit}>
-              {t('common.cancel')}
-            </button>
-          </div>
-        </form>
+        <MessageEditForm messageId={message.id} text={text} onText={setText} box={editBox} onClose={closeEdit} />
       ) : mine ? (
         <p className="message-text" dir="auto">
           {message.content}
         </p>
       ) : (
-        <>
-          {/* Only an answer with steps, or one still being written (it may ask before a call), needs them. */}
-          {(streaming || !!message.steps?.length) && (
-            <ToolSteps steps={message.steps ?? []} waitingIn={streaming ? message.conversationId : undefined} />
-          )}
-          {!!message.steps?.length && <PluginOutputs message={message} />}
-          <div className="message-body" dir="auto">
-            <Markdown text={message.content} streaming={streaming} />
-          </div>
-          {streaming && !message.content && <p className="typing">{t('chat.thinking')}</p>}
-        </>
+        <AnswerBody message={message} />
       )}
       {message.status === 'incomplete' && <p className="message-flag">{stopped ? t('chat.stopped') : t('chat.incomplete')}</p>}
       {failure && <ErrorNotice error={failure} onRetry={retry} onOpenSettings={onOpenSettings} live={watched.current} />}

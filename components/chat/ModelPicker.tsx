@@ -1,9 +1,9 @@
-import { Suspense, useId, useRef, useState } from 'react';
+import { Suspense, useId } from 'react';
 import { lazyView } from '../app/on-demand';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown } from 'lucide-react';
 import type { ProviderView } from '../../lib/core/providers';
-import { Popover, useAnchorToggle } from '../ui/Popover';
+import { Popover, usePopoverTrigger } from '../ui/Popover';
 import { useProvidersStore } from '../state/providers-store';
 import './model-picker.css';
 
@@ -20,24 +20,13 @@ export function useProviderName(): (provider: ProviderView) => string {
 export function ModelPicker({ onOpenSettings }: { onOpenSettings(providerId?: string): void }) {
   const { t } = useTranslation();
   const { groups, selected, providers } = useProvidersStore();
-  const [open, setOpen] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const toggle = useAnchorToggle(open, setOpen);
+  const { open, setOpen, anchor, trigger } = usePopoverTrigger('dialog');
   const id = useId();
   const current = groups.find((g) => g.providerId === selected?.providerId)?.models.find((m) => m.id === selected?.model);
 
   return (
     <>
-      <button
-        ref={trigger}
-        type="button"
-        className="model-picker"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        aria-labelledby={`${id}-label ${id}-value`}
-        disabled={!providers.length}
-        {...toggle}
-      >
+      <button {...trigger} type="button" className="model-picker" aria-labelledby={`${id}-label ${id}-value`} disabled={!providers.length}>
         <span id={`${id}-label`} className="visually-hidden">
           {t('chat.model')}
         </span>
@@ -46,7 +35,7 @@ export function ModelPicker({ onOpenSettings }: { onOpenSettings(providerId?: st
         </span>
         <ChevronDown size={14} aria-hidden />
       </button>
-      <Popover open={open} onOpenChange={setOpen} anchorRef={trigger} label={t('modelPicker.title')} className="model-popover">
+      <Popover open={open} onOpenChange={setOpen} anchorRef={anchor} label={t('modelPicker.title')} className="model-popover">
         <Suspense fallback={null}>
           <ModelMenu close={() => setOpen(false)} onOpenSettings={onOpenSettings} />
         </Suspense>

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { toChatError } from '../../lib/core/errors';
 import { inertText } from '../../lib/core/inert-text';
 import { formatNumber } from '../../lib/i18n/formats';
-import { importConversations, summarizeImport, type ImportSummary } from '../../lib/storage/export';
+import type { ImportSummary } from '../../lib/storage/export';
 import { Button } from '../ui/Button';
 import { useJsonFileChooser } from '../ui/JsonFileImport';
 import { showToast } from '../ui/toast';
+import { useConversationImporter } from './use-conversations';
 
 export interface ConversationImport {
   /** Opens the file chooser. */
@@ -25,12 +26,13 @@ export function useConversationImport(): ConversationImport {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<'unreadable' | 'storage-full'>();
   const [pending, setPending] = useState<{ doc: unknown; summary: ImportSummary }>();
+  const importer = useConversationImporter();
 
   const review = async (file: File) => {
     setFailure(undefined);
     try {
       const doc: unknown = JSON.parse(await file.text());
-      setPending({ doc, summary: summarizeImport(doc) });
+      setPending({ doc, summary: importer.summarize(doc) });
     } catch {
       setFailure('unreadable');
     }
@@ -39,7 +41,7 @@ export function useConversationImport(): ConversationImport {
   const confirm = async (doc: unknown) => {
     setPending(undefined);
     try {
-      const { imported } = await importConversations(doc);
+      const { imported } = await importer.import(doc);
       showToast({ message: t('history.imported', { count: imported }), tone: 'success' });
     } catch (e) {
       setFailure(toChatError(e).code === 'storage-full' ? 'storage-full' : 'unreadable');

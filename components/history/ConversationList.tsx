@@ -1,8 +1,9 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import { useTranslation } from 'react-i18next';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { defaultRangeExtractor, useVirtualizer, type Range, type VirtualItem } from '@tanstack/react-virtual';
 import { toSlots, type HistoryRow, type Slot } from './history-rows';
+import { ConversationGroup } from './ConversationGroup';
 import { ConversationRow } from './ConversationRow';
+import { rowKeyHandler } from './row-keys';
 
 /** First guesses at heights; every slot is measured once mounted. */
 const HEADING_HEIGHT = 36;
@@ -34,7 +35,6 @@ export interface ConversationListProps {
  */
 export function ConversationList(props: ConversationListProps) {
   const { rows, selecting, onDelete } = props;
-  const { t } = useTranslation();
   const id = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
   // The day boundaries are fixed when the list is built, not on each render.
@@ -89,48 +89,7 @@ export function ConversationList(props: ConversationListProps) {
     onDelete(rowId);
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const target = e.target as HTMLElement;
-    const rowElement = target.closest<HTMLElement>('[data-row-id]');
-    // Keys typed in the rename field or an open menu belong to them.
-    if (!rowElement || target.closest('form, [role=menu]')) return;
-    const rowId = rowElement.dataset.rowId!;
-    const index = rowIds.indexOf(rowId);
-    const rtl = getComputedStyle(rowElement).direction === 'rtl';
-    switch (e.key) {
-      case 'ArrowDown':
-        moveTo(rowIds[Math.min(index + 1, rowIds.length - 1)]);
-        break;
-      case 'ArrowUp':
-        moveTo(rowIds[Math.max(index - 1, 0)]);
-        break;
-      case 'Home':
-        moveTo(rowIds[0]);
-        break;
-      case 'End':
-        moveTo(rowIds.at(-1));
-        break;
-      case 'ArrowLeft':
-      case 'ArrowRight': {
-        const toEnd = (e.key === 'ArrowRight') !== rtl;
-        const to = rowElement.querySelector<HTMLElement>(toEnd ? '[aria-haspopup=menu]' : '[data-roving]');
-        if (!to) return;
-        to.focus();
-        break;
-      }
-      case 'F2':
-        if (selecting) return;
-        setRenamingId(rowId);
-        break;
-      case 'Delete':
-        if (selecting) return;
-        remove(rowId);
-        break;
-      default:
-        return;
-    }
-    e.preventDefault();
-  };
+  const onKeyDown = rowKeyHandler(rowIds, selecting, { moveTo, rename: setRenamingId, remove });
 
   const items = virtualizer.getVirtualItems();
   // The row to focus may mount a render or two later (after a scroll or a reload), so this waits for it.
@@ -143,7 +102,68 @@ export function ConversationList(props: ConversationListProps) {
     setFocusId(undefined);
   }, [focusId, mounted, renamingId]);
 
-  // Consecutive mounted slots of one group share a list, labelled by that group's heading.
+  const runs = groupRuns(items, slots);
+  const byIndex = new Map(items.map((item) => [item.index, item]));
+  const place = (index: number) => ({ transform: `translateY(${byIndex.get(index)!.start}px)` });
+
+  return (
+    <div className="history-scroll" ref={scrollRef} onKeyDown={onKeyDown}>
+      <div className="history-slots" style={{ blockSize: virtualizer.getTotalSize() }}>
+        {runs.map(({ group, indexes }) => (
+          <ConversationGroup
+            key={group}
+            group={group}
+            headingId={`${id}-${group}`}
+            indexes={indexes}
+            slots={slots}
+            measure={virtualizer.measureElement}
+            place={place}
+            row={(slot, i) => {
+              const rowId = slot.key;
+              return (
+                <li
+                  key={rowId}
+                  data-row-id={rowId}
+                  data-index={i}
+                  ref={virtualizer.measureElement}
+                  style={place(i)}
+                  className={`history-row${rowId === props.currentId ? ' current' : ''}`}
+                  aria-posinset={slot.position}
+                  aria-setsize={slot.groupSize}
+                  onFocus={() => setChosenId(rowId)}
+                >
+                  <ConversationRow
+                    row={slot.row}
+                    group={group}
+                    query={props.query}
+                    tabbable={rowId === activeId}
+                    current={rowId === props.currentId}
+                    selecting={selecting}
+                    selected={props.selected.has(rowId)}
+                    renaming={renamingId === rowId}
+                    onToggle={() => props.onToggle(rowId)}
+                    onOpen={() => props.onOpen(rowId)}
+                    onStartRename={() => setRenamingId(rowId)}
+                    onFinishRename={async (title) => {
+                      if (title !== undefined) await props.onRename(rowId, title);
+                      setRenamingId(undefined);
+                      setFocusId(rowId);
+                    }}
+                    onExport={() => props.onExport(rowId)}
+                    onDelete={() => remove(rowId)}
+                  />
+                </li>
+              );
+            }}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** Consecutive mounted slots of one group share a list, labelled by that group's heading. */
+function groupRuns(items: readonly VirtualItem[], slots: readonly Slot[]): { group: Slot['group']; indexes: number[] }[] {
   const runs: { group: Slot['group']; indexes: number[] }[] = [];
   for (const item of items) {
     const group = slots[item.index]!.group;
@@ -151,72 +171,7 @@ export function ConversationList(props: ConversationListProps) {
     if (last?.group === group) last.indexes.push(item.index);
     else runs.push({ group, indexes: [item.index] });
   }
-  const byIndex = new Map(items.map((item) => [item.index, item]));
-  const place = (index: number) => ({ transform: `translateY(${byIndex.get(index)!.start}px)` });
-
-  return (
-    <div className="history-scroll" ref={scrollRef} onKeyDown={onKeyDown}>
-      <div className="history-slots" style={{ blockSize: virtualizer.getTotalSize() }}>
-        {runs.map(({ group, indexes }) => {
-          const headingId = `${id}-${group}`;
-          const rowIndexes = indexes.filter((i) => slots[i]!.kind === 'row');
-          return (
-            <div key={group} className="history-group">
-              {indexes
-                .filter((i) => slots[i]!.kind === 'heading')
-                .map((i) => (
-                  <h3 key={i} id={headingId} className="history-heading" data-index={i} ref={virtualizer.measureElement} style={place(i)}>
-                    {t(`history.groups.${group}`)}
-                  </h3>
-                ))}
-              {rowIndexes.length > 0 && (
-                <ul className="history-list" aria-labelledby={headingId}>
-                  {rowIndexes.map((i) => {
-                    const slot = slots[i] as Extract<Slot, { kind: 'row' }>;
-                    const rowId = slot.key;
-                    return (
-                      <li
-                        key={rowId}
-                        data-row-id={rowId}
-                        data-index={i}
-                        ref={virtualizer.measureElement}
-                        style={place(i)}
-                        className={`history-row${rowId === props.currentId ? ' current' : ''}`}
-                        aria-posinset={slot.position}
-                        aria-setsize={slot.groupSize}
-                        onFocus={() => setChosenId(rowId)}
-                      >
-                        <ConversationRow
-                          row={slot.row}
-                          group={group}
-                          query={props.query}
-                          tabbable={rowId === activeId}
-                          current={rowId === props.currentId}
-                          selecting={selecting}
-                          selected={props.selected.has(rowId)}
-                          renaming={renamingId === rowId}
-                          onToggle={() => props.onToggle(rowId)}
-                          onOpen={() => props.onOpen(rowId)}
-                          onStartRename={() => setRenamingId(rowId)}
-                          onFinishRename={async (title) => {
-                            if (title !== undefined) await props.onRename(rowId, title);
-                            setRenamingId(undefined);
-                            setFocusId(rowId);
-                          }}
-                          onExport={() => props.onExport(rowId)}
-                          onDelete={() => remove(rowId)}
-                        />
-                      </li>
-                    );
-                  })}
-                </ul>
-              )}
-            </div>
-          );
-        })}
-      </div>
-    </div>
-  );
+  return runs;
 }
 
 function estimate(slot: Slot): number {

@@ -1,26 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CheckSquare, Download, MessageSquare, SearchX, Trash2, Upload } from 'lucide-react';
-import { removeConversations, restoreConversations } from '../../lib/storage/conversation-removal';
-import { listConversations, renameConversation } from '../../lib/storage/conversations';
-import { searchConversations } from '../../lib/storage/conversation-search';
-import { onStorageChange } from '../../lib/storage/change-feed';
+import { MessageSquare, SearchX } from 'lucide-react';
 import { useChatStore } from '../state/chat-store';
 import { forgetLastScreen } from '../app/last-screen';
-import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
-import { IconButton } from '../ui/IconButton';
 import { showUndoToast } from '../ui/toast';
 import { useConversationImport } from './ConversationImport';
 import { ConversationList } from './ConversationList';
-import { downloadExport } from './history-actions';
-import type { HistoryRow } from './history-rows';
+import { HistoryToolbar } from './HistoryToolbar';
+import { downloadExport, useConversationEdits, useHistoryRows } from './use-conversations';
 import './history.css';
 
 export function HistoryView({ onOpen }: { onOpen(): void }) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
-  const [rows, setRows] = useState<HistoryRow[]>();
+  const rows = useHistoryRows(query);
+  const edits = useConversationEdits();
   const importer = useConversationImport();
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -30,37 +25,17 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
   const open = useChatStore((s) => s.open);
   const current = useChatStore((s) => s.conversation?.id);
 
-  useEffect(() => {
-    let live = true;
-    const load = async () => {
-      const found = query.trim()
-        ? (await searchConversations(query)).map((r) => ({
-            conversation: r.conversation,
-            // A title hit is already shown (and marked) in the title itself.
-            snippet: r.messageId ? `${r.snippet.before}${r.snippet.match}${r.snippet.after}` : undefined,
-          }))
-        : (await listConversations()).map((conversation) => ({ conversation }));
-      if (live) setRows(found);
-    };
-    void load();
-    const unsubscribe = onStorageChange(() => void load());
-    return () => {
-      live = false;
-      unsubscribe();
-    };
-  }, [query]);
-
   /** Removes at once and offers an undo that puts back every record, messages included. */
   const remove = async (ids: string[]) => {
     const titleOf = (id: string) => rows?.find((r) => r.conversation.id === id)?.conversation.title || t('chat.untitled');
     const wasCurrent = current !== undefined && ids.includes(current);
-    const removed = await removeConversations(ids);
+    const removed = await edits.remove(ids);
     forgetLastScreen(ids);
     if (wasCurrent) useChatStore.getState().newChat();
     showUndoToast({
       message: ids.length === 1 ? t('history.deleted', { title: titleOf(ids[0]!) }) : t('history.deletedMany', { count: ids.length }),
       onUndo: async () => {
-        await restoreConversations(removed);
+        await edits.restore(removed);
         if (wasCurrent) await open(current);
       },
     });
@@ -99,53 +74,18 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
         value={query}
         onChange={(e) => setQuery(e.target.value)}
       />
-      {selecting ? (
-        <div className="row history-toolbar">
-          <span className="history-count" role="status">
-            {t('history.selected', { count: chosen.length })}
-          </span>
-          <Button variant="ghost" onClick={() => setSelected(new Set(rows?.map((r) => r.conversation.id)))}>
-            {t('history.selectAll')}
-          </Button>
-          <IconButton
-            label={t('history.exportSelected')}
-            icon={<Download size={16} />}
-            disabled={!chosen.length}
-            onClick={() => void downloadExport(chosen)}
-          />
-          <IconButton
-            label={t('history.deleteSelected')}
-            variant="danger"
-            icon={<Trash2 size={16} />}
-            disabled={!chosen.length}
-            onClick={() => {
-              stopSelecting();
-              void remove(chosen);
-            }}
-          />
-          <Button variant="ghost" onClick={stopSelecting}>
-            {t('common.cancel')}
-          </Button>
-        </div>
-      ) : (
-        <div className="row history-toolbar">
-          <Button variant="secondary" icon={<Download size={16} />} onClick={() => void downloadExport()}>
-            {t('history.export')}
-          </Button>
-          <Button variant="secondary" icon={<Upload size={16} />} onClick={importer.choose}>
-            {t('history.import')}
-          </Button>
-          <Button
-            ref={selectButton}
-            variant="ghost"
-            icon={<CheckSquare size={16} />}
-            disabled={!rows?.length}
-            onClick={() => setSelecting(true)}
-          >
-            {t('history.select')}
-          </Button>
-        </div>
-      )}
+      <HistoryToolbar
+        selecting={selecting}
+        chosen={chosen}
+        listed={!!rows?.length}
+        selectButton={selectButton}
+        onSelectAll={() => setSelected(new Set(rows?.map((r) => r.conversation.id)))}
+        onExport={(ids) => void downloadExport(ids)}
+        onDelete={(ids) => void remove(ids)}
+        onImport={importer.choose}
+        onStartSelecting={() => setSelecting(true)}
+        onStopSelecting={stopSelecting}
+      />
       {importer.view}
       {rows && !rows.length ? (
         query.trim() ? (
@@ -171,10 +111,7 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
             await open(id);
             onOpen();
           }}
-          onRename={async (id, title) => {
-            await renameConversation(id, title);
-            if (id === current) await open(id);
-          }}
+          onRename={edits.rename}
           onExport={(id) => void downloadExport([id])}
           onDelete={(id) => void remove([id])}
         />

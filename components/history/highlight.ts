@@ -1,4 +1,4 @@
-import { queryMatcher } from '../../lib/storage/snippet';
+import { queryMatcher } from '../../lib/core/snippet';
 
 export interface Segment {
   text: string;

@@ -1,25 +1,11 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImageRef } from '../../lib/core/images';
-import { loadImageBlob } from '../../lib/storage/images';
+import { useStoredImage } from './use-stored-image';
 import './images.css';
 
 /** One stored image, read from the database only once it is shown. */
 function StoredImage({ image, alt }: { image: ImageRef; alt: string }) {
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    let current: string | undefined;
-    let live = true;
-    void loadImageBlob(image.id).then((blob) => {
-      if (!blob || !live) return;
-      current = URL.createObjectURL(blob);
-      setUrl(current);
-    });
-    return () => {
-      live = false;
-      if (current) URL.revokeObjectURL(current);
-    };
-  }, [image.id]);
+  const url = useStoredImage(image.id);
   // The box keeps the image's shape before its bytes arrive, so the list does not jump.
   return (
     <img

@@ -1,25 +1,11 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getPref, setPref } from '../../lib/storage/prefs';
 import { Switch } from '../ui/Switch';
-
-type Switch = 'quickActionSendsImmediately' | 'askSendsImmediately';
+import { useSendPrefs } from './use-send-prefs';
 
 /** Settings for selected text: whether asking and quick actions send at once. The quick actions are the prompt library's. */
 export function PageSettings() {
   const { t } = useTranslation();
-  const [switches, setSwitches] = useState<Record<Switch, boolean>>();
-
-  useEffect(() => {
-    void Promise.all([getPref('quickActionSendsImmediately'), getPref('askSendsImmediately')]).then(
-      ([quickActionSendsImmediately, askSendsImmediately]) => setSwitches({ quickActionSendsImmediately, askSendsImmediately }),
-    );
-  }, []);
-
-  const flip = (key: Switch, value: boolean) => {
-    setSwitches((s) => s && { ...s, [key]: value });
-    void setPref(key, value);
-  };
+  const [switches, flip] = useSendPrefs();
 
   return (
     <div className="page-settings">

@@ -3,9 +3,9 @@ import type { ContextBlock } from '../../lib/core/conversation';
 import type { ModelRef } from '../../lib/core/providers';
 import { composeAsk } from '../../lib/page/ask-prompt';
 import type { HandOff } from '../../lib/page/hand-off';
-import { getPref } from '../../lib/storage/prefs';
 import { useChatStore } from '../state/chat-store';
 import { useProvidersStore } from '../state/providers-store';
+import { readSendPrefs } from './use-send-prefs';
 
 /**
  * Sends `prompt` about `context` alone (or on its own, when the prompt holds the text itself): what the user had
@@ -43,13 +43,8 @@ export function chosenModel(): Promise<ModelRef | undefined> {
  * otherwise the user finishes it. Returns false when nothing was selected.
  */
 export async function applyHandOff(handOff: HandOff, i18n: I18n): Promise<boolean> {
-  const [quickActionSendsImmediately, askSendsImmediately] = await Promise.all([
-    getPref('quickActionSendsImmediately'),
-    getPref('askSendsImmediately'),
-  ]);
   const composed = composeAsk(handOff, {
-    quickActionSendsImmediately,
-    askSendsImmediately,
+    ...(await readSendPrefs()),
     locale: i18n.language,
     translate: (key) => i18n.t(key),
   });

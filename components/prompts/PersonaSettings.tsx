@@ -6,7 +6,7 @@ import { parseTemperature, savePersonas } from '../../lib/prompts/personas';
 import { mergePersonas, parsePromptsFile, promptsDocument, readPersonasDocument } from '../../lib/prompts/prompts-file';
 import { LibraryLimitError, MAX_LIBRARY_ENTRIES, takeWhatFits } from '../../lib/prompts/library-limit';
 import { formatNumber } from '../../lib/i18n/formats';
-import { downloadJson } from '../history/history-actions';
+import { downloadJson } from '../common/download-json';
 import { getPref, setPref } from '../../lib/storage/prefs';
 import { useProviderName } from '../chat/ModelPicker';
 import { useProvidersStore } from '../state/providers-store';

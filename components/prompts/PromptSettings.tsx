@@ -8,7 +8,7 @@ import { mergePrompts, parsePromptsFile, promptsDocument, readPromptsDocument } 
 import { LibraryLimitError, MAX_LIBRARY_ENTRIES, takeWhatFits } from '../../lib/prompts/library-limit';
 import { formatNumber } from '../../lib/i18n/formats';
 import { PROMPT_VARIABLES } from '../../lib/prompts/variables';
-import { downloadJson } from '../history/history-actions';
+import { downloadJson } from '../common/download-json';
 import { Button } from '../ui/Button';
 import { IconButton } from '../ui/IconButton';
 import { JsonFileImport } from '../ui/JsonFileImport';

@@ -10,7 +10,7 @@ import { confirmDialog } from '../ui/confirm';
 import { showToast } from '../ui/toast';
 import { useErrorText } from '../common/use-error-text';
 import { useConversationImport } from '../history/ConversationImport';
-import { downloadExport } from '../history/history-actions';
+import { downloadExport } from '../history/use-conversations';
 import { forgetLastScreen } from '../app/last-screen';
 
 /** Export and import of conversations, and clearing everything Parley stored. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { SegmentedControl } from '../ui/SegmentedControl';
-import { setTheme, useTheme } from '../ui/theme';
+import { setTheme, useTheme } from '../ui/use-theme';
 import { LanguagePicker } from './LanguagePicker';
 import { PrivacyLink } from './PrivacyLink';
 

@@ -1,7 +1,7 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { MoreHorizontal } from 'lucide-react';
 import { IconButton } from './IconButton';
-import { Popover, useAnchorToggle } from './Popover';
+import { Popover, usePopoverTrigger } from './Popover';
 import { rovingIndex } from './roving';
 
 export interface MenuItem {
@@ -25,26 +25,21 @@ export interface MenuProps {
 
 /** An overflow menu: arrow keys, Home and End move, Enter or Space picks, Escape closes and returns focus. */
 export function Menu({ label, icon = <MoreHorizontal size={16} />, items, size = 'sm', tabIndex }: MenuProps) {
-  const [open, setOpen] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
+  const { open, setOpen, anchor, trigger } = usePopoverTrigger('menu');
   const panel = useRef<HTMLDivElement>(null);
   const itemsOf = () => [...(panel.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? [])];
   const focusItem = (index: number) => itemsOf()[index]?.focus();
-  const toggle = useAnchorToggle(open, setOpen);
 
   return (
     <>
       <IconButton
-        ref={trigger}
+        {...trigger}
         label={label}
         icon={icon}
         size={size}
         tabIndex={tabIndex}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        onPointerDown={toggle.onPointerDown}
         onClick={() => {
-          toggle.onClick();
+          trigger.onClick();
           requestAnimationFrame(() => focusItem(0));
         }}
         onKeyDown={(e) => {
@@ -57,7 +52,7 @@ export function Menu({ label, icon = <MoreHorizontal size={16} />, items, size =
       <Popover
         open={open}
         onOpenChange={setOpen}
-        anchorRef={trigger}
+        anchorRef={anchor}
         label={label}
         role="menu"
         placement="bottom-end"
@@ -80,7 +75,7 @@ export function Menu({ label, icon = <MoreHorizontal size={16} />, items, size =
             }}
             onClick={() => {
               setOpen(false);
-              trigger.current?.focus();
+              anchor.current?.focus();
               item.onSelect();
             }}
           >

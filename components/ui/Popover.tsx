@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { followAnchor, type Placement } from './position';
 
 export interface PopoverProps {
@@ -68,16 +68,23 @@ export function Popover({
 }
 
 /**
- * Props for the control that toggles a popover. Pressing it while open first light-dismisses the popover (on
- * pointerdown), so its click must not open it again.
+ * Whether a popover is open, its anchor, and the props of the button that toggles it: the button says what it opens and
+ * whether it is open. Pressing it while open first light-dismisses the popover (on pointerdown), so its click must not
+ * open it again.
  */
-export function useAnchorToggle(open: boolean, setOpen: (open: boolean) => void) {
+export function usePopoverTrigger(opens: 'dialog' | 'menu') {
+  const [open, setOpen] = useState(false);
+  const anchor = useRef<HTMLButtonElement>(null);
   const openAtPress = useRef(false);
-  return {
+  const trigger = {
+    ref: anchor,
+    'aria-haspopup': opens,
+    'aria-expanded': open,
     onPointerDown: () => void (openAtPress.current = open),
     onClick: () => {
       setOpen(!(open || openAtPress.current));
       openAtPress.current = false;
     },
   };
+  return { open, setOpen, anchor, trigger };
 }

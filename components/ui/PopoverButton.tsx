@@ -1,6 +1,6 @@
-import { useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { IconButton, type IconButtonProps } from './IconButton';
-import { Popover, useAnchorToggle } from './Popover';
+import { Popover, usePopoverTrigger } from './Popover';
 import type { Placement } from './position';
 
 /** An icon button that opens a dialog beside it, both named by `label`; what it holds is mounted only while open. */
@@ -12,21 +12,10 @@ export function PopoverButton({
   placement,
   children,
 }: Pick<IconButtonProps, 'label' | 'icon' | 'size' | 'tooltipSide'> & { placement: Placement; children: ReactNode }) {
-  const [open, setOpen] = useState(false);
-  const anchor = useRef<HTMLButtonElement>(null);
-  const toggle = useAnchorToggle(open, setOpen);
+  const { open, setOpen, anchor, trigger } = usePopoverTrigger('dialog');
   return (
     <>
-      <IconButton
-        ref={anchor}
-        label={label}
-        icon={icon}
-        size={size}
-        tooltipSide={tooltipSide}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        {...toggle}
-      />
+      <IconButton label={label} icon={icon} size={size} tooltipSide={tooltipSide} {...trigger} />
       <Popover open={open} onOpenChange={setOpen} anchorRef={anchor} label={label} placement={placement}>
         {children}
       </Popover>

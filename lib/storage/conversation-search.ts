@@ -2,7 +2,7 @@ import type { Conversation } from '../core/conversation';
 import { getDb } from './db';
 import { byTimeThenSeq } from './records';
 import { checkConversation, checkMessage, usable } from './repair';
-import { queryMatcher, snippetAround, type Snippet } from './snippet';
+import { queryMatcher, snippetAround, type Snippet } from '../core/snippet';
 
 export interface ConversationSearchHit {
   conversation: Conversation;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { deleteDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { downloadExport } from '../../../components/history/history-actions';
+import { downloadExport } from '../../../components/history/use-conversations';
 import { readPersonasDocument, readPromptsDocument } from '../../../lib/prompts/prompts-file';
 import { readConversationsDocument } from '../../../lib/storage/export-format';
 import { createConversation } from '../../../lib/storage/conversations';

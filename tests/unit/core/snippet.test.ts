@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queryMatcher, snippetAround } from '../../../lib/storage/snippet';
+import { queryMatcher, snippetAround } from '../../../lib/core/snippet';
 
 function snippet(text: string, query: string, radius?: number) {
   return snippetAround(text, queryMatcher(query)!, radius);
