@@ -1,7 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import {
   LATE_BUNDLE_QUERY,
   LOCALE_BUNDLE_QUERY,
@@ -10,20 +8,9 @@ import {
   localeFiles,
   mergeStrings,
 } from '../../../build/locale-bundles';
+import { jsonFolders } from '../support/temp-files';
 
-const dirs: string[] = [];
-function localesDir(files: Record<string, unknown>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'parley-locales-'));
-  dirs.push(dir);
-  for (const [name, strings] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), JSON.stringify(strings));
-  }
-  return dir;
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const localesDir = jsonFolders();
 
 type Load = (this: { addWatchFile(file: string): void }, id: string) => string | undefined;
 function load(id: string, watched: string[] = []): string | undefined {

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { SUPPORTED_LOCALES } from '../../../lib/i18n/languages';
+import { jsonFolders } from '../support/temp-files';
 
 const LOCALES_DIR = resolve(import.meta.dirname, '../../../lib/i18n/locales');
 const CODES = SUPPORTED_LOCALES.map((l) => l.code);
@@ -40,20 +40,7 @@ function layoutProblems(dir: string): string[] {
   return problems;
 }
 
-const dirs: string[] = [];
-function localesDir(files: Record<string, unknown>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'parley-locale-files-'));
-  dirs.push(dir);
-  for (const code of CODES) mkdirSync(join(dir, code));
-  for (const [name, strings] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), JSON.stringify(strings));
-  }
-  return dir;
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const localesDir = jsonFolders();
 
 describe('locale files', () => {
   it('are one folder per locale, the same files in each, each holding the one section it is named after', () => {
