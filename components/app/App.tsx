@@ -8,7 +8,7 @@ import { ModelPicker } from '../chat/ModelPicker';
 import { useMessageViewPreload } from '../chat/use-message-view-preload';
 import { useMenuRefresh } from '../page/use-menu-refresh';
 import { PersonaBadge } from '../prompts/PersonaBadge';
-import { ReaderBar, lazyView } from './on-demand';
+import { lazyView, onDemand } from '../common/on-demand';
 import { useReaderUi } from '../reader/reader-start';
 import { useChatStore } from '../state/chat-store';
 import { useProvidersStore } from '../state/providers-store';
@@ -26,6 +26,8 @@ import { ViewErrorBoundary } from './ViewErrorBoundary';
 // Settings and history are not needed for the first paint; they load when opened.
 const SettingsView = lazyView(() => import('../settings/SettingsView').then((m) => m.SettingsView));
 const HistoryView = lazyView(() => import('../history/HistoryView').then((m) => m.HistoryView));
+/** Reading a page aloud. */
+const ReaderBar = onDemand(() => import('../reader/ReaderBar').then((m) => m.ReaderBar));
 
 type View = 'chat' | 'history' | 'settings';
 

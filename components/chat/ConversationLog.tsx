@@ -4,7 +4,7 @@ import { ArrowDown } from 'lucide-react';
 import { useChatStore } from '../state/chat-store';
 import { useProvidersStore } from '../state/providers-store';
 import { IconButton } from '../ui/IconButton';
-import { Onboarding } from '../app/on-demand';
+import { Onboarding } from './on-demand-parts';
 import type { PageTools } from '../page/PageTools';
 import { MessageList } from './MessageList';
 import { EmptyChat } from './EmptyChat';

@@ -10,7 +10,7 @@ import { useChatStore } from '../state/chat-store';
 import { useProvidersStore } from '../state/providers-store';
 import { CopyButton } from './CopyButton';
 import { ContextChips } from './ContextChips';
-import { MessageImages, PluginOutputs, ToolSteps } from '../app/on-demand';
+import { MessageImages, PluginOutputs, ToolSteps } from './on-demand-parts';
 import { AnswerSpeech } from '../speech/AnswerSpeech';
 import { MessageMeta } from './MessageMeta';
 import { useLastScreen } from './use-last-screen';

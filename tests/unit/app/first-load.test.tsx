@@ -41,7 +41,7 @@ vi.mock('../../../lib/page/active-tab', async (original) => (await import('../su
 const { App } = await import('../../../components/app/App');
 const { useChatStore } = await import('../../../components/state/chat-store');
 const { useReaderUi } = await import('../../../components/reader/reader-start');
-const { ToolSteps } = await import('../../../components/app/on-demand');
+const { ToolSteps } = await import('../../../components/chat/on-demand-parts');
 
 beforeAll(() => {
   // An idle panel runs its idle work at once here: what it would fetch while idle is fetched before the test looks.
