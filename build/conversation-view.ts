@@ -2,7 +2,7 @@ import type { Rollup } from 'vite';
 
 /**
  * The modules the panel loads on demand to show a conversation's messages (preloadMessageView in
- * components/chat/message-view-loaders.ts), by their source path.
+ * components/startup/message-view-loaders.ts), by their source path.
  */
 export const CONVERSATION_VIEW_MODULES = ['components/chat/MessageItem.tsx', 'components/markdown/MarkdownRenderer.tsx'];
 

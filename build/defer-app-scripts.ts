@@ -1,4 +1,4 @@
-import { APP_SCRIPTS_ID, CONVERSATION_SCRIPTS_ID } from '../components/app/page-ids';
+import { APP_SCRIPTS_ID, CONVERSATION_SCRIPTS_ID } from '../components/startup/page-ids';
 import { earlyStyles } from './early-styles';
 
 /** The file sidepanel.html loads as a classic script: it runs while the page is parsed, before any module. */

@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import type { Plugin, Rollup } from 'vite';
-import type { EarlyStrings } from '../components/app/early-composer';
+import type { EarlyStrings } from '../components/startup/early-composer';
 import { conversationViewFiles } from './conversation-view';
 import { deferAppScripts, EARLY_COMPOSER_FILE } from './defer-app-scripts';
 import { earlyStrings, nameEarlyBox } from './early-strings';
 
 /**
- * Builds early-composer.js beside the side panel's page: components/app/early-composer.ts, which shows the last
+ * Builds early-composer.js beside the side panel's page: components/startup/early-composer.ts, which shows the last
  * screen's copy too (early-screen.ts), with every language's strings, as one small classic script (a module would
  * wait for the app's whole module graph).
  */
@@ -33,7 +33,7 @@ export function earlyComposer(root: string): Plugin {
       // WXT builds in several passes; the one with the side panel's page gets the script.
       const panel = Object.values(bundle).some((file) => file.type === 'chunk' && file.facadeModuleId?.endsWith('/sidepanel/index.html'));
       if (!panel) return;
-      const contents = `import { startEarlyComposer } from './components/app/early-composer';\nstartEarlyComposer(${JSON.stringify(readStrings())});`;
+      const contents = `import { startEarlyComposer } from './components/startup/early-composer';\nstartEarlyComposer(${JSON.stringify(readStrings())});`;
       const result = await build({
         stdin: { contents, resolveDir: root, loader: 'ts' },
         bundle: true,

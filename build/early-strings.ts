@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import type { EarlyStrings } from '../components/app/early-composer';
-import { EARLY_COMPOSER_ID } from '../components/app/page-ids';
+import type { EarlyStrings } from '../components/startup/early-composer';
+import { EARLY_COMPOSER_ID } from '../components/startup/page-ids';
 import { escapeHtml } from '../components/markdown/escape-html';
 import { DEFAULT_LOCALE } from '../lib/i18n/languages';
 import { localeFiles, mergeStrings } from './locale-bundles';

@@ -11,7 +11,7 @@ import { EmptyChat } from './EmptyChat';
 import { ProviderRefusals } from './ProviderRefusals';
 import { AnswerAnnouncer } from './AnswerAnnouncer';
 import { useScrollKeeper } from './use-scroll-keeper';
-import { loadMessageItem } from './message-view-loaders';
+import { loadMessageItem } from '../startup/message-view-loaders';
 import { useModule } from '../common/use-module';
 
 /**

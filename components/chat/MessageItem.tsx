@@ -13,8 +13,7 @@ import { ContextChips } from './ContextChips';
 import { MessageImages, PluginOutputs, ToolSteps } from './on-demand-parts';
 import { AnswerSpeech } from '../speech/AnswerSpeech';
 import { MessageMeta } from './MessageMeta';
-import { useLastScreen } from './use-last-screen';
-import { forgetLastScreen } from '../app/last-screen';
+import { useLastScreen } from '../startup/use-last-screen';
 import './messages.css';
 
 interface Props {
@@ -70,8 +69,6 @@ export const MessageItem = memo(function MessageItem({ message, isLast, busy, on
 
   const remove = async () => {
     const removed = await useChatStore.getState().deleteMessage(message.id);
-    // The copy of the last screen may show it.
-    forgetLastScreen();
     if (removed) showUndoToast({ message: t('messages.deleted'), onUndo: () => void useChatStore.getState().restoreMessage(removed) });
   };
 

@@ -6,7 +6,6 @@ import { listConversations, renameConversation } from '../../lib/storage/convers
 import { searchConversations } from '../../lib/storage/conversation-search';
 import { onStorageChange } from '../../lib/storage/change-feed';
 import { useChatStore } from '../state/chat-store';
-import { forgetLastScreen } from '../app/last-screen';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
 import { IconButton } from '../ui/IconButton';
@@ -55,7 +54,6 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
     const titleOf = (id: string) => rows?.find((r) => r.conversation.id === id)?.conversation.title || t('chat.untitled');
     const wasCurrent = current !== undefined && ids.includes(current);
     const removed = await removeConversations(ids);
-    forgetLastScreen(ids);
     if (wasCurrent) useChatStore.getState().newChat();
     showUndoToast({
       message: ids.length === 1 ? t('history.deleted', { title: titleOf(ids[0]!) }) : t('history.deletedMany', { count: ids.length }),

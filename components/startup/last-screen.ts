@@ -6,8 +6,9 @@ import { atLogEnd } from '../chat/log-end';
  * hundred milliseconds more to show the messages itself.
  *
  * The copy is the HTML the app rendered for the messages at the end of the log, taken when the reader is there and no
- * answer is being written. Anything that could leave it out of date forgets it first: an answer starting, a message
- * changing while the reader is scrolled up, a message or conversation deleted, all data cleared. A page that finds no
+ * answer is being written. Anything that could leave it out of date forgets it first: an answer starting or a message
+ * changing while the reader is scrolled up (use-last-screen.ts), a message or conversation deleted or all data cleared
+ * (follow-early-copies.ts, from the storage change feed). A page that finds no
  * copy, or one of another conversation than the one it opens, shows nothing early, as before there was a copy.
  */
 export interface LastScreen {
