@@ -2,8 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferAppScripts } from '../../../build/defer-app-scripts';
-import { earlyStrings, nameEarlyBox } from '../../../build/early-strings';
+import { deferAppScripts, earlyStrings, nameEarlyBox } from '../../../build/side-panel-page';
 import { rememberConversationHint } from '../../../components/startup/conversation-hint';
 import { readLook, rememberLook, startEarlyComposer, takeEarlyInput } from '../../../components/startup/early-composer';
 import type { LastScreen } from '../../../components/startup/last-screen';
