@@ -21,6 +21,9 @@ import { useEarlyInput, useMessageViewPreload } from '../startup';
 import './shell.css';
 import { StorageRepairNotice } from './StorageRepairNotice';
 import { ViewErrorBoundary } from './ViewErrorBoundary';
+// The design system's and the app's own rules come after every view's, which they may override.
+import '../ui/ui.css';
+import './app.css';
 
 // Settings and history are not needed for the first paint; they load when opened.
 const SettingsView = lazyView(() => import('../settings/SettingsView').then((m) => m.SettingsView));

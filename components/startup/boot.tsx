@@ -7,12 +7,10 @@ import { getPrefs } from '../../lib/storage/prefs';
 import { loadLocaleResources } from '../../lib/i18n/i18n';
 import { matchLocale } from '../../lib/i18n/languages';
 import { preloadMessageView } from './message-view-loaders';
-import '../ui/ui.css';
 import { followEarlyCopies } from './follow-early-copies';
 import { readConversationHint } from './conversation-hint';
 import { readLook } from './early-composer';
 import { stylesheetsLoaded } from './stylesheets';
-import '../app/app.css';
 
 /**
  * Mounts the side panel's `App`, handed in by the page (entrypoints/sidepanel) so that start-up knows nothing of the

@@ -1,6 +1,7 @@
 import { useEffect, type RefObject } from 'react';
 import type { StoredMessage } from '../../lib/core/conversation';
-import { forgetLastScreen, MAX_SCREEN_CHARS, rememberLastScreen } from './last-screen';
+import { forgetLastScreen, MAX_SCREEN_CHARS } from './last-screen';
+import { rememberLastScreen } from './take-last-screen';
 
 /** Longest the copy waits for an idle moment once the last message has settled. */
 const COPY_WAIT_MS = 2000;
