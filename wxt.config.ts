@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'wxt';
-import { earlyComposer } from './build/early-composer';
 import { katexWoff2Only } from './build/katex-woff2-only';
 import { localeBundles } from './build/locale-bundles';
 import { mcpWithoutAjv } from './build/mcp-without-ajv';
 import { privacyPage } from './build/privacy-page';
+import { sidePanelPage } from './build/side-panel-page';
 import { withoutPluginLoader, withoutRuntimePlugins } from './build/without-plugin-loader';
 
 // Each permission is justified in README.md ("Permissions"); keep the two in step.
@@ -42,7 +42,7 @@ export default defineConfig({
       mcpWithoutAjv(),
       withoutPluginLoader(),
       privacyPage(fileURLToPath(new URL('.', import.meta.url))),
-      earlyComposer(fileURLToPath(new URL('.', import.meta.url))),
+      sidePanelPage(fileURLToPath(new URL('.', import.meta.url))),
     ],
   }),
   manifest: ({ browser }) => ({

@@ -5,10 +5,9 @@ import { onBroadcast } from '../../lib/messaging/events';
 import { ChatView } from '../chat/ChatView';
 import { useAttachments } from '../images/attachments-store';
 import { ModelPicker } from '../chat/ModelPicker';
-import { useMessageViewPreload } from '../chat/use-message-view-preload';
 import { useMenuRefresh } from '../page/use-menu-refresh';
 import { PersonaBadge } from '../prompts/PersonaBadge';
-import { ReaderBar, lazyView } from './on-demand';
+import { lazyView, onDemand } from '../common/on-demand';
 import { useReaderUi } from '../reader/reader-start';
 import { useChatStore } from '../state/chat-store';
 import { useProvidersStore } from '../state/providers-store';
@@ -18,14 +17,19 @@ import { IconButton } from '../ui/IconButton';
 import { Toaster } from '../ui/Toaster';
 import { focusMessageBox } from '../common/focus-message-box';
 import { escapeIsFree } from './escape';
-import { useEarlyInput } from './use-early-input';
+import { useEarlyInput, useMessageViewPreload } from '../startup';
 import './shell.css';
 import { StorageRepairNotice } from './StorageRepairNotice';
 import { ViewErrorBoundary } from './ViewErrorBoundary';
+// The design system's and the app's own rules come after every view's, which they may override.
+import '../ui/ui.css';
+import './app.css';
 
 // Settings and history are not needed for the first paint; they load when opened.
 const SettingsView = lazyView(() => import('../settings/SettingsView').then((m) => m.SettingsView));
 const HistoryView = lazyView(() => import('../history/HistoryView').then((m) => m.HistoryView));
+/** Reading a page aloud. */
+const ReaderBar = onDemand(() => import('../reader/ReaderBar').then((m) => m.ReaderBar));
 
 type View = 'chat' | 'history' | 'settings';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { StoredMessage } from '../../lib/core/conversation';
 import { Markdown } from '../markdown/markdown';
-import { PluginOutputs, ToolSteps } from '../app/on-demand';
+import { PluginOutputs, ToolSteps } from './on-demand-parts';
 
 /** An answer's content: its tool steps and what plugins showed, then its text, or "Thinking" before the first word. */
 export function AnswerBody({ message }: { message: StoredMessage }) {

@@ -11,7 +11,7 @@ import { useMenuCaptures } from '../images/capture';
 import { useAttachments } from '../images/attachments-store';
 import { isAttachable } from '../../lib/core/images';
 import type { ModelRef, ProviderKind } from '../../lib/core/providers';
-import { AttachmentNotice, ImageChips } from '../app/on-demand';
+import { AttachmentNotice, ImageChips } from './on-demand-parts';
 import { useSlashMenu } from './SlashMenu';
 import './composer.css';
 

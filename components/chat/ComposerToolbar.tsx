@@ -10,7 +10,7 @@ import { IconButton } from '../ui/IconButton';
 import { PopoverButton } from '../ui/PopoverButton';
 import { AttachImageButton } from '../images/AttachImageButton';
 import { CaptureButtons } from '../images/CaptureButtons';
-import { lazyView } from '../app/on-demand';
+import { lazyView } from '../common/on-demand';
 
 // The chat settings (and the plugin list they include) are not needed until the popover opens.
 const ConversationOptions = lazyView(() => import('./ConversationOptions').then((m) => m.ConversationOptions));

@@ -4,14 +4,14 @@ import { ArrowDown } from 'lucide-react';
 import { useChatStore } from '../state/chat-store';
 import { useProvidersStore } from '../state/providers-store';
 import { IconButton } from '../ui/IconButton';
-import { Onboarding } from '../app/on-demand';
+import { Onboarding } from './on-demand-parts';
 import type { PageTools } from '../page/PageTools';
 import { MessageList } from './MessageList';
 import { EmptyChat } from './EmptyChat';
 import { ProviderRefusals } from './ProviderRefusals';
 import { AnswerAnnouncer } from './AnswerAnnouncer';
 import { useScrollKeeper } from './use-scroll-keeper';
-import { loadMessageItem } from './message-view-loaders';
+import { loadMessageItem } from '../startup/message-view-loaders';
 import { useModule } from '../common/use-module';
 
 /**

@@ -9,13 +9,12 @@ import { useChatStore } from '../state/chat-store';
 import { useProvidersStore } from '../state/providers-store';
 import { CopyButton } from './CopyButton';
 import { ContextChips } from './ContextChips';
-import { MessageImages } from '../app/on-demand';
+import { MessageImages } from './on-demand-parts';
 import { AnswerSpeech } from '../speech/AnswerSpeech';
 import { AnswerBody } from './AnswerBody';
 import { MessageEditForm } from './MessageEditForm';
 import { MessageMeta } from './MessageMeta';
-import { useLastScreen } from './use-last-screen';
-import { forgetLastScreen } from '../app/last-screen';
+import { useLastScreen } from '../startup/use-last-screen';
 import './messages.css';
 
 interface Props {
@@ -71,8 +70,6 @@ export const MessageItem = memo(function MessageItem({ message, isLast, busy, on
 
   const remove = async () => {
     const removed = await useChatStore.getState().deleteMessage(message.id);
-    // The copy of the last screen may show it.
-    forgetLastScreen();
     if (removed) showUndoToast({ message: t('messages.deleted'), onUndo: () => void useChatStore.getState().restoreMessage(removed) });
   };
 

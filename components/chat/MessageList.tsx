@@ -1,7 +1,7 @@
 import type { ReactNode, RefObject } from 'react';
 import type { StoredMessage } from '../../lib/core/conversation';
 import { useModule } from '../common/use-module';
-import { loadVirtualMessages } from './message-view-loaders';
+import { loadVirtualMessages } from '../startup/message-view-loaders';
 import './message-list.css';
 
 /** From this many messages on, only those near the viewport are mounted. */

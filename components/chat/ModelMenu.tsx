@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Check } from 'lucide-react';
 import type { ModelInfo, ProviderView } from '../../lib/core/providers';
 import { useProvidersStore, type ModelGroup } from '../state/providers-store';
-import { useProviderName } from './ModelPicker';
+import { useProviderName } from './use-provider-name';
 
 interface Choice {
   group: ModelGroup;

@@ -1,5 +1,5 @@
 import { Suspense, useId } from 'react';
-import { lazyView } from '../app/on-demand';
+import { lazyView } from '../common/on-demand';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown } from 'lucide-react';
 import type { ProviderView } from '../../lib/core/providers';
@@ -9,12 +9,6 @@ import './model-picker.css';
 
 // The list, its search and keys load when the picker first opens.
 const ModelMenu = lazyView(() => import('./ModelMenu').then((m) => m.ModelMenu));
-
-/** The browser's own model is named by the interface, in its language; other providers by the user. */
-export function useProviderName(): (provider: ProviderView) => string {
-  const { t } = useTranslation();
-  return (provider) => (provider.kind === 'builtin' ? t('settings.kind.builtin') : provider.name);
-}
 
 /** The model in use; opens the searchable list of every provider's models (ModelMenu). */
 export function ModelPicker({ onOpenSettings }: { onOpenSettings(providerId?: string): void }) {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/Button';
 import { useErrorText } from '../common/use-error-text';
 import { useProvidersStore } from '../state/providers-store';
-import { useProviderName } from './ModelPicker';
+import { useProviderName } from './use-provider-name';
 
 /**
  * A provider whose listing failed (a wrong or revoked key, a server that cannot be reached) says so in the empty

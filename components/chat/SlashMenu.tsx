@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type KeyboardEvent, type ReactNode, type Re
 import { useTranslation } from 'react-i18next';
 import type { SavedPrompt } from '../../lib/core/prompts';
 import { formatList } from '../../lib/i18n/formats';
-import { SlashList } from '../app/on-demand';
+import { SlashList } from './on-demand-parts';
 import { filterPrompts } from '../../lib/prompts/library';
 import { expandWithInput, variablesIn, type PromptVariable } from '../../lib/prompts/variables';
 import type { PageTools } from '../page/PageTools';

@@ -6,10 +6,13 @@ import type { ToolStep } from '../../lib/core/conversation';
 import { formatNumber } from '../../lib/i18n/formats';
 import { stepFailure } from '../../lib/plugins/step-failure';
 import { PluginStepTitle } from '../plugins/PluginStepTitle';
-import { ToolCallApproval } from '../app/on-demand';
+import { onDemand } from '../common/on-demand';
 import { useErrorText } from '../common/use-error-text';
 import { startPendingCalls, usePendingCalls } from '../plugins/pending-calls-store';
 import './tool-steps.css';
+
+/** Asking before a plugin runs. */
+const ToolCallApproval = onDemand(() => import('../plugins/ToolCallApproval').then((m) => m.ToolCallApproval));
 
 /**
  * The calls made while answering, each a compact chip that opens to its

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MessageSquare, SearchX } from 'lucide-react';
 import { useChatStore } from '../state/chat-store';
-import { forgetLastScreen } from '../app/last-screen';
 import { EmptyState } from '../ui/EmptyState';
 import { showUndoToast } from '../ui/toast';
 import { useConversationImport } from './ConversationImport';
@@ -30,7 +29,6 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
     const titleOf = (id: string) => rows?.find((r) => r.conversation.id === id)?.conversation.title || t('chat.untitled');
     const wasCurrent = current !== undefined && ids.includes(current);
     const removed = await edits.remove(ids);
-    forgetLastScreen(ids);
     if (wasCurrent) useChatStore.getState().newChat();
     showUndoToast({
       message: ids.length === 1 ? t('history.deleted', { title: titleOf(ids[0]!) }) : t('history.deletedMany', { count: ids.length }),

@@ -8,7 +8,7 @@ import { LibraryLimitError, MAX_LIBRARY_ENTRIES, takeWhatFits } from '../../lib/
 import { formatNumber } from '../../lib/i18n/formats';
 import { downloadJson } from '../common/download-json';
 import { getPref, setPref } from '../../lib/storage/prefs';
-import { useProviderName } from '../chat/ModelPicker';
+import { useProviderName } from '../chat/use-provider-name';
 import { useProvidersStore } from '../state/providers-store';
 import { useEngineVoices } from '../speech/use-engine-voices';
 import { useSpeechSettings } from '../speech/use-speech-settings';

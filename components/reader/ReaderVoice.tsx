@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { lazyView } from '../app/on-demand';
+import { lazyView } from '../common/on-demand';
 import { useTranslation } from 'react-i18next';
 import { AudioLines } from 'lucide-react';
 import { PopoverButton } from '../ui/PopoverButton';

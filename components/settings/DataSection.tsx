@@ -11,7 +11,6 @@ import { showToast } from '../ui/toast';
 import { useErrorText } from '../common/use-error-text';
 import { useConversationImport } from '../history/ConversationImport';
 import { downloadExport } from '../history/use-conversations';
-import { forgetLastScreen } from '../app/last-screen';
 
 /** Export and import of conversations, and clearing everything Parley stored. */
 export function DataSection() {
@@ -37,8 +36,6 @@ export function DataSection() {
       showToast({ message: errorText(toChatError(e)).title, tone: 'error' });
       return;
     }
-    // The copy of the last screen is the panel's to drop, before the page that would show it reloads.
-    forgetLastScreen();
     // Every view holds something that is gone now: start the panel afresh, as on a first run.
     location.reload();
   };

@@ -1,3 +1,4 @@
-import { mountSidePanel } from '../../components/app/boot';
+import { App } from '../../components/app/App';
+import { mountSidePanel } from '../../components/startup';
 
-void mountSidePanel(document.getElementById('root')!);
+void mountSidePanel(document.getElementById('root')!, App);

@@ -7,7 +7,7 @@ export interface SupportedLocale {
 
 /**
  * The interface languages, which the speech voice catalogue shares. The languages' names are apart, in
- * native-names.ts and in-sentence-names.ts: the early message box (components/app/early-composer.ts) needs only the
+ * native-names.ts and in-sentence-names.ts: the early message box (components/startup/early-composer.ts) needs only the
  * codes and directions.
  */
 export const SUPPORTED_LOCALES: readonly SupportedLocale[] = [

@@ -34,7 +34,7 @@ export interface LongOpen {
 
 /**
  * Init script: notes when the last message shows with the message box enabled and focused, in the copy of the last
- * screen (components/app/early-screen.ts) or in the app's log, and when it shows in the app's log.
+ * screen (components/startup/early-screen.ts) or in the app's log, and when it shows in the app's log.
  */
 function watchUsable(last: string): void {
   const w = window as unknown as { usableAt?: number; liveAt?: number };

@@ -189,7 +189,7 @@ export function projectCompilerOptions(): ts.CompilerOptions {
   return { ...parsed.options, noEmit: true };
 }
 
-/** Calls whose import() loads its module together with the late strings (components/app/on-demand.tsx). */
+/** Calls whose import() loads its module together with the late strings (components/common/on-demand.tsx). */
 const LATE_STRING_LOADERS = new Set(['lazyView', 'onDemand']);
 
 function insideLateStringLoader(node: ts.Node): boolean {

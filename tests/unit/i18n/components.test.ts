@@ -111,7 +111,7 @@ describe('translation keys used by components', () => {
   });
 
   it('loads every part of the panel on demand together with the late strings', () => {
-    const loader = 'components/app/on-demand.tsx';
+    const loader = 'components/common/on-demand.tsx';
     const bare = componentFiles().filter((file) => !file.endsWith(loader) && /\blazy\(/.test(readFileSync(file, 'utf8')));
     expect(bare).toEqual([]);
   });

@@ -14,7 +14,7 @@ describe('the late sections of the strings', () => {
     const i18n = await createI18n('de-DE');
     expect(i18n.t('nav.settings')).toBe('Einstellungen');
     expect(i18n.exists('history.title')).toBe(false);
-    // As a view loaded on demand asks for them (components/app/on-demand.tsx).
+    // As a view loaded on demand asks for them (components/common/on-demand.tsx).
     await wantLateStrings();
     expect(i18n.exists('history.title')).toBe(true);
     expect(i18n.t('history.title')).toBe('Unterhaltungen');

@@ -27,7 +27,7 @@ afterEach(() => {
 
 /**
  * Mounts `node` in a fresh container, translated into `locale`. The late strings are in, as they are in the panel once
- * the part of it that a test mounts directly has loaded (components/app/on-demand.tsx).
+ * the part of it that a test mounts directly has loaded (components/common/on-demand.tsx).
  */
 export async function mount(node: ReactNode, locale = 'en-US'): Promise<Mounted> {
   await wantLateStrings();

@@ -15,7 +15,9 @@ vi.mock('../../../components/images/AttachmentNotice', () => {
   return { AttachmentNotice: () => <p>notice</p> };
 });
 
-const { ImageChips, AttachmentNotice } = await import('../../../components/app/on-demand');
+const { onDemand } = await import('../../../components/common/on-demand');
+const ImageChips = onDemand(() => import('../../../components/images/ImageChips').then((m) => m.ImageChips));
+const AttachmentNotice = onDemand(() => import('../../../components/images/AttachmentNotice').then((m) => m.AttachmentNotice));
 
 let root: Root | undefined;
 let container: HTMLElement;

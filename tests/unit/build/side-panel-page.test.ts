@@ -1,13 +1,10 @@
 import { resolve } from 'node:path';
 import type { Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { conversationViewFiles } from '../../../build/conversation-view';
-import { deferAppScripts } from '../../../build/defer-app-scripts';
-import { earlyComposer } from '../../../build/early-composer';
-import { earlyStrings, nameEarlyBox } from '../../../build/early-strings';
+import { conversationViewFiles, deferAppScripts, earlyStrings, nameEarlyBox, sidePanelPage } from '../../../build/side-panel-page';
 import { earlyStyles } from '../../../build/early-styles';
 
-/** The side panel's page as Vite writes it, before the early composer's plugin. */
+/** The side panel's page as Vite writes it, before the side panel page's plugin. */
 const BUILT = `<!DOCTYPE html>
 <html lang="en">
   <head>
@@ -81,11 +78,27 @@ describe("the app's scripts wait for the early box", () => {
     expect(() => deferAppScripts(BUILT.replace('<script src="/early-composer.js"></script>', ''))).toThrow(/early-composer\.js/);
     expect(() => deferAppScripts(BUILT.replace(/<script type="module"[^>]*><\/script>/, ''))).toThrow(/module script/);
     expect(() => deferAppScripts(BUILT)).toThrow(/stylesheets/);
+    expect(() => deferAppScripts(BUILT.replace('</head>', ''), built())).toThrow(/<\/head>/);
+  });
+
+  it('fails the build when Vite writes a tag it moves in another shape, rather than leave it in the way', () => {
+    const reordered = BUILT.replace('<link rel="modulepreload" crossorigin', '<link crossorigin rel="modulepreload"');
+    expect(() => deferAppScripts(reordered, built())).toThrow(/shape this plugin does not move: <link crossorigin rel="modulepreload"/);
+    expect(() => deferAppScripts(BUILT.replace('<script type="module"', "<script type='module'"), built())).toThrow(/module script|shape/);
+  });
+
+  it("fails the build when the side panel's page was built without being rewritten", async () => {
+    const root = resolve(import.meta.dirname, '../../..');
+    const { generateBundle } = sidePanelPage(root) as unknown as {
+      generateBundle: { handler: (this: object, options: object, bundle: object) => Promise<void> };
+    };
+    const bundle = { 'sidepanel.js': { type: 'chunk', facadeModuleId: `${root}/entrypoints/sidepanel/index.html` } };
+    await expect(generateBundle.handler.call({ emitFile: () => '' }, {}, bundle)).rejects.toThrow(/never reached/);
   });
 
   it("rewrites only the side panel's page, naming its early box", () => {
     const root = resolve(import.meta.dirname, '../../..');
-    const { transformIndexHtml } = earlyComposer(root) as unknown as {
+    const { transformIndexHtml } = sidePanelPage(root) as unknown as {
       transformIndexHtml: { handler: (html: string, ctx: { filename: string; bundle: object }) => string };
     };
     const bundle = {

@@ -21,9 +21,10 @@ vi.mock('../../../lib/messaging/client', async (original) => {
 
 vi.mock('../../../lib/page/active-tab', async (original) => (await import('../support/panel-offline')).inWindowOne(original));
 
-const { mountSidePanel } = await import('../../../components/app/boot');
+const { mountSidePanel } = await import('../../../components/startup');
+const { App } = await import('../../../components/app/App');
 const { useChatStore } = await import('../../../components/state/chat-store');
-const { readConversationHint, rememberConversationHint } = await import('../../../components/app/conversation-hint');
+const { readConversationHint, rememberConversationHint } = await import('../../../components/startup/conversation-hint');
 
 const provider: ProviderView = { id: 'p', kind: 'openai', name: 'Work', settings: {}, manualModels: [], createdAt: 1, secretsSet: {} };
 
@@ -51,7 +52,7 @@ describe('opening the panel after a browser restart', () => {
       }
     }).observe(root, { childList: true, subtree: true });
 
-    const mounting = mountSidePanel(root);
+    const mounting = mountSidePanel(root, App);
     expect(asked).toEqual(['providers.list', 'models.list']);
     await act(() => mounting);
     await vi.waitFor(() => expect(atFirstPaint).toBeDefined());
@@ -76,7 +77,7 @@ describe('opening the panel after a browser restart', () => {
     const root = newRoot();
     const paint = logAtFirstPaint(root);
 
-    await act(() => mountSidePanel(root));
+    await act(() => mountSidePanel(root, App));
 
     expect(await paint).toContain('Where were we?');
     // The markdown renderer was in before that paint: the answer shows rendered, not as its source.
@@ -92,7 +93,7 @@ describe('opening the panel after a browser restart', () => {
     const root = newRoot();
     const paint = logAtFirstPaint(root);
 
-    const mounting = mountSidePanel(root);
+    const mounting = mountSidePanel(root, App);
     // Called before the first await of the boot: no preference has been read yet.
     expect(open).toHaveBeenCalledWith(conversation.id, true);
     await act(() => mounting);
@@ -110,7 +111,7 @@ describe('opening the panel after a browser restart', () => {
     const root = newRoot();
     const paint = logAtFirstPaint(root);
 
-    await act(() => mountSidePanel(root));
+    await act(() => mountSidePanel(root, App));
 
     expect(await paint).toContain('The chat left open');
     expect(useChatStore.getState().conversation?.id).toBe(stored.id);

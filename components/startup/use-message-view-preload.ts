@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { ToolSteps } from '../app/on-demand';
+import { ToolSteps } from '../chat/on-demand-parts';
 import { useChatStore, type ChatState } from '../state/chat-store';
 import { preloadMessageView } from './message-view-loaders';
 

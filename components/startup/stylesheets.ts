@@ -3,7 +3,7 @@ const STYLESHEET_WAIT_MS = 3000;
 
 /**
  * Settles once every stylesheet the page links has loaded. The side panel's page links the app's stylesheets only
- * when the early box starts the app (build/defer-app-scripts.ts), so they are not render-blocking: the app waits for
+ * when the early box starts the app (build/side-panel-page.ts), so they are not render-blocking: the app waits for
  * them before its first render, which would otherwise show unstyled.
  */
 export function stylesheetsLoaded(doc: Document = document): Promise<void> {

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type JSX, type LazyExoticComponent } from 'react';
 import { wantLateStrings } from '../../lib/i18n/i18n';
-import { preload, useModule } from '../common/use-module';
+import { preload, useModule } from './use-module';
 
 /**
  * A part's loader that also loads the late sections of the strings (lib/i18n/sections.ts): a part that shows them
@@ -34,7 +34,7 @@ export type OnDemand<P> = ((props: P) => JSX.Element | null) & {
  * once, so even a part already fetched put its loading work (and a second
  * render) into whatever update first showed it, such as sending a message.
  */
-function onDemand<P extends object>(load: () => Promise<ComponentType<P>>): OnDemand<P> {
+export function onDemand<P extends object>(load: () => Promise<ComponentType<P>>): OnDemand<P> {
   const loadPart = withLateStrings(load);
   function OnDemand(props: P) {
     const Component = useModule(loadPart);
@@ -42,22 +42,3 @@ function onDemand<P extends object>(load: () => Promise<ComponentType<P>>): OnDe
   }
   return Object.assign(OnDemand, { preload: () => preload(loadPart) });
 }
-
-/** Shown only on first run, when no provider exists. */
-export const Onboarding = onDemand(() => import('../chat/Onboarding').then((m) => m.Onboarding));
-/** Reading a page aloud. */
-export const ReaderBar = onDemand(() => import('../reader/ReaderBar').then((m) => m.ReaderBar));
-/** The tool calls of an answer, and the approvals it waits for. */
-export const ToolSteps = onDemand(() => import('../chat/ToolSteps').then((m) => m.ToolSteps));
-/** What plugins showed in an answer. */
-export const PluginOutputs = onDemand(() => import('../plugins/PluginOutputs').then((m) => m.PluginOutputs));
-/** Asking before a plugin runs. */
-export const ToolCallApproval = onDemand(() => import('../plugins/ToolCallApproval').then((m) => m.ToolCallApproval));
-/** The images waiting in the composer. */
-export const ImageChips = onDemand(() => import('../images/ImageChips').then((m) => m.ImageChips));
-/** Why an image could not be added or sent. */
-export const AttachmentNotice = onDemand(() => import('../images/AttachmentNotice').then((m) => m.AttachmentNotice));
-/** The images of a sent message. */
-export const MessageImages = onDemand(() => import('../images/MessageImages').then((m) => m.MessageImages));
-/** The "/" menu's list, from the first "/" typed. */
-export const SlashList = onDemand(() => import('../chat/SlashList').then((m) => m.SlashList));

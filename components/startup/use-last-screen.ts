@@ -1,12 +1,13 @@
 import { useEffect, type RefObject } from 'react';
 import type { StoredMessage } from '../../lib/core/conversation';
-import { forgetLastScreen, MAX_SCREEN_CHARS, rememberLastScreen } from '../app/last-screen';
+import { forgetLastScreen, MAX_SCREEN_CHARS } from './last-screen';
+import { rememberLastScreen } from './take-last-screen';
 
 /** Longest the copy waits for an idle moment once the last message has settled. */
 const COPY_WAIT_MS = 2000;
 
 /**
- * Keeps the copy of the last screen (components/app/last-screen.ts) as the log shows the conversation's last message:
+ * Keeps the copy of the last screen (last-screen.ts) as the log shows the conversation's last message:
  * forgotten as soon as a question is sent or an answer is being written (a panel closed now would reopen on an answer
  * that went on without it), copied again at the first idle moment once the answer has settled. `last` is the message
  * `article` shows when it is the conversation's last one, and undefined otherwise.

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stylesheetsLoaded } from '../../../components/app/stylesheets';
+import { stylesheetsLoaded } from '../../../components/startup/stylesheets';
 
 /** A stylesheet link as the early box adds it: in the head, its sheet not yet loaded. */
 function linkStylesheet(): HTMLLinkElement {

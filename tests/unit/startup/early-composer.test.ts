@@ -2,12 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferAppScripts } from '../../../build/defer-app-scripts';
-import { earlyStrings, nameEarlyBox } from '../../../build/early-strings';
-import { rememberConversationHint } from '../../../components/app/conversation-hint';
-import { readLook, rememberLook, startEarlyComposer, takeEarlyInput } from '../../../components/app/early-composer';
-import type { LastScreen } from '../../../components/app/last-screen';
-import { EARLY_SCREEN_ID } from '../../../components/app/page-ids';
+import { deferAppScripts, earlyStrings, nameEarlyBox } from '../../../build/side-panel-page';
+import { rememberConversationHint } from '../../../components/startup/conversation-hint';
+import { readLook, rememberLook, startEarlyComposer, takeEarlyInput } from '../../../components/startup/early-composer';
+import type { LastScreen } from '../../../components/startup/last-screen';
+import { EARLY_SCREEN_ID } from '../../../components/startup/page-ids';
 import { SUPPORTED_LOCALES } from '../../../lib/i18n/languages';
 
 const ROOT = resolve(import.meta.dirname, '../../..');

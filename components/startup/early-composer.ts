@@ -6,7 +6,7 @@ import { APP_SCRIPTS_ID, CONVERSATION_SCRIPTS_ID, EARLY_COMPOSER_ID } from './pa
 
 /**
  * The message box that takes typing before the app has loaded. sidepanel.html carries it shown, autofocused and named
- * in the default language, so the page's first frame can paint it; a classic script (built by build/early-composer.ts)
+ * in the default language, so the page's first frame can paint it; a classic script (built by build/side-panel-page.ts)
  * that runs while the page is parsed names it in the user's language and theme. What is typed there, and an Enter,
  * wait until the app's own box takes them (takeEarlyInput): the panel is usable as soon as its HTML is, not once the
  * app has loaded.

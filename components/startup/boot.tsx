@@ -1,21 +1,22 @@
-import { App } from './App';
-import { mountLocalised } from './mount-localised';
+import type { ComponentType } from 'react';
+import { mountLocalised } from '../app/mount-localised';
 import { useChatStore } from '../state/chat-store';
 import { useProvidersStore } from '../state/providers-store';
 import { startTheme } from '../ui/use-theme';
 import { getPrefs } from '../../lib/storage/prefs';
 import { loadLocaleResources } from '../../lib/i18n/i18n';
 import { matchLocale } from '../../lib/i18n/languages';
-import { preloadMessageView } from '../chat/message-view-loaders';
-import '../ui/ui.css';
+import { preloadMessageView } from './message-view-loaders';
 import { followEarlyCopies } from './follow-early-copies';
 import { readConversationHint } from './conversation-hint';
 import { readLook } from './early-composer';
 import { stylesheetsLoaded } from './stylesheets';
-import './app.css';
 
-/** Mounts the side panel. */
-export async function mountSidePanel(root: HTMLElement): Promise<void> {
+/**
+ * Mounts the side panel's `App`, handed in by the page (entrypoints/sidepanel) so that start-up knows nothing of the
+ * views it starts, and the app can take what it needs from here without a circle.
+ */
+export async function mountSidePanel(root: HTMLElement, App: ComponentType): Promise<void> {
   const providers = useProvidersStore.getState();
   // Asked before anything else: after a browser restart the worker has to start before it can list the models,
   // and this wakes it while the page reads its preferences and loads its language.

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetLastScreen, MAX_SCREEN_CHARS, readLastScreen, rememberLastScreen } from '../../../components/app/last-screen';
+import { forgetLastScreen, MAX_SCREEN_CHARS, readLastScreen } from '../../../components/startup/last-screen';
+import { rememberLastScreen } from '../../../components/startup/take-last-screen';
 
 /** Gives an element the box a browser would have laid out (jsdom lays out nothing). */
 function place(el: Element, top: number, bottom: number): void {

@@ -7,8 +7,8 @@ import { stubCssEscape } from '../support/css-escape';
 // The parts an empty panel must not fetch: how often the message view and the renderer were preloaded, and the reading
 // bar (a lazy part) mounted.
 const fetched = vi.hoisted(() => ({ messageView: 0, markdown: 0, toolSteps: 0, readerBar: 0, speechPrefs: false }));
-vi.mock('../../../components/chat/message-view-loaders', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../components/chat/message-view-loaders')>();
+vi.mock('../../../components/startup/message-view-loaders', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../components/startup/message-view-loaders')>();
   return {
     ...original,
     preloadMessageView: () => {
@@ -41,7 +41,7 @@ vi.mock('../../../lib/page/active-tab', async (original) => (await import('../su
 const { App } = await import('../../../components/app/App');
 const { useChatStore } = await import('../../../components/state/chat-store');
 const { useReaderUi } = await import('../../../components/reader/reader-start');
-const { ToolSteps } = await import('../../../components/app/on-demand');
+const { ToolSteps } = await import('../../../components/chat/on-demand-parts');
 
 beforeAll(() => {
   // An idle panel runs its idle work at once here: what it would fetch while idle is fetched before the test looks.

@@ -2,9 +2,9 @@ import { preload } from '../common/use-module';
 import { preloadMarkdown } from '../markdown/markdown';
 
 /** The message view, its actions and speech: an empty chat never loads them. */
-export const loadMessageItem = () => import('./MessageItem');
+export const loadMessageItem = () => import('../chat/MessageItem');
 /** The virtualiser, only for a conversation long enough to need it. */
-export const loadVirtualMessages = () => import('./VirtualMessages');
+export const loadVirtualMessages = () => import('../chat/VirtualMessages');
 
 /**
  * Starts fetching what a conversation's first paint needs while its messages

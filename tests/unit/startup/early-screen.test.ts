@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { rememberConversationHint } from '../../../components/app/conversation-hint';
-import { showEarlyScreen } from '../../../components/app/early-screen';
-import type { LastScreen } from '../../../components/app/last-screen';
-import { EARLY_SCREEN_ID } from '../../../components/app/page-ids';
+import { rememberConversationHint } from '../../../components/startup/conversation-hint';
+import { showEarlyScreen } from '../../../components/startup/early-screen';
+import type { LastScreen } from '../../../components/startup/last-screen';
+import { EARLY_SCREEN_ID } from '../../../components/startup/page-ids';
 
 const COPY: LastScreen = {
   id: 'c1',
