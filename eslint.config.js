@@ -35,7 +35,8 @@ const noStorage = {
   message: 'Components reach storage through a store (components/state, *-store.ts) or a hook (use-*.ts), not directly.',
   allowTypeImports: true,
 };
-const storageDoors = ['components/state/**', 'components/**/*-store.ts', 'components/**/use-*.ts'];
+// Start-up reads storage before any store exists, to paint the first frame, and keeps its early copies in step.
+const storageDoors = ['components/state/**', 'components/startup/**', 'components/**/*-store.ts', 'components/**/use-*.ts'];
 const noProviders = {
   group: ['**/lib/providers/**'],
   message: 'Components talk to providers only through lib/messaging.',

@@ -11,6 +11,7 @@ import { showToast } from '../ui/toast';
 import { useErrorText } from '../common/use-error-text';
 import { useConversationImport } from '../history/ConversationImport';
 import { downloadExport } from '../history/use-conversations';
+import { startAfresh } from '../startup/start-afresh';
 
 /** Export and import of conversations, and clearing everything Parley stored. */
 export function DataSection() {
@@ -36,8 +37,8 @@ export function DataSection() {
       showToast({ message: errorText(toChatError(e)).title, tone: 'error' });
       return;
     }
-    // Every view holds something that is gone now: start the panel afresh, as on a first run.
-    location.reload();
+    // Every view holds something that is gone now.
+    startAfresh();
   };
 
   return (

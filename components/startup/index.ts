@@ -16,3 +16,4 @@
 export { mountSidePanel } from './boot';
 export { useEarlyInput } from './use-early-input';
 export { useMessageViewPreload } from './use-message-view-preload';
+export { startAfresh } from './start-afresh';
