@@ -5,7 +5,7 @@ import { formatList } from '../../lib/i18n/formats';
 import { SlashList } from '../app/on-demand';
 import { filterPrompts } from '../../lib/prompts/library';
 import { expandWithInput, variablesIn, type PromptVariable } from '../../lib/prompts/variables';
-import type { PageTools } from '../page/PageTools';
+import type { PageTools } from '../page/use-page-tools';
 import { usePrompts } from '../prompts/use-prompts';
 import { startReading } from '../reader/reader-start';
 import { useChatStore } from '../state/chat-store';
