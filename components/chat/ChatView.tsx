@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useChatStore } from '../state/chat-store';
 import { Composer } from './Composer';
 import { ConversationLog } from './ConversationLog';
-import { PageNotice, usePageTools } from '../page/PageTools';
+import { PageNotice } from '../page/PageNotice';
+import { usePageTools } from '../page/use-page-tools';
 import './composer.css';
 
 export function ChatView({ onOpenSettings }: { onOpenSettings(providerId?: string): void }) {

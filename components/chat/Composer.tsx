@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PageTools } from '../page/PageTools';
+import type { PageTools } from '../page/use-page-tools';
 import { DictationNotes } from '../speech/DictationButton';
 import { useDictation } from '../speech/use-dictation';
 import { useChatStore } from '../state/chat-store';

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowUp, FileText, Hourglass, SlidersHorizontal, Square, Volume2 } from 'lucide-react';
-import type { PageTools } from '../page/PageTools';
+import type { PageTools } from '../page/use-page-tools';
 import { startReading, useReaderState, useReaderUi } from '../reader/reader-start';
 import { DictationButton, DictationStatus } from '../speech/DictationButton';
 import type { Dictation } from '../speech/use-dictation';

@@ -5,7 +5,7 @@ import { useChatStore } from '../state/chat-store';
 import { useProvidersStore } from '../state/providers-store';
 import { IconButton } from '../ui/IconButton';
 import { Onboarding } from './on-demand-parts';
-import type { PageTools } from '../page/PageTools';
+import type { PageTools } from '../page/use-page-tools';
 import { MessageList } from './MessageList';
 import { EmptyChat } from './EmptyChat';
 import { ProviderRefusals } from './ProviderRefusals';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Crop, FileText, Languages, MessageSquare, TextQuote, Volume2 } from 'lucide-react';
 import { displayLanguageName } from '../../lib/page/ask-prompt';
-import type { PageTools } from '../page/PageTools';
+import type { PageTools } from '../page/use-page-tools';
 import { startReading, useReaderState, useReaderUi } from '../reader/reader-start';
 import { EmptyState } from '../ui/EmptyState';
 import { captureInto } from '../images/capture';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { FileText, MessageSquareText, Volume2 } from 'lucide-react';
-import type { Entry } from './SlashMenu';
+import type { Entry } from './slash-entries';
 
 export interface SlashListProps {
   listId: string;

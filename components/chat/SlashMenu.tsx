@@ -1,34 +1,14 @@
 import { useEffect, useId, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SavedPrompt } from '../../lib/core/prompts';
-import { formatList } from '../../lib/i18n/formats';
 import { SlashList } from './on-demand-parts';
-import { filterPrompts } from '../../lib/prompts/library';
 import { expandWithInput, variablesIn, type PromptVariable } from '../../lib/prompts/variables';
-import type { PageTools } from '../page/PageTools';
+import type { PageTools } from '../page/use-page-tools';
 import { usePrompts } from '../prompts/use-prompts';
 import { startReading } from '../reader/reader-start';
 import { useChatStore } from '../state/chat-store';
+import { MissingVariablesNote } from './MissingVariablesNote';
+import { matchingEntries, parseCommand, type Entry } from './slash-entries';
 import './slash-menu.css';
-
-/** "/query rest": the command being typed and what follows it, or undefined when the draft is no command. */
-function parseCommand(draft: string): { query: string; input: string } | undefined {
-  const match = /^\/(\S*)(?:\s+([\s\S]*))?$/.exec(draft);
-  return match ? { query: match[1]!, input: match[2] ?? '' } : undefined;
-}
-
-/** A line of the menu: a saved prompt, or one of the panel's actions. */
-export type Entry =
-  { kind: 'prompt'; prompt: SavedPrompt; label: string } | { kind: 'action'; action: 'usePage' | 'readPage'; label: string };
-
-/** The prompts, then the actions, whose titles hold what follows the "/". */
-function matchingEntries(prompts: readonly SavedPrompt[], query: string, actions: Entry[]): Entry[] {
-  const q = query.toLocaleLowerCase();
-  return [
-    ...filterPrompts(prompts, query).map((prompt) => ({ kind: 'prompt' as const, prompt, label: prompt.title })),
-    ...actions.filter((a) => a.label.toLocaleLowerCase().includes(q)),
-  ];
-}
 
 export interface SlashMenu {
   /** Handles the message box's keys while the menu is open; true when the key was the menu's. */
@@ -122,23 +102,7 @@ export function useSlashMenu(box: RefObject<HTMLTextAreaElement | null>, page: P
   const menu = open && (
     <SlashList listId={listId} entries={entries} active={active} optionId={optionId} onHover={setActive} onChoose={choose} />
   );
-  const note = (
-    <div role="status" id={noteId} className="slash-missing">
-      {stillMissing.length > 0 && (
-        <p className="notice">
-          {t('prompts.slash.missing', {
-            // Made only when there is a list to say: the browser's first list formatter loads its language data,
-            // which took over 100 ms of the panel's first render on a cold start.
-            variables: formatList(
-              i18n,
-              stillMissing.map((name) => `{{${name}}}`),
-              { type: 'conjunction' },
-            ),
-          })}
-        </p>
-      )}
-    </div>
-  );
+  const note = <MissingVariablesNote id={noteId} missing={stillMissing} />;
 
   return {
     onKeyDown,

@@ -1,13 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { X } from 'lucide-react';
 import type { ContextBlock } from '../../lib/core/conversation';
 import { request } from '../../lib/messaging/client';
 import { onBroadcast } from '../../lib/messaging/events';
 import { currentWindowId, followActiveTab } from '../../lib/page/active-tab';
 import type { HandOff } from '../../lib/page/hand-off';
 import type { AskIntent } from '../../lib/page/menu-model';
-import { IconButton } from '../ui/IconButton';
 import { useChatStore } from '../state/chat-store';
 import { applyHandOff, chosenModel, sendAbout } from './apply-hand-off';
 import { readActivePage, type PageProblem } from './read-active-page';
@@ -155,18 +153,4 @@ export function usePageTools(): PageTools {
   };
 
   return { windowId, following, reading, notice, dismiss: () => setNotice(undefined), toggle, askAboutPage, askAboutSelection };
-}
-
-/** Why the page could not be used; the live region stays mounted so that screen readers announce each new notice. */
-export function PageNotice({ tools }: { tools: PageTools }) {
-  const { t } = useTranslation();
-  const { notice, reading } = tools;
-  return (
-    <div className="page-notice-row">
-      <p role="status" className={notice ? 'notice page-notice' : 'page-notice-empty'}>
-        {notice ? t(`page.notice.${notice}`) : reading ? t('page.reading') : null}
-      </p>
-      {notice && <IconButton label={t('page.dismiss')} icon={<X size={16} />} size="sm" onClick={tools.dismiss} />}
-    </div>
-  );
 }
