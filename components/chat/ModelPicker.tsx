@@ -2,7 +2,6 @@ import { Suspense, useId } from 'react';
 import { lazyView } from '../common/on-demand';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown } from 'lucide-react';
-import type { ProviderView } from '../../lib/core/providers';
 import { Popover, usePopoverTrigger } from '../ui/Popover';
 import { useProvidersStore } from '../state/providers-store';
 import './model-picker.css';

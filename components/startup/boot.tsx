@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { mountLocalised } from '../app/mount-localised';
+import { mountLocalised } from './mount-localised';
 import { useChatStore } from '../state/chat-store';
 import { useProvidersStore } from '../state/providers-store';
 import { startTheme } from '../ui/use-theme';

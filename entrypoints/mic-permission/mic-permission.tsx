@@ -1,4 +1,4 @@
-import { mountLocalised } from '../../components/app/mount-localised';
+import { mountLocalised } from '../../components/startup/mount-localised';
 import { MicPermissionPage } from '../../components/speech/MicPermissionPage';
 import '../../components/app/app.css';
 
