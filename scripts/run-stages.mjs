@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 
 /**
  * @typedef {{ name: string, command: string, after?: string[] }} Stage
- * @typedef {{ name: string, ok: boolean, seconds: number }} StageResult
+ * @typedef {{ name: string, ok: boolean, stopped: boolean, seconds: number }} StageResult
  */
 
 /** Ends a stage's whole process group (a shell, npx and the test workers it started). */
@@ -70,10 +70,10 @@ export function runStages(stages, { concurrency = 2, write = (text) => process.s
       child.on('close', (code, signal) => {
         running.delete(stage.name);
         const seconds = (performance.now() - began) / 1000;
-        const stoppedByUs = failed && signal;
         const ok = code === 0;
-        results.push({ name: stage.name, ok, seconds });
-        const verdict = ok ? 'passed' : stoppedByUs ? 'stopped' : `FAILED (${signal ?? `exit ${code}`})`;
+        const stopped = !ok && !!failed && !!signal;
+        results.push({ name: stage.name, ok, stopped, seconds });
+        const verdict = ok ? 'passed' : stopped ? 'stopped' : `FAILED (${signal ?? `exit ${code}`})`;
         write(`\n── ${stage.name} ${verdict} in ${seconds.toFixed(1)} s ──\n${Buffer.concat(output).toString()}`);
         if (ok) passed.add(stage.name);
         else if (!failed) {
@@ -99,7 +99,9 @@ export function runStages(stages, { concurrency = 2, write = (text) => process.s
 export async function runStagesAndExit(stages, options) {
   const interrupt = new Promise((resolve) => ['SIGINT', 'SIGTERM'].forEach((name) => process.once(name, resolve)));
   const { ok, failed, results } = await runStages(stages, { ...options, interrupt });
-  const table = results.map((r) => `  ${r.ok ? 'ok  ' : 'FAIL'} ${r.seconds.toFixed(1).padStart(6)} s  ${r.name}`).join('\n');
+  const table = results
+    .map((r) => `  ${r.ok ? 'ok  ' : r.stopped ? 'stop' : 'FAIL'} ${r.seconds.toFixed(1).padStart(6)} s  ${r.name}`)
+    .join('\n');
   console.log(`\n${table}`);
   if (!ok) {
     console.error(`\nStage failed: ${failed}`);

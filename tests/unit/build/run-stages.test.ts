@@ -8,7 +8,7 @@ import { runStages } from '../../../scripts/run-stages.mjs';
 interface Result {
   ok: boolean;
   failed?: string;
-  results: { name: string; ok: boolean; seconds: number }[];
+  results: { name: string; ok: boolean; stopped: boolean; seconds: number }[];
 }
 type Stage = { name: string; command: string; after?: string[] };
 const run = runStages as (stages: Stage[], options: { concurrency?: number; write: (text: string) => void }) => Promise<Result>;
@@ -71,7 +71,10 @@ describe('scripts/run-stages.mjs', () => {
     expect(failed).toBe('breaks');
     expect(log).toMatch(/── breaks FAILED \(exit 3\) in [\d.]+ s ──\nwhat went wrong/);
     expect(log).toMatch(/── forever stopped in/);
-    expect(results.map((r) => r.name).sort()).toEqual(['breaks', 'forever']);
+    expect(results.map(({ name, ok, stopped }) => ({ name, ok, stopped }))).toEqual([
+      { name: 'breaks', ok: false, stopped: false },
+      { name: 'forever', ok: false, stopped: true },
+    ]);
     expect(log).not.toMatch(/▶ (never|after-break)/);
   });
 
