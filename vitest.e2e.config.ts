@@ -16,6 +16,9 @@ const SIDE_BY_SIDE = [
 
 const shared = {
   environment: 'node',
+  // Each file launches its own Chromium, mocks and profile and closes them after: a worker reused from file to file
+  // (playwright already imported, no process to start) has nothing of the last file's left but its module caches.
+  isolate: false,
   testTimeout: 60_000,
   hookTimeout: 60_000,
   retry: 0,

@@ -221,8 +221,10 @@ describe('Settings', () => {
     expect(await (await openProviders(page)).getByRole('list', { name: 'Providers' }).count()).toBe(1);
 
     await (await openSettingsSection(page, 'Data')).getByRole('button', { name: 'Clear all data…' }).click();
+    // Listened for before the click: a quick clear can reload the panel before the click's promise settles.
+    const reloaded = page.waitForEvent('load');
     await page.getByRole('dialog', { name: 'Clear all data' }).getByRole('button', { name: 'Clear everything' }).click();
-    await page.waitForEvent('load');
+    await reloaded;
     await backToChat(page);
     await openProviders(page);
     expect(await providerNames(page)).toEqual([]);
