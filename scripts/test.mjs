@@ -22,7 +22,8 @@ await runStagesAndExit(
     { name: 'unit', command: beside('vitest run'), after: ['validators'] },
     { name: 'lint', command: beside('eslint .'), after: ['validators'] },
     { name: 'format', command: beside('prettier --check .') },
-    { name: 'build:firefox', command: beside('wxt build -b firefox'), after: ['validators'] },
+    // After the Chrome build, so two wxt builds never write the generated .wxt folder at once.
+    { name: 'build:firefox', command: beside('wxt build -b firefox'), after: ['build'] },
     { name: 'lint:firefox', command: beside('node scripts/lint-firefox.mjs'), after: ['build:firefox'] },
     { name: 'test:firefox', command: beside('vitest run --config vitest.firefox.config.ts'), after: ['build:firefox'] },
   ],
