@@ -15,15 +15,19 @@ export function Field({
   hint,
   error,
   inline,
+  id: fixedId,
   children,
 }: {
   label: string;
   hint?: ReactNode;
   error?: string;
   inline?: boolean;
+  /** A control's id that outside code looks it up by; otherwise one of its own. */
+  id?: string;
   children(props: FieldControlProps): ReactNode;
 }) {
-  const id = useId();
+  const ownId = useId();
+  const id = fixedId ?? ownId;
   const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
   return (
     <div className={`ui-field${inline ? ' ui-field-inline' : ''}${error ? ' ui-field-invalid' : ''}`}>
