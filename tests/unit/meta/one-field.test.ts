@@ -10,7 +10,7 @@ const HOME = join('components', 'ui');
  * A field written by hand: one of the old `field` classes, the field component's own classes, or a label tied to
  * its control by hand. Each was once a second field style that drifted from the first.
  */
-const HAND_WRITTEN = [/className=["'`{][^>]*?\b(?:ui-)?field(?:-inline|-error|-invalid)?\b(?!-)/, /<label\b[^>]*\bhtmlFor=/];
+const HAND_WRITTEN = [/className=[^>]*?["'`\s](?:ui-)?field(?:-inline|-error|-invalid)?(?=["'`\s$])/, /<label\b[^>]*\bhtmlFor=/];
 
 function components(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -33,6 +33,7 @@ describe('every form field is the Field component', () => {
     expect(handWrittenFields('<label htmlFor={`${id}-rate`}>{t("rate")}</label>')).toHaveLength(1);
     expect(handWrittenFields('<Field label={t("name")}>')).toEqual([]);
     expect(handWrittenFields('<ul className="plugin-fields">')).toEqual([]);
+    expect(handWrittenFields('<div key={f.key} className="provider-field">')).toEqual([]);
     expect(handWrittenFields('<output htmlFor={id}>{text}</output>')).toEqual([]);
   });
 
