@@ -85,7 +85,9 @@ export function McpServerCard({ view }: { view: McpServerView }) {
         <IconButton label={t('mcp.remove', { name })} icon={<Trash2 size={16} />} disabled={busy} onClick={() => void remove()} />
       </div>
       <div className="plugin-card-switch">
+        {/* The card's title already says which server the switch turns on. */}
         <Switch
+          labelHidden
           checked={view.enabled}
           onChange={(enabled) => void run(async () => void (await request('mcp.setEnabled', { id: view.id, enabled })))}
           label={t('mcp.enable', { name })}

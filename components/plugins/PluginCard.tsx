@@ -141,7 +141,9 @@ export function PluginCard({ view }: { view: PluginView }) {
       )}
       {!view.builtin && (
         <div className="plugin-card-switch">
+          {/* The card's title already says which plugin the switch turns on. */}
           <Switch
+            labelHidden
             checked={view.enabled}
             onChange={toggle}
             label={t('plugins.store.enable', { title })}
