@@ -1,13 +1,13 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { kindInfo, type ProviderConfig, type ProviderField, type ProviderView } from '../../lib/core/providers';
-import { chatError, toChatError, type ChatError } from '../../lib/core/errors';
+import { toChatError, type ChatError } from '../../lib/core/errors';
 import { checkProviderForm } from '../../lib/core/provider-form-check';
 import { request } from '../../lib/messaging/client';
 import { Field } from '../ui/Field';
 import { ErrorNotice } from '../common/ErrorNotice';
-import { useErrorText } from '../common/use-error-text';
 import { fieldAtFault } from './field-at-fault';
+import { useFieldProblemText } from './use-field-problem-text';
 import { useProviderChecks } from './provider-checks';
 import { ProviderFieldInput } from './ProviderFieldInput';
 import { ProviderFormActions } from './ProviderFormActions';
@@ -44,16 +44,12 @@ export function ProviderForm({ provider, onSaved, onSavedForTest, onCancel, onRe
   const dirty = useRef(false);
   const record = useProviderChecks((s) => s.record);
   const forget = useProviderChecks((s) => s.forget);
-  const errorText = useErrorText();
+  const { describe, formProblem } = useFieldProblemText();
   const formRef = useRef<HTMLFormElement>(null);
   if (!info) return null;
 
   const focusField = (key: string) =>
     requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`[data-field="${CSS.escape(key)}"]`)?.focus());
-  const describe = (e: ChatError) => {
-    const text = errorText(e);
-    return t('settings.fieldProblem', { title: text.title, hint: text.hint });
-  };
   const edited = () => {
     dirty.current = true;
     setError(undefined);
@@ -72,14 +68,7 @@ export function ProviderForm({ provider, onSaved, onSavedForTest, onCancel, onRe
   const checkFields = (): boolean => {
     const found = checkProviderForm(info, settings, secrets, secretsSet);
     const byField: Record<string, string> = {};
-    for (const p of found) {
-      byField[p.key] =
-        p.problem === 'required'
-          ? t('settings.required')
-          : p.problem === 'address-missing'
-            ? t('settings.fieldProblem', { title: t('settings.addressMissing.title'), hint: t('settings.addressMissing.hint') })
-            : describe(chatError(p.problem, p.problem));
-    }
+    for (const p of found) byField[p.key] = formProblem(p.problem);
     setProblems(byField);
     const first = info.fields.find((f) => byField[f.key]);
     if (first?.advanced) setAdvancedOpen(true);
@@ -99,10 +88,7 @@ export function ProviderForm({ provider, onSaved, onSavedForTest, onCancel, onRe
         kind: provider.kind,
         name: name.trim() || t(`settings.kind.${info.kind}`),
         settings,
-        manualModels: models
-          .split('\n')
-          .map((m) => m.trim())
-          .filter(Boolean),
+        manualModels: models.split('\n').flatMap((m) => m.trim() || []),
         createdAt: provider.createdAt,
       };
       // A secret field left untouched keeps what is stored; a touched one is sent even if blank, so a blank key is refused.
