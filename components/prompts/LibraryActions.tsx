@@ -4,7 +4,7 @@ import { formatNumber } from '../../lib/i18n/formats';
 import { MAX_LIBRARY_ENTRIES } from '../../lib/prompts/library-limit';
 import { Button } from '../ui/Button';
 import { JsonFileImport } from '../ui/JsonFileImport';
-import type { Library, LibraryProblem } from './use-library-import';
+import type { Library } from './use-library-import';
 
 /** A library's add and save, export and import, and why the last of them was refused or that the library is full. */
 export function LibraryActions({
@@ -18,7 +18,8 @@ export function LibraryActions({
 }: {
   library: Library;
   full: boolean;
-  problem?: LibraryProblem;
+  /** Why the last save or import was refused. */
+  problem?: string;
   onAdd(): void;
   onSave(): void;
   onExport(): void;
@@ -44,7 +45,7 @@ export function LibraryActions({
       </div>
       {problem ? (
         <p className="notice notice-error" role="alert">
-          {t(`${library}.settings.${problem.key}`, { found: 'count' in problem ? formatNumber(i18n, problem.count) : '', limit })}
+          {problem}
         </p>
       ) : (
         full && <p className="settings-hint">{t(`${library}.settings.full`, { limit })}</p>

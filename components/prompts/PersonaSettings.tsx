@@ -4,6 +4,7 @@ import type { Persona } from '../../lib/core/prompts';
 import { parseTemperature, savePersonas } from '../../lib/prompts/personas';
 import { mergePersonas, promptsDocument, readPersonasDocument } from '../../lib/prompts/prompts-file';
 import { LibraryLimitError, MAX_LIBRARY_ENTRIES } from '../../lib/prompts/library-limit';
+import { formatNumber } from '../../lib/i18n/formats';
 import { downloadJson } from '../history/history-actions';
 import { useEngineVoices } from '../speech/use-engine-voices';
 import { useSpeechSettings } from '../speech/use-speech-settings';
@@ -32,13 +33,13 @@ function toPersonaShape({ temperature, model, voice, ...p }: Draft): Persona {
  * Changes are kept here until saved; an import is saved at once, as choosing the file was the user's say-so.
  */
 export function PersonaSettings() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const [speech] = useSpeechSettings();
   const voiceGroups = useEngineVoices(speech);
   const [drafts, setDrafts] = useState<Draft[]>();
   const [defaultId, setDefaultId] = useState<string>();
-  const [problem, setProblem] = useState<LibraryProblem>();
+  const [problem, setProblem] = useState<LibraryProblem | { key: 'incomplete' | 'badTemperature' }>();
 
   useEffect(() => {
     void loadPersonaList().then(({ personas, defaultId: saved }) => {
@@ -116,7 +117,13 @@ export function PersonaSettings() {
       <LibraryActions
         library="personas"
         full={drafts.length >= MAX_LIBRARY_ENTRIES}
-        problem={problem}
+        problem={
+          problem &&
+          t(`personas.settings.${problem.key}`, {
+            found: formatNumber(i18n, problem.key === 'tooMany' ? problem.count : 0),
+            limit: formatNumber(i18n, MAX_LIBRARY_ENTRIES),
+          })
+        }
         onAdd={() => setDrafts((list) => [...(list ?? []), { id: crypto.randomUUID(), name: '', systemPrompt: '', temperature: '' }])}
         onSave={() => void save()}
         onExport={() => downloadJson(promptsDocument([], new Date(), exportable()), 'parley-personas')}

@@ -5,6 +5,7 @@ import { panelStarters } from './panel-starters';
 import { duplicatePrompt, loadPrompts, movePrompt, savePrompts } from '../../lib/prompts/library';
 import { mergePrompts, promptsDocument, readPromptsDocument } from '../../lib/prompts/prompts-file';
 import { LibraryLimitError, MAX_LIBRARY_ENTRIES } from '../../lib/prompts/library-limit';
+import { formatNumber } from '../../lib/i18n/formats';
 import { PROMPT_VARIABLES } from '../../lib/prompts/variables';
 import { downloadJson } from '../history/history-actions';
 import { showToast } from '../ui/toast';
@@ -64,6 +65,7 @@ export function PromptSettings() {
 
   if (!prompts) return <p>{t('common.loading')}</p>;
   const full = prompts.length >= MAX_LIBRARY_ENTRIES;
+  const limit = formatNumber(i18n, MAX_LIBRARY_ENTRIES);
   return (
     <div className="prompt-settings">
       <p className="settings-hint">{t('prompts.settings.intro')}</p>
@@ -95,7 +97,12 @@ export function PromptSettings() {
       <LibraryActions
         library="prompts"
         full={full}
-        problem={problem}
+        problem={
+          problem &&
+          (problem.key === 'tooMany'
+            ? t('prompts.settings.tooMany', { found: formatNumber(i18n, problem.count), limit })
+            : t(`prompts.settings.${problem.key}`, { limit }))
+        }
         onAdd={() => change((list) => [...list, { id: crypto.randomUUID(), title: '', text: '', inMenu: false }])}
         onSave={() => void save()}
         onExport={() => downloadJson(promptsDocument(prompts), 'parley-prompts')}

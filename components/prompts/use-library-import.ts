@@ -8,8 +8,8 @@ import { showToast } from '../ui/toast';
 /** The two libraries Settings edits; each names its strings' section. */
 export type Library = 'prompts' | 'personas';
 
-/** Why an import or a save was refused: an unreadable file, one over the limit, a library with no room left, or a form to finish. */
-export type LibraryProblem = { key: 'importFailed' | 'full' | 'incomplete' | 'badTemperature' } | { key: 'tooMany'; count: number };
+/** Why an import or a save was refused: an unreadable file, one over the limit, or a library with no room left. */
+export type LibraryProblem = { key: 'importFailed' | 'full' } | { key: 'tooMany'; count: number };
 
 interface LibraryImport<T> {
   library: Library;
