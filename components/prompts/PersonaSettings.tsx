@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Persona } from '../../lib/core/prompts';
 import { parseTemperature, savePersonas } from '../../lib/prompts/personas';
 import { mergePersonas, promptsDocument, readPersonasDocument } from '../../lib/prompts/prompts-file';
-import { LibraryLimitError, MAX_LIBRARY_ENTRIES } from '../../lib/prompts/library-limit';
+import { MAX_LIBRARY_ENTRIES } from '../../lib/prompts/library-limit';
 import { formatNumber } from '../../lib/i18n/formats';
 import { downloadJson } from '../history/history-actions';
 import { useEngineVoices } from '../speech/use-engine-voices';
@@ -11,7 +11,7 @@ import { useSpeechSettings } from '../speech/use-speech-settings';
 import { showToast } from '../ui/toast';
 import { LibraryActions } from './LibraryActions';
 import { PersonaItem, type Draft } from './PersonaItem';
-import { useLibraryImport, type LibraryProblem } from './use-library-import';
+import { savedWithinLimit, useLibraryImport, type LibraryProblem } from './use-library-import';
 import { loadPersonaList, loadPersonas, saveDefaultPersona } from './use-personas';
 import './prompts.css';
 
@@ -60,12 +60,7 @@ export function PersonaSettings() {
     if (kept.some((p) => Number.isNaN(parseTemperature(p.temperature)))) return setProblem({ key: 'badTemperature' });
     const personas = kept.map((p) => toPersonaShape({ ...p, name: p.name.trim(), systemPrompt: p.systemPrompt.trim() }));
     const keptDefault = personas.some((p) => p.id === defaultId) ? defaultId : undefined;
-    try {
-      await savePersonas(personas);
-    } catch (e) {
-      if (e instanceof LibraryLimitError) return setProblem({ key: 'full' });
-      throw e;
-    }
+    if (!(await savedWithinLimit(savePersonas, personas))) return setProblem({ key: 'full' });
     await saveDefaultPersona(keptDefault);
     setDrafts(kept);
     setDefaultId(keptDefault);

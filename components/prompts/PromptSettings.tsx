@@ -4,14 +4,14 @@ import type { SavedPrompt } from '../../lib/core/prompts';
 import { panelStarters } from './panel-starters';
 import { duplicatePrompt, loadPrompts, movePrompt, savePrompts } from '../../lib/prompts/library';
 import { mergePrompts, promptsDocument, readPromptsDocument } from '../../lib/prompts/prompts-file';
-import { LibraryLimitError, MAX_LIBRARY_ENTRIES } from '../../lib/prompts/library-limit';
+import { MAX_LIBRARY_ENTRIES } from '../../lib/prompts/library-limit';
 import { formatNumber } from '../../lib/i18n/formats';
 import { PROMPT_VARIABLES } from '../../lib/prompts/variables';
 import { downloadJson } from '../history/history-actions';
 import { showToast } from '../ui/toast';
 import { LibraryActions } from './LibraryActions';
 import { PromptItem } from './PromptItem';
-import { useLibraryImport, type LibraryProblem } from './use-library-import';
+import { savedWithinLimit, useLibraryImport, type LibraryProblem } from './use-library-import';
 import './prompts.css';
 
 /**
@@ -41,12 +41,7 @@ export function PromptSettings() {
     const kept = prompts.filter((p) => p.title.trim() || p.text.trim());
     if (kept.some((p) => !p.title.trim() || !p.text.trim())) return setIncomplete(true);
     const cleaned = kept.map((p) => ({ ...p, title: p.title.trim(), text: p.text.trim() }));
-    try {
-      await savePrompts(cleaned);
-    } catch (e) {
-      if (e instanceof LibraryLimitError) return setProblem({ key: 'full' });
-      throw e;
-    }
+    if (!(await savedWithinLimit(savePrompts, cleaned))) return setProblem({ key: 'full' });
     setProblem(undefined);
     setPrompts(cleaned);
     showToast({ message: t('prompts.settings.saved'), tone: 'success' });

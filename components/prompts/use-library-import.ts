@@ -11,6 +11,17 @@ export type Library = 'prompts' | 'personas';
 /** Why an import or a save was refused: an unreadable file, one over the limit, or a library with no room left. */
 export type LibraryProblem = { key: 'importFailed' | 'full' } | { key: 'tooMany'; count: number };
 
+/** Saves a library: false, saving nothing, when the list is longer than a library holds. */
+export async function savedWithinLimit<T>(save: (list: T[]) => Promise<void>, list: T[]): Promise<boolean> {
+  try {
+    await save(list);
+    return true;
+  } catch (e) {
+    if (e instanceof LibraryLimitError) return false;
+    throw e;
+  }
+}
+
 interface LibraryImport<T> {
   library: Library;
   /** The entries of a parsed prompts file; throws when the file holds none of them. */
