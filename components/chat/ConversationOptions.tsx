@@ -5,6 +5,7 @@ import { useChatStore } from '../state/chat-store';
 import { ConversationPlugins } from '../plugins/ConversationPlugins';
 import { ConversationMcpServers } from '../mcp/ConversationMcpServers';
 import { ConversationToolLimit } from '../plugins/ConversationToolLimit';
+import { Field, FieldError } from '../ui/Field';
 
 type NumericParam = 'temperature' | 'topP' | 'maxTokens';
 
@@ -71,48 +72,48 @@ export function ConversationOptions() {
 
   return (
     <div className="conversation-options">
-      <label className="field">
-        <span>{t('options.systemPrompt')}</span>
-        <textarea
-          value={system}
-          rows={3}
-          onChange={(e) => {
-            edited.current = true;
-            setSystem(e.target.value);
-          }}
-          onBlur={save}
-        />
-      </label>
+      <Field label={t('options.systemPrompt')}>
+        {(p) => (
+          <textarea
+            {...p}
+            value={system}
+            rows={3}
+            onChange={(e) => {
+              edited.current = true;
+              setSystem(e.target.value);
+            }}
+            onBlur={save}
+          />
+        )}
+      </Field>
       <ConversationPlugins />
       <ConversationMcpServers />
       <ConversationToolLimit />
       <details className="advanced">
         <summary>{t('options.advanced')}</summary>
         {(Object.keys(LIMITS) as NumericParam[]).map((k) => (
-          <label key={k} className="field field-inline">
-            <span>{t(`options.${k}`)}</span>
-            <input
-              type="number"
-              inputMode="decimal"
-              min={LIMITS[k].min}
-              max={LIMITS[k].max}
-              step={LIMITS[k].step}
-              value={params[k]}
-              placeholder={t('options.default')}
-              aria-invalid={invalid.includes(k)}
-              onChange={(e) => {
-                edited.current = true;
-                setParams({ ...params, [k]: e.target.value });
-              }}
-              onBlur={save}
-            />
-          </label>
+          <Field key={k} label={t(`options.${k}`)} inline>
+            {(p) => (
+              <input
+                {...p}
+                type="number"
+                inputMode="decimal"
+                min={LIMITS[k].min}
+                max={LIMITS[k].max}
+                step={LIMITS[k].step}
+                value={params[k]}
+                placeholder={t('options.default')}
+                aria-invalid={invalid.includes(k)}
+                onChange={(e) => {
+                  edited.current = true;
+                  setParams({ ...params, [k]: e.target.value });
+                }}
+                onBlur={save}
+              />
+            )}
+          </Field>
         ))}
-        {invalid.length > 0 && (
-          <p className="field-error" role="alert">
-            {t('options.outOfRange')}
-          </p>
-        )}
+        {invalid.length > 0 && <FieldError>{t('options.outOfRange')}</FieldError>}
       </details>
     </div>
   );

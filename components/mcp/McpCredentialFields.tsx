@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Field } from '../ui/Field';
 
 export interface Credentials {
   token: string;
@@ -17,35 +17,34 @@ export function McpCredentialFields({
   saved?: { token: boolean; headers: boolean };
 }) {
   const { t } = useTranslation();
-  const hint = useId();
   return (
     <>
-      <label className="field">
-        <span>{t('mcp.token')}</span>
-        <input
-          type="password"
-          dir="ltr"
-          autoComplete="off"
-          value={value.token}
-          placeholder={saved?.token ? t('mcp.savedPlaceholder') : undefined}
-          onChange={(e) => onChange({ ...value, token: e.target.value })}
-        />
-      </label>
-      <label className="field">
-        <span>{t('mcp.headers')}</span>
-        <textarea
-          dir="ltr"
-          rows={2}
-          spellCheck={false}
-          value={value.headers}
-          placeholder={saved?.headers ? t('mcp.savedPlaceholder') : '{"X-Header": "value"}'}
-          aria-describedby={hint}
-          onChange={(e) => onChange({ ...value, headers: e.target.value })}
-        />
-      </label>
-      <p id={hint} className="plugin-hint">
-        {t('mcp.headersHint')}
-      </p>
+      <Field label={t('mcp.token')}>
+        {(p) => (
+          <input
+            {...p}
+            type="password"
+            dir="ltr"
+            autoComplete="off"
+            value={value.token}
+            placeholder={saved?.token ? t('mcp.savedPlaceholder') : undefined}
+            onChange={(e) => onChange({ ...value, token: e.target.value })}
+          />
+        )}
+      </Field>
+      <Field label={t('mcp.headers')} hint={t('mcp.headersHint')}>
+        {(p) => (
+          <textarea
+            {...p}
+            dir="ltr"
+            rows={2}
+            spellCheck={false}
+            value={value.headers}
+            placeholder={saved?.headers ? t('mcp.savedPlaceholder') : '{"X-Header": "value"}'}
+            onChange={(e) => onChange({ ...value, headers: e.target.value })}
+          />
+        )}
+      </Field>
     </>
   );
 }

@@ -7,6 +7,7 @@ import { ErrorNotice } from '../common/ErrorNotice';
 import { useBusyRun } from '../common/use-busy-run';
 import { Button } from '../ui/Button';
 import { showToast } from '../ui/toast';
+import { AddressField } from '../plugins/AddressField';
 import { McpApproval } from './McpApproval';
 import { McpCredentialFields, type Credentials } from './McpCredentialFields';
 import { McpServerCard } from './McpServerCard';
@@ -60,20 +61,15 @@ export function McpSettings() {
           if (url.trim()) void lookUp();
         }}
       >
-        <label className="field">
-          <span>{t('mcp.url')}</span>
-          <input
-            type="url"
-            dir="ltr"
-            className="plugin-source"
-            placeholder="https://…/mcp"
-            value={url}
-            onChange={(e) => {
-              setUrl(e.target.value);
-              setPreview(undefined);
-            }}
-          />
-        </label>
+        <AddressField
+          label={t('mcp.url')}
+          placeholder="https://…/mcp"
+          value={url}
+          onChange={(typed) => {
+            setUrl(typed);
+            setPreview(undefined);
+          }}
+        />
         <McpCredentialFields value={credentials} onChange={setCredentials} />
         <div>
           <Button type="submit" variant="secondary" icon={<PlugZap size={16} />} disabled={busy || !url.trim()}>

@@ -2,12 +2,11 @@ import { useTranslation } from 'react-i18next';
 import type { StoredMessage, ToolStep } from '../../lib/core/conversation';
 import type { PluginView } from '../../lib/messaging/plugin-protocol';
 import { framedUi, isApprovedUrl } from '../../lib/plugins/origins';
-import { patchMessage } from '../../lib/storage/conversations';
 import { Markdown } from '../markdown/markdown';
-import { useChatStore } from '../state/chat-store';
 import { PluginFrame } from './PluginFrame';
 import { usePluginNames } from './plugin-names';
 import { usePluginsStore } from './plugins-store';
+import { usePluginFill } from './use-plugin-fill';
 import './plugins.css';
 
 /**
@@ -35,14 +34,7 @@ function PluginOutput({ message, step, view }: { message: StoredMessage; step: T
   const ui = framedUi(manifest);
   const hasResult = step.result !== undefined && step.error === undefined;
 
-  const fill = async (content: string) => {
-    // While the answer is still written the background owns the steps; a late write would be overwritten.
-    const current = useChatStore.getState().messages.find((m) => m.id === message.id);
-    if (!current || current.status === 'streaming') return;
-    const steps = (current.steps ?? []).map((s) => (s.call.id === step.call.id ? { ...s, result: content } : s));
-    await patchMessage(message.id, { steps });
-    await useChatStore.getState().reloadMessages();
-  };
+  const fill = usePluginFill(message.id, step);
 
   // A module UI is never framed (framedUi leaves it out), so a UI here is always a page to frame.
   const showsFrame = ui && (manifest.type === 'standalone' || hasResult);

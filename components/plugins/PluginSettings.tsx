@@ -11,6 +11,7 @@ import { showToast } from '../ui/toast';
 import { InvalidDocument } from './InvalidDocument';
 import { PluginApproval } from './PluginApproval';
 import { PluginAvatarView } from './PluginAvatarView';
+import { AddressField } from './AddressField';
 import { PluginCard } from './PluginCard';
 import { PluginTags } from './PluginTags';
 import { usePluginNames } from './plugin-names';
@@ -56,24 +57,19 @@ export function PluginSettings() {
           if (url.trim()) lookUpTyped();
         }}
       >
-        <label htmlFor={`${id}-url`}>{t('plugins.sourceLabel')}</label>
-        <div className="plugin-install-row">
-          <input
-            id={`${id}-url`}
-            type="url"
-            dir="ltr"
-            className="plugin-source"
-            placeholder="https://…/manifest.json"
-            value={url}
-            onChange={(e) => {
-              setUrl(e.target.value);
-              setPreview(undefined);
-            }}
-          />
+        <AddressField
+          label={t('plugins.sourceLabel')}
+          placeholder="https://…/manifest.json"
+          value={url}
+          onChange={(typed) => {
+            setUrl(typed);
+            setPreview(undefined);
+          }}
+        >
           <Button type="submit" variant="secondary" icon={<Search size={16} />} disabled={busy || !url.trim()}>
             {t('plugins.lookUp')}
           </Button>
-        </div>
+        </AddressField>
       </form>
       {error && <ErrorNotice error={error} />}
       {preview?.kind === 'manifest' && (

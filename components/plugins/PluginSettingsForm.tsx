@@ -7,8 +7,8 @@ import type { PluginView } from '../../lib/messaging/plugin-protocol';
 import { meetsSettingRules, parseSettingInput, settingFields, type SettingField } from '../../lib/plugins/settings-form';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { Button } from '../ui/Button';
-import { Field } from '../ui/Field';
 import { showToast } from '../ui/toast';
+import { PluginSettingInput } from './PluginSettingInput';
 import { usePluginsStore } from './plugins-store';
 
 /** A saved value as the field shows it: numbers and choices as typed, objects as JSON. */
@@ -89,7 +89,7 @@ export function PluginSettingsForm({ view, title, onSaved }: { view: PluginView;
       }}
     >
       {fields.map((field) => (
-        <SettingInput
+        <PluginSettingInput
           key={field.key}
           field={field}
           label={label(field)}
@@ -111,76 +111,5 @@ export function PluginSettingsForm({ view, title, onSaved }: { view: PluginView;
         </Button>
       </div>
     </form>
-  );
-}
-
-interface InputProps {
-  field: SettingField;
-  label: string;
-  saved: boolean;
-  value: string;
-  problem?: string;
-  onChange(value: string): void;
-}
-
-function SettingInput({ field, label, saved, value, problem, onChange }: InputProps) {
-  const { t } = useTranslation();
-  const emptyChoice = saved ? t('plugins.settings.keepSaved') : t('plugins.settings.notSet');
-  const choices: { value: string; label: string }[] | undefined =
-    field.kind === 'boolean'
-      ? [
-          { value: 'true', label: t('plugins.settings.yes') },
-          { value: 'false', label: t('plugins.settings.no') },
-        ]
-      : field.kind === 'enum'
-        ? (field.options ?? []).map((option) => ({ value: String(option), label: inertText(String(option)) }))
-        : undefined;
-  const savedSecret = saved && field.secret;
-
-  return (
-    <Field
-      label={field.required ? `${label} (${t('plugins.settings.required')})` : label}
-      hint={field.description ? inertText(field.description) : undefined}
-      error={problem}
-    >
-      {(p) =>
-        choices ? (
-          <select {...p} aria-required={field.required || undefined} value={value} onChange={(e) => onChange(e.target.value)}>
-            <option value="">{emptyChoice}</option>
-            {choices.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
-          </select>
-        ) : field.kind === 'json' ? (
-          <textarea
-            {...p}
-            aria-required={field.required || undefined}
-            dir="ltr"
-            rows={2}
-            value={value}
-            placeholder={savedSecret ? t('settings.secretSaved') : undefined}
-            onChange={(e) => onChange(e.target.value)}
-          />
-        ) : (
-          <input
-            {...p}
-            aria-required={field.required || undefined}
-            dir="ltr"
-            // Only secrets are masked; they come back from the vault as "saved", never in clear.
-            type={field.secret ? 'password' : 'text'}
-            inputMode={field.kind === 'string' ? undefined : 'decimal'}
-            autoComplete="off"
-            spellCheck={false}
-            placeholder={
-              savedSecret ? t('settings.secretSaved') : field.defaultValue !== undefined ? String(field.defaultValue) : undefined
-            }
-            value={value}
-            onChange={(e) => onChange(e.target.value)}
-          />
-        )
-      }
-    </Field>
   );
 }

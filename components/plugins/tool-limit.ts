@@ -3,17 +3,17 @@ import type { PluginView } from '../../lib/messaging/plugin-protocol';
 import { useChatStore } from '../state/chat-store';
 import { useProvidersStore } from '../state/providers-store';
 
-/** How many of a plugin's APIs the model is offered: those the user did not switch off. */
-export function pluginToolsOn(view: PluginView): number {
-  const off = new Set(view.disabledTools);
-  return view.manifest.api.filter((api) => !off.has(api.name)).length;
+/** How many of the tools the model is offered: those the user did not switch off. */
+function toolsOn(tools: readonly { name: string }[], disabled: readonly string[] | undefined): number {
+  const off = new Set(disabled);
+  return tools.filter((tool) => !off.has(tool.name)).length;
 }
 
-/** How many of a server's tools the model is offered: those the user did not switch off. */
-export function serverToolsOn(view: McpServerView): number {
-  const off = new Set(view.disabledTools);
-  return view.tools.filter((tool) => !off.has(tool.name)).length;
-}
+/** How many of a plugin's APIs the model is offered. */
+export const pluginToolsOn = (view: PluginView): number => toolsOn(view.manifest.api, view.disabledTools);
+
+/** How many of a server's tools the model is offered. */
+export const serverToolsOn = (view: McpServerView): number => toolsOn(view.tools, view.disabledTools);
 
 /**
  * The most tools the model the next message goes to takes in one request (the composer's choice, else the

@@ -1,5 +1,6 @@
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Field } from '../ui/Field';
 import { defaultPersona } from '../../lib/prompts/personas';
 import { useChatStore } from '../state/chat-store';
 import { useProvidersStore } from '../state/providers-store';
@@ -12,7 +13,6 @@ import './prompts.css';
  */
 export function PersonaPicker() {
   const { t } = useTranslation();
-  const id = useId();
   const list = usePersonas();
   const choice = useChatStore((s) => s.personaChoice);
 
@@ -37,15 +37,18 @@ export function PersonaPicker() {
   const current = choice === undefined ? defaultPersona(list.personas, list.defaultId) : choice;
   return (
     <div className="persona-picker">
-      <label htmlFor={id}>{t('personas.pick')}</label>
-      <select id={id} value={current?.id ?? ''} onChange={(e) => choose(e.target.value)}>
-        <option value="">{t('personas.none')}</option>
-        {list.personas.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.name}
-          </option>
-        ))}
-      </select>
+      <Field label={t('personas.pick')} inline>
+        {(f) => (
+          <select {...f} value={current?.id ?? ''} onChange={(e) => choose(e.target.value)}>
+            <option value="">{t('personas.none')}</option>
+            {list.personas.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
     </div>
   );
 }

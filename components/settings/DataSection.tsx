@@ -3,8 +3,8 @@ import { Download, Trash2, Upload } from 'lucide-react';
 import { toChatError } from '../../lib/core/errors';
 import { request } from '../../lib/messaging/client';
 import { panelStarters } from '../prompts/panel-starters';
+import { loadPersonas } from '../prompts/use-personas';
 import { loadPrompts } from '../../lib/prompts/library';
-import { getPref } from '../../lib/storage/prefs';
 import { Button } from '../ui/Button';
 import { confirmDialog } from '../ui/confirm';
 import { showToast } from '../ui/toast';
@@ -21,7 +21,7 @@ export function DataSection() {
 
   /** Everything the user made: the conversations and, to go with them, the prompt library and the personas. */
   const exportEverything = async () =>
-    downloadExport(undefined, { prompts: await loadPrompts(panelStarters(i18n)), personas: await getPref('personas') });
+    downloadExport(undefined, { prompts: await loadPrompts(panelStarters(i18n)), personas: await loadPersonas() });
 
   const clearAll = async () => {
     const sure = await confirmDialog({

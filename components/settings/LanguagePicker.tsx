@@ -1,25 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { NATIVE_NAMES } from '../../lib/i18n/native-names';
 import { SUPPORTED_LOCALES } from '../../lib/i18n/languages';
-import { switchLocale } from '../../lib/i18n/i18n';
-import { setPref } from '../../lib/storage/prefs';
+import { Field } from '../ui/Field';
+import { useInterfaceLanguage } from './use-interface-language';
 
 export function LanguagePicker() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const [language, setLanguage] = useInterfaceLanguage();
   return (
-    <div className="field field-inline">
-      <label htmlFor="language-picker">{t('settings.language')}</label>
-      <select
-        id="language-picker"
-        value={i18n.language}
-        onChange={async (e) => {
-          await switchLocale(i18n, e.target.value);
-          await setPref('locale', e.target.value);
-        }}
-      >
-        <LocaleOptions />
-      </select>
-    </div>
+    <Field id="language-picker" label={t('settings.language')} inline>
+      {(p) => (
+        <select {...p} value={language} onChange={(e) => void setLanguage(e.target.value)}>
+          <LocaleOptions />
+        </select>
+      )}
+    </Field>
   );
 }
 

@@ -1,15 +1,16 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ExternalLink } from 'lucide-react';
-import { kindInfo, type ProviderConfig, type ProviderField, type ProviderKindInfo, type ProviderView } from '../../lib/core/providers';
-import { chatError, toChatError, type ChatError } from '../../lib/core/errors';
+import { kindInfo, type ProviderConfig, type ProviderField, type ProviderView } from '../../lib/core/providers';
+import { toChatError, type ChatError } from '../../lib/core/errors';
 import { checkProviderForm } from '../../lib/core/provider-form-check';
 import { request } from '../../lib/messaging/client';
-import { Button } from '../ui/Button';
-import { Field, type FieldControlProps } from '../ui/Field';
+import { Field } from '../ui/Field';
 import { ErrorNotice } from '../common/ErrorNotice';
-import { useErrorText } from '../common/use-error-text';
+import { fieldAtFault } from './field-at-fault';
+import { useFieldProblemText } from './use-field-problem-text';
 import { useProviderChecks } from './provider-checks';
+import { ProviderFieldInput } from './ProviderFieldInput';
+import { ProviderFormActions } from './ProviderFormActions';
 
 interface Props {
   provider: ProviderView | ProviderConfig;
@@ -21,28 +22,6 @@ interface Props {
   onCancel?(): void;
   /** Removes a saved provider. */
   onRemove?(): void;
-}
-
-/** Which field a refusal is about, so it is shown there rather than at the foot of the form. */
-function fieldAtFault(info: ProviderKindInfo, error: ChatError): ProviderField | undefined {
-  if (error.field) return info.fields.find((f) => f.label === error.field && f.type !== 'headers');
-  const firstSecret = info.fields.find((f) => f.type === 'secret' && f.required) ?? info.fields.find((f) => f.type === 'secret');
-  switch (error.code) {
-    case 'credential-missing':
-    case 'unauthorized':
-      return firstSecret;
-    case 'api-key-header-missing':
-      return info.fields.find((f) => f.key === 'apiKeyHeader');
-    case 'region-missing':
-      return info.fields.find((f) => f.key === 'region');
-    case 'invalid-url':
-    case 'insecure-url': {
-      const urls = info.fields.filter((f) => f.type === 'url');
-      return urls.length === 1 ? urls[0] : undefined;
-    }
-    default:
-      return undefined;
-  }
 }
 
 /** One provider's settings: the fields it needs first, the rest under "Advanced"; secrets are write-only, shown masked once saved. */
@@ -65,16 +44,12 @@ export function ProviderForm({ provider, onSaved, onSavedForTest, onCancel, onRe
   const dirty = useRef(false);
   const record = useProviderChecks((s) => s.record);
   const forget = useProviderChecks((s) => s.forget);
-  const errorText = useErrorText();
+  const { describe, formProblem } = useFieldProblemText();
   const formRef = useRef<HTMLFormElement>(null);
   if (!info) return null;
 
   const focusField = (key: string) =>
     requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`[data-field="${CSS.escape(key)}"]`)?.focus());
-  const describe = (e: ChatError) => {
-    const text = errorText(e);
-    return t('settings.fieldProblem', { title: text.title, hint: text.hint });
-  };
   const edited = () => {
     dirty.current = true;
     setError(undefined);
@@ -93,14 +68,7 @@ export function ProviderForm({ provider, onSaved, onSavedForTest, onCancel, onRe
   const checkFields = (): boolean => {
     const found = checkProviderForm(info, settings, secrets, secretsSet);
     const byField: Record<string, string> = {};
-    for (const p of found) {
-      byField[p.key] =
-        p.problem === 'required'
-          ? t('settings.required')
-          : p.problem === 'address-missing'
-            ? t('settings.fieldProblem', { title: t('settings.addressMissing.title'), hint: t('settings.addressMissing.hint') })
-            : describe(chatError(p.problem, p.problem));
-    }
+    for (const p of found) byField[p.key] = formProblem(p.problem);
     setProblems(byField);
     const first = info.fields.find((f) => byField[f.key]);
     if (first?.advanced) setAdvancedOpen(true);
@@ -120,10 +88,7 @@ export function ProviderForm({ provider, onSaved, onSavedForTest, onCancel, onRe
         kind: provider.kind,
         name: name.trim() || t(`settings.kind.${info.kind}`),
         settings,
-        manualModels: models
-          .split('\n')
-          .map((m) => m.trim())
-          .filter(Boolean),
+        manualModels: models.split('\n').flatMap((m) => m.trim() || []),
         createdAt: provider.createdAt,
       };
       // A secret field left untouched keeps what is stored; a touched one is sent even if blank, so a blank key is refused.
@@ -163,76 +128,23 @@ export function ProviderForm({ provider, onSaved, onSavedForTest, onCancel, onRe
     }
   };
 
-  const renderField = (f: ProviderField): ReactNode => {
+  const renderField = (f: ProviderField) => {
     const secret = f.type === 'secret' || f.type === 'headers';
-    const label = t(`settings.field.${f.label}`);
-    const control = (p: FieldControlProps) => {
-      const props = { ...p, 'data-field': f.key };
-      if (f.type === 'headers') {
-        return (
-          <textarea
-            {...props}
-            dir="ltr"
-            rows={2}
-            placeholder={secretsSet[f.key] ? t('settings.secretSaved') : '{"X-Header": "value"}'}
-            value={secrets[f.key] ?? ''}
-            onChange={(e) => {
-              edited();
-              setSecrets({ ...secrets, [f.key]: e.target.value });
-            }}
-          />
-        );
-      }
-      if (f.type === 'select') {
-        return (
-          <select
-            {...props}
-            value={settings[f.key] || f.defaultValue || ''}
-            onChange={(e) => {
-              edited();
-              setSettings({ ...settings, [f.key]: e.target.value });
-            }}
-          >
-            {f.options?.map((o) => (
-              <option key={o} value={o}>
-                {t(`settings.option.${f.key}.${o}`)}
-              </option>
-            ))}
-          </select>
-        );
-      }
-      return (
-        <input
-          {...props}
-          dir="ltr"
-          type={secret ? 'password' : f.type === 'url' ? 'url' : 'text'}
-          // Said, not enforced: the browser's own check would speak before Parley's messages (the form is noValidate).
-          aria-required={(f.required && !f.defaultValue) || undefined}
-          autoComplete="off"
-          spellCheck={false}
-          placeholder={secret ? (secretsSet[f.key] ? t('settings.secretSaved') : '') : f.defaultValue}
-          value={secret ? (secrets[f.key] ?? '') : (settings[f.key] ?? '')}
-          onChange={(e) => {
-            edited();
-            setProblems(({ [f.key]: _fixed, ...rest }) => rest);
-            if (secret) setSecrets({ ...secrets, [f.key]: e.target.value });
-            else setSettings({ ...settings, [f.key]: e.target.value });
-          }}
-        />
-      );
-    };
     return (
-      <div key={f.key} className="provider-field">
-        <Field label={label} error={problems[f.key] ?? (checkField === f && check?.error ? describe(check.error) : undefined)}>
-          {control}
-        </Field>
-        {f.type === 'secret' && f === info.fields.find((x) => x.type === 'secret') && info.keyUrl && (
-          <a className="get-key" href={info.keyUrl} target="_blank" rel="noreferrer">
-            {t('settings.getKey', { provider: info.displayName })}
-            <ExternalLink size={14} aria-hidden />
-          </a>
-        )}
-      </div>
+      <ProviderFieldInput
+        key={f.key}
+        field={f}
+        info={info}
+        value={(secret ? secrets[f.key] : settings[f.key]) ?? ''}
+        secretSaved={!!secretsSet[f.key]}
+        error={problems[f.key] ?? (checkField === f && check?.error ? describe(check.error) : undefined)}
+        onChange={(value) => {
+          edited();
+          if (f.type !== 'headers' && f.type !== 'select') setProblems(({ [f.key]: _fixed, ...rest }) => rest);
+          if (secret) setSecrets({ ...secrets, [f.key]: value });
+          else setSettings({ ...settings, [f.key]: value });
+        }}
+      />
     );
   };
 
@@ -280,24 +192,7 @@ export function ProviderForm({ provider, onSaved, onSavedForTest, onCancel, onRe
           )}
         </Field>
       </details>
-      <div className="provider-form-actions">
-        <Button type="submit" variant="primary" aria-disabled={busy || undefined}>
-          {t('common.save')}
-        </Button>
-        <Button type="button" variant="secondary" aria-disabled={busy || undefined} onClick={() => void test()}>
-          {t('settings.testConnection')}
-        </Button>
-        {onCancel && (
-          <Button type="button" variant="ghost" aria-disabled={busy || undefined} onClick={() => !busy && onCancel()}>
-            {t('common.cancel')}
-          </Button>
-        )}
-        {onRemove && (
-          <Button type="button" variant="danger" aria-disabled={busy || undefined} onClick={() => !busy && onRemove()}>
-            {t('settings.removeProvider')}
-          </Button>
-        )}
-      </div>
+      <ProviderFormActions busy={busy} onTest={() => void test()} onCancel={onCancel} onRemove={onRemove} />
       <div aria-live="polite" className="provider-check-result">
         {check && !check.error && <p className="provider-check provider-check-ok">{t('settings.testOk', { count: check.models })}</p>}
       </div>

@@ -1,19 +1,17 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeft, Plus, PlugZap } from 'lucide-react';
+import { Plus, PlugZap } from 'lucide-react';
 import { kindInfo, type ProviderConfig, type ProviderKind, type ProviderView } from '../../lib/core/providers';
-import { toChatError } from '../../lib/core/errors';
 import { providerStatus, type ProviderCheck } from '../../lib/core/provider-status';
-import { request } from '../../lib/messaging/client';
 import { useProvidersStore } from '../state/providers-store';
 import { Button } from '../ui/Button';
-import { IconButton } from '../ui/IconButton';
 import { EmptyState } from '../ui/EmptyState';
-import { showToast, showUndoToast } from '../ui/toast';
-import { useErrorText } from '../common/use-error-text';
+import { showToast } from '../ui/toast';
 import { ProviderCard } from './ProviderCard';
 import { ProviderChooser } from './ProviderChooser';
 import { ProviderForm } from './ProviderForm';
+import { ProviderStep } from './ProviderStep';
+import { useProviderRemoval } from './use-provider-removal';
 import { useProviderChecks } from './provider-checks';
 import { useSettingsTarget } from '../state/settings-target';
 
@@ -27,8 +25,6 @@ export function ProvidersSection() {
   const providers = useProvidersStore((s) => s.providers).filter((p) => kindInfo(p.kind)?.userAddable);
   const listed = useProvidersStore((s) => s.models);
   const checks = useProviderChecks((s) => s.checks);
-  const forget = useProviderChecks((s) => s.forget);
-  const errorText = useErrorText();
   // Opened for a provider whose key was refused (from the chat or the model picker): straight to its form.
   const [mode, setMode] = useState<Mode>(() => {
     const target = useSettingsTarget.getState().providerId;
@@ -62,14 +58,6 @@ export function ProvidersSection() {
   };
 
   const back = () => setMode({ view: 'list' });
-  const escapeBack = (e: KeyboardEvent) => {
-    if (e.key !== 'Escape' || e.defaultPrevented) return;
-    // Escape steps back to the list here rather than leaving Settings.
-    e.preventDefault();
-    e.stopPropagation();
-    back();
-  };
-
   const startAdding = (kind: ProviderKind) => {
     const draft: ProviderConfig = {
       id: crypto.randomUUID(),
@@ -88,42 +76,17 @@ export function ProvidersSection() {
     void refresh();
   };
 
-  const remove = async (provider: ProviderView) => {
+  const removeProvider = useProviderRemoval();
+  const remove = (provider: ProviderView) => {
     back();
-    try {
-      await request('providers.delete', { id: provider.id });
-    } catch (e) {
-      showToast({ message: errorText(toChatError(e)).title, tone: 'error' });
-      return;
-    }
-    const check = checks[provider.id];
-    forget(provider.id);
-    await refresh();
-    showUndoToast({
-      message: t('settings.providerRemoved', { name: provider.name }),
-      onUndo: async () => {
-        try {
-          await request('providers.restore', { id: provider.id });
-          if (check) useProviderChecks.getState().record(provider.id, check);
-          await refresh();
-        } catch (e) {
-          showToast({ message: errorText(toChatError(e)).title, tone: 'error' });
-        }
-      },
-    });
+    return removeProvider(provider);
   };
 
   if (mode.view === 'choose') {
     return (
-      <section className="providers-step" aria-labelledby="provider-chooser-title" onKeyDown={escapeBack}>
-        <div className="step-head">
-          <IconButton label={t('settings.backToProviders')} icon={<ArrowLeft className="flip-rtl" />} size="sm" onClick={back} />
-          <h3 id="provider-chooser-title" ref={heading} tabIndex={-1}>
-            {t('settings.chooseProvider')}
-          </h3>
-        </div>
+      <ProviderStep title={t('settings.chooseProvider')} heading={heading} onBack={back}>
         <ProviderChooser onPick={startAdding} />
-      </section>
+      </ProviderStep>
     );
   }
 
@@ -134,14 +97,12 @@ export function ProvidersSection() {
     const isNew = !saved_;
     const kindName = t(`settings.kind.${provider.kind}`);
     return (
-      <section className="providers-step" aria-labelledby="provider-editor-title" onKeyDown={escapeBack}>
-        <div className="step-head">
-          <IconButton label={t('settings.backToProviders')} icon={<ArrowLeft className="flip-rtl" />} size="sm" onClick={back} />
-          <h3 id="provider-editor-title" ref={heading} tabIndex={-1} dir="auto">
-            {isNew ? t('settings.newProvider') : provider.name}
-          </h3>
-          {isNew && <span className="step-kind">{kindName}</span>}
-        </div>
+      <ProviderStep
+        title={isNew ? t('settings.newProvider') : provider.name}
+        kind={isNew ? kindName : undefined}
+        heading={heading}
+        onBack={back}
+      >
         <ProviderForm
           key={provider.id}
           provider={provider}
@@ -151,7 +112,7 @@ export function ProvidersSection() {
           onCancel={isNew ? back : undefined}
           onRemove={isNew ? undefined : () => void remove(provider as ProviderView)}
         />
-      </section>
+      </ProviderStep>
     );
   }
 

@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleCode } from '../../lib/i18n/languages';
 import { mergeVoiceGroups } from '../../lib/speech/voices';
 import { NATIVE_NAMES } from '../../lib/i18n/native-names';
+import { Field } from '../ui/Field';
 import { VoiceSelect, type PickerGroup } from './VoiceSelect';
 
 interface Props {
@@ -25,7 +26,6 @@ const FILTER_FROM = 30;
  */
 export function VoicePicker({ groups, value, locale, allowDefault, onChange }: Props) {
   const { t } = useTranslation();
-  const id = useId();
   const byLanguage = groups.some((g) => g.locale);
   const chosenGroup = groups.find((g) => g.voices.some((v) => v.value === value))?.locale;
   const [language, setLanguage] = useState<LocaleCode | 'all'>(chosenGroup ?? locale);
@@ -42,43 +42,44 @@ export function VoicePicker({ groups, value, locale, allowDefault, onChange }: P
   return (
     <>
       {byLanguage && (
-        <div className="field">
-          <label htmlFor={`${id}-language`}>{t('speech.settings.voiceLanguage')}</label>
-          <select id={`${id}-language`} value={language} onChange={(e) => setLanguage(e.target.value as LocaleCode | 'all')}>
-            {groups.flatMap((g) =>
-              g.locale
-                ? [
-                    <option key={g.locale} value={g.locale} lang={g.locale}>
-                      {NATIVE_NAMES[g.locale]}
-                    </option>,
-                  ]
-                : [],
-            )}
-            <option value="all">{t('speech.settings.allLanguages')}</option>
-          </select>
-        </div>
+        <Field label={t('speech.settings.voiceLanguage')}>
+          {(p) => (
+            <select {...p} value={language} onChange={(e) => setLanguage(e.target.value as LocaleCode | 'all')}>
+              {groups.flatMap((g) =>
+                g.locale
+                  ? [
+                      <option key={g.locale} value={g.locale} lang={g.locale}>
+                        {NATIVE_NAMES[g.locale]}
+                      </option>,
+                    ]
+                  : [],
+              )}
+              <option value="all">{t('speech.settings.allLanguages')}</option>
+            </select>
+          )}
+        </Field>
       )}
       {(count > FILTER_FROM || needle) && (
-        <div className="field">
-          <label htmlFor={`${id}-filter`}>{t('speech.settings.filterVoices')}</label>
-          <input id={`${id}-filter`} type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />
-        </div>
+        <Field label={t('speech.settings.filterVoices')}>
+          {(p) => <input {...p} type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />}
+        </Field>
       )}
-      <div className="field">
-        <label htmlFor={`${id}-voice`}>{t('speech.settings.voice')}</label>
-        <VoiceSelect
-          id={`${id}-voice`}
-          value={listed || (allowDefault && !value) ? value : ''}
-          groups={shown}
-          onChange={(voice) => onChange(voice, localeOf(voice))}
-        >
-          {allowDefault ? (
-            <option value="">{t('speech.settings.defaultVoice')}</option>
-          ) : (
-            !listed && <option value="">{t('speech.settings.chooseVoice')}</option>
-          )}
-        </VoiceSelect>
-      </div>
+      <Field label={t('speech.settings.voice')}>
+        {(p) => (
+          <VoiceSelect
+            {...p}
+            value={listed || (allowDefault && !value) ? value : ''}
+            groups={shown}
+            onChange={(voice) => onChange(voice, localeOf(voice))}
+          >
+            {allowDefault ? (
+              <option value="">{t('speech.settings.defaultVoice')}</option>
+            ) : (
+              !listed && <option value="">{t('speech.settings.chooseVoice')}</option>
+            )}
+          </VoiceSelect>
+        )}
+      </Field>
       {byLanguage && !count && <p className="speech-hint">{t('speech.settings.noVoices')}</p>}
     </>
   );

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { NATIVE_NAMES } from '../../lib/i18n/native-names';
 import type { LocaleCode } from '../../lib/i18n/languages';
 import type { VoiceOption } from '../../lib/speech/voices';
+import type { FieldControlProps } from '../ui/Field';
 
 export interface PickerGroup {
   /** Absent for voices that speak every language. */
@@ -9,9 +10,8 @@ export interface PickerGroup {
   voices: readonly VoiceOption[];
 }
 
-interface Props {
-  /** The select's id, for the label that names it. */
-  id: string;
+/** The select's id and description come from the field that labels it. */
+interface Props extends FieldControlProps {
   value: string;
   groups: readonly PickerGroup[];
   onChange(voice: string): void;
@@ -27,9 +27,9 @@ const voiceOptions = (voices: readonly VoiceOption[]) =>
   ));
 
 /** A list of voices for the speech settings and a persona alike: each under its language's name when there are several. */
-export function VoiceSelect({ id, value, groups, onChange, children }: Props) {
+export function VoiceSelect({ value, groups, onChange, children, ...control }: Props) {
   return (
-    <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+    <select {...control} value={value} onChange={(e) => onChange(e.target.value)}>
       {children}
       {groups.map((g) =>
         g.locale && groups.length > 1 ? (

@@ -1,8 +1,8 @@
 import { create } from 'zustand';
 import type { ChatError } from '../../lib/core/errors';
 import { localeOfLanguage } from '../../lib/i18n/languages';
-import { getPref } from '../../lib/storage/prefs';
 import type { AnswerReader } from '../../lib/speech/answer-reader';
+import { loadPersonas } from '../prompts/use-personas';
 import { speechPrefs } from './lazy-speech-prefs';
 import type { AnswerHighlighter } from './answer-highlighter';
 
@@ -64,7 +64,7 @@ export async function readAnswer(what: ReadRequest): Promise<void> {
   useAnswerSpeech.setState({ messageId: what.messageId, status: 'starting', failure: undefined });
   const [settings, persona, { AnswerReader, AnswerHighlighter, panelEngine, answerVoice }] = await Promise.all([
     speechPrefs().then((m) => m.loadSpeechSettings()),
-    what.personaId ? getPref('personas').then((all) => all.find((p) => p.id === what.personaId)) : undefined,
+    what.personaId ? loadPersonas().then((all) => all.find((p) => p.id === what.personaId)) : undefined,
     import('./answer-speech-parts'),
   ]);
   if (attempt !== generation) return;

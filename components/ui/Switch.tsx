@@ -6,15 +6,19 @@ export interface SwitchProps {
   label: string;
   description?: string;
   disabled?: boolean;
+  /** For screen readers only, where what is around the switch already names it. */
+  labelHidden?: boolean;
 }
 
 /** An on/off setting that takes effect at once. */
-export function Switch({ checked, onChange, label, description, disabled }: SwitchProps) {
+export function Switch({ checked, onChange, label, description, disabled, labelHidden }: SwitchProps) {
   const id = useId();
   return (
     <div className="ui-switch-row">
       <span className="ui-switch-text">
-        <label htmlFor={id}>{label}</label>
+        <label htmlFor={id} className={labelHidden ? 'visually-hidden' : undefined}>
+          {label}
+        </label>
         {description && (
           <small id={`${id}-description`} className="ui-hint">
             {description}

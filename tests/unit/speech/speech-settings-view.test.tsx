@@ -72,4 +72,17 @@ describe('the speech settings', () => {
       expect(inDictation).toBe(engine !== 'openai');
     },
   );
+
+  it("reads out each field's note with the field: the transcription model's use, and why OpenAI voices have no pitch", async () => {
+    await mount(<SpeechSettings />);
+    await vi.waitFor(() => selectLabelled('Transcription model'));
+    const description = (control: Element) =>
+      (control.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent)
+        .join(' ');
+    expect(description(selectLabelled('Transcription model'))).toContain('Used when the browser cannot recognize speech');
+    const pitch = document.querySelector<HTMLInputElement>('input[type="range"][disabled]')!;
+    expect(description(pitch)).toBe('OpenAI voices have no pitch setting.');
+  });
 });

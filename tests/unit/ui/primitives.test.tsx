@@ -3,7 +3,7 @@ import { act, useId, useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { confirmDialog } from '../../../components/ui/confirm';
 import { DialogHost } from '../../../components/ui/DialogHost';
-import { Field } from '../../../components/ui/Field';
+import { CheckField, Field, FieldError } from '../../../components/ui/Field';
 import { Switch } from '../../../components/ui/Switch';
 import { TabPanel, Tabs } from '../../../components/ui/Tabs';
 import { showUndoToast, toasts } from '../../../components/ui/toast';
@@ -116,6 +116,41 @@ describe('form primitives', () => {
       .split(' ')
       .map((id) => document.getElementById(id)?.textContent);
     expect(described).toEqual(['Starts with sk-', 'This key has a space in it']);
+  });
+
+  it('puts an inline field beside its label, under an id outside code can find it by', async () => {
+    const { container } = await mount(
+      <Field id="language-picker" label="Language" inline>
+        {(p) => <select {...p} />}
+      </Field>,
+    );
+    const select = container.querySelector('select')!;
+    expect(select.id).toBe('language-picker');
+    expect(container.querySelector('label')?.htmlFor).toBe('language-picker');
+    expect(container.querySelector('.ui-field')?.classList.contains('ui-field-inline')).toBe(true);
+  });
+
+  it('names a checkbox by the text after it, and announces an error about several fields', async () => {
+    const onChange = vi.fn();
+    const { container } = await mount(
+      <>
+        <CheckField label="Read answers aloud">
+          <input type="checkbox" checked={false} onChange={(e) => onChange(e.target.checked)} />
+        </CheckField>
+        <FieldError>Use numbers in range</FieldError>
+      </>,
+    );
+    await click(byText('label', 'Read answers aloud', container));
+    expect(onChange).toHaveBeenCalledWith(true);
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe('Use numbers in range');
+  });
+
+  it('hides a switch label from sight only, where the switch is named around it', async () => {
+    const { container } = await mount(<Switch checked onChange={() => undefined} label="Turn on Weather" labelHidden />);
+    const sw = container.querySelector('[role="switch"]') as HTMLButtonElement;
+    const label = container.querySelector(`label[for="${sw.id}"]`)!;
+    expect(label.textContent).toBe('Turn on Weather');
+    expect(label.classList.contains('visually-hidden')).toBe(true);
   });
 
   it('is a named switch that reports its new state', async () => {
