@@ -24,27 +24,31 @@ export function line(label: string, values: number[], unit: string, budget?: Goa
 }
 
 /** The width of an A/B report's label column. */
-const LABEL_WIDTH = 72;
-/** The width of each build's column: "median unit (min-max)". */
-const CELL_WIDTH = 22;
+const LABEL_WIDTH = 78;
+/** The width of each build's column: "median unit (min to max)". */
+const CELL_WIDTH = 24;
 
 function cell(values: number[], unit: string): string {
   const { median, min, max } = summarize(values);
   const f = format(unit);
-  return `${f(median)}${unit ? ` ${unit}` : ''} (${f(min)}-${f(max)})`.padEnd(CELL_WIDTH);
+  return `${f(median)}${unit ? ` ${unit}` : ''} (${f(min)} to ${f(max)})`.padEnd(CELL_WIDTH);
 }
 
-/** B's median over A's: under 1 when the working tree's figure is lower (faster, smaller) than the ref's. */
+/**
+ * B's median over A's: under 1 when the working tree's figure is lower (faster, smaller) than the ref's. A difference
+ * that can be negative (a figure over its floor) has no ratio once either median is below zero, nor has any over 0.
+ */
 export function ratio(a: number[], b: number[]): string {
   const [ma, mb] = [summarize(a).median, summarize(b).median];
-  if (ma === 0) return mb === 0 ? '1.00' : '-';
+  if (ma === mb) return '1.00';
+  if (ma <= 0 || mb < 0) return '-';
   return (mb / ma).toFixed(2);
 }
 
 /** The heading over an A/B report's columns. */
 export function abHeader(aName: string, bName: string, runs: number): string {
   return [
-    `A = ${aName}, B = ${bName}; each column is the median (min-max) of ${runs} run${runs === 1 ? '' : 's'}, taken in turns A,B,B,A...`,
+    `A = ${aName}, B = ${bName}; each column is the median (min to max) of ${runs} run${runs === 1 ? '' : 's'}, taken in turns A,B,B,A...`,
     `${'Figure'.padEnd(LABEL_WIDTH)} ${'A'.padEnd(CELL_WIDTH)} ${'B'.padEnd(CELL_WIDTH)} ${'B/A'.padEnd(5)} Goal`,
   ].join('\n');
 }
