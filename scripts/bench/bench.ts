@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { launchExtension, type ExtensionHarness } from '../../tests/e2e/support/extension';
 import { startOpenAIMock, type OpenAIMock } from '../../tests/mocks/openai-server';
 import { longConversationBrowser, longConversationProfile, openLongConversation } from './big-conversation';
+import { missingMarkers } from './build-markers';
 import { buildRef } from './build-ref';
 import { abHeader } from './figures';
 import { extensionWithFloor } from './floor';
@@ -186,6 +187,9 @@ export async function main(root: string, argv: string[] = []): Promise<void> {
       ...(ref ? [{ side: 'A' as const, name: ref.name, dir: ref.dir }] : []),
       { side: 'B', name: 'this tree', dir: join(root, '.output/chrome-mv3') },
     ];
+    for (const build of builds)
+      for (const what of missingMarkers(build.dir))
+        console.warn(`bench: ${build.name} has no ${what}; its figures that need it will fail or mislead.`);
     const mock = await startOpenAIMock();
     try {
       await measure(root, builds, options, mock);
