@@ -32,10 +32,13 @@ async function measure(root: string, builds: Build[], options: BenchOptions, moc
   const sides = builds.map((b) => b.side);
   const dirOf = (side: Side) => builds.find((b) => b.side === side)!.dir;
   const each = <T>(take: (side: Side, round: number) => Promise<T>) => interleaved(sides, runs, take);
-  const sections: (() => void)[] = [];
   const took: string[] = [];
+  // Each group's figures print once taken, so a run stopped late keeps what it had.
+  console.log('\nParley benchmark (this machine)');
+  if (builds.length > 1) console.log(abHeader(builds[0]!.name, builds[1]!.name, runs));
   const timed = async (group: FigureGroup, take: () => Promise<void>) => {
     const started = performance.now();
+    console.warn(`bench: taking ${group}...`);
     await take();
     took.push(`${group} ${duration(performance.now() - started)}`);
   };
@@ -53,10 +56,8 @@ async function measure(root: string, builds: Build[], options: BenchOptions, moc
           const start = await retryOnce(`the panel's starts (${side})`, () => coldStarts(dirOf(side), mock));
           return { start, floor: before ?? (await floor()) };
         });
-        sections.push(() => {
-          printFirstLoad(opens);
-          printInputReady(opens);
-        });
+        printFirstLoad(opens);
+        printInputReady(opens);
       } finally {
         for (const floor of floors.values()) floor.remove();
       }
@@ -77,7 +78,7 @@ async function measure(root: string, builds: Build[], options: BenchOptions, moc
       );
       try {
         const opens = await each((side) => browsers.run(side, openLongConversation));
-        sections.push(() => printLongConversation(opens));
+        printLongConversation(opens);
       } finally {
         await browsers.close();
         for (const profile of profiles.values()) profile.remove();
@@ -103,7 +104,7 @@ async function measure(root: string, builds: Build[], options: BenchOptions, moc
     if (only.has('stream'))
       await timed('stream', async () => {
         const streams = await each((side) => harnesses.run(side, (h) => streamOnce(h, mock)));
-        sections.push(() => printStreams(streams));
+        printStreams(streams);
       });
     if (only.has('huge'))
       await timed('huge', async () => {
@@ -115,14 +116,14 @@ async function measure(root: string, builds: Build[], options: BenchOptions, moc
             code: await hugeAnswerOnce(h, mock, code),
           })),
         );
-        sections.push(() => printHuge(huge));
+        printHuge(huge);
       });
     if (only.has('read-aloud'))
       await timed('read-aloud', async () => {
         const pages = await readAloudPages(root);
         try {
           const readings = await each((side) => harnesses.run(side, (h) => readAloudOnce(h, pages)));
-          sections.push(() => print('Read page aloud: click to first audio (browser voice)', readings, 'ms', { max: 300, text: '300 ms' }));
+          print('Read page aloud: click to first audio (browser voice)', readings, 'ms', { max: 300, text: '300 ms' });
         } finally {
           await pages.close();
         }
@@ -134,7 +135,7 @@ async function measure(root: string, builds: Build[], options: BenchOptions, moc
         // Each reading has nine gaps: the figure is over all of a build's readings.
         const all: BySide<number> = {};
         for (const side of sides) all[side] = gaps[side]!.flat();
-        sections.push(() => print('Gap between sentences, page read aloud (OpenAI voice)', all, 'ms', { max: 50, text: '50 ms' }));
+        print('Gap between sentences, page read aloud (OpenAI voice)', all, 'ms', { max: 50, text: '50 ms' });
       });
   } finally {
     await harnesses.close();
@@ -157,20 +158,15 @@ async function measure(root: string, builds: Build[], options: BenchOptions, moc
       const debuggedStarts = await each((side) => debugged.run(side, workerStartUnderDebugger)).finally(() => debugged.close());
       const bundles = new Map(builds.map((b) => [b.side, workerBundle(b.dir)]));
       const bundle = (size: 'raw' | 'gzip'): BySide<number> => Object.fromEntries([...bundles].map(([side, b]) => [side, [kb(b[size])]]));
-      sections.push(() => {
-        print('Service worker start after stop, to first reply', quietStarts, 'ms');
-        print('  the same with a debugger on the worker', debuggedStarts, 'ms');
-        const tree = bundles.get('B')!;
-        if (bundles.size > 1) {
-          print('Service worker bundle (raw)', bundle('raw'), 'KB');
-          print('Service worker bundle (gzip)', bundle('gzip'), 'KB');
-        } else console.log(`Service worker bundle: ${kb(tree.raw).toFixed(1)} KB raw, ${kb(tree.gzip).toFixed(1)} KB gzip`);
-      });
+      print('Service worker start after stop, to first reply', quietStarts, 'ms');
+      print('  the same with a debugger on the worker', debuggedStarts, 'ms');
+      const tree = bundles.get('B')!;
+      if (bundles.size > 1) {
+        print('Service worker bundle (raw)', bundle('raw'), 'KB');
+        print('Service worker bundle (gzip)', bundle('gzip'), 'KB');
+      } else console.log(`Service worker bundle: ${kb(tree.raw).toFixed(1)} KB raw, ${kb(tree.gzip).toFixed(1)} KB gzip`);
     });
 
-  console.log('\nParley benchmark (this machine)');
-  if (builds.length > 1) console.log(abHeader(builds[0]!.name, builds[1]!.name, runs));
-  for (const section of sections) section();
   console.log(`\nTime per group: ${took.join(', ')}.`);
 }
 
