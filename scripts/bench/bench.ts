@@ -19,6 +19,7 @@ import { interleaved, retryOnce, SideBrowsers, type BySide, type Side } from './
 import { streamOnce } from './stream';
 
 const duration = (ms: number) => `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+
 /** A build measured: A, another commit's, or B, the working tree's. */
 interface Build {
   side: Side;
