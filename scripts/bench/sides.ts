@@ -59,6 +59,21 @@ export async function retryOnce<T>(what: string, attempt: () => Promise<T>, befo
 }
 
 /**
+ * The longest one run in a side browser may take. A sentence-gap reading that takes 25 s in a new browser once waited
+ * for over ten minutes in a browser that had streamed and read before; a run is tried again rather than waited for.
+ */
+export const RUN_LIMIT_MS = 240_000;
+
+/** `work`, or a rejection once `ms` have passed without it settling. */
+export function withinTime<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no result after ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/**
  * One browser per side for a group of figures: started on first use, kept across rounds so the sides can take turns
  * in their own warm browser, and, when a run fails in it, closed and started afresh for one more try.
  */
@@ -69,6 +84,8 @@ export class SideBrowsers<B> {
     private readonly what: string,
     private readonly start: (side: Side) => Promise<B>,
     private readonly stop: (browser: B) => Promise<void>,
+    /** The longest a run may take: one that waits past it is given up, its browser closed and the run tried again. */
+    private readonly limitMs = RUN_LIMIT_MS,
   ) {}
 
   run<T>(side: Side, measure: (browser: B) => Promise<T>): Promise<T> {
@@ -77,7 +94,7 @@ export class SideBrowsers<B> {
       async () => {
         let browser = this.open.get(side);
         if (!browser) this.open.set(side, (browser = this.start(side)));
-        return measure(await browser);
+        return withinTime(this.limitMs, (async () => measure(await browser))());
       },
       () => this.drop(side),
     );

@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { installFakeClock, until } from '../support/fake-clock';
 import { interleaved, mapSides, retryOnce, roundOrder, SideBrowsers, type Side } from '../../../scripts/bench/sides';
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
 
 describe('A/B rounds', () => {
   it('take turns A,B then B,A, so drift falls on both builds alike', () => {
@@ -77,5 +81,30 @@ describe('a failed run', () => {
     await browsers.close();
     expect(stopped.sort()).toEqual(['A1', 'A2', 'B1']);
     expect(started).toEqual(['A1', 'B1', 'A2']);
+  });
+
+  it('that waits past its time limit is given up, its browser closed, and tried in a new one', async () => {
+    installFakeClock();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let started = 0;
+    const stopped: number[] = [];
+    const browsers = new SideBrowsers<number>(
+      'the sentence gap',
+      async () => ++started,
+      async (browser) => void stopped.push(browser),
+      240_000,
+    );
+    // The first browser's run never ends; the second's does.
+    const run = browsers.run('A', (browser) =>
+      browser === 1 ? new Promise<string>(() => undefined) : Promise.resolve(`gaps in ${browser}`),
+    );
+    await until(() => started === 1);
+    vi.advanceTimersByTime(239_999);
+    await Promise.resolve();
+    expect(warn).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(await run).toBe('gaps in 2');
+    expect(stopped).toEqual([1]);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('the sentence gap (A) failed (no result after 240 s)'));
   });
 });
