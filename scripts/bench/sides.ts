@@ -62,7 +62,7 @@ export async function retryOnce<T>(what: string, attempt: () => Promise<T>, befo
  * The longest one run in a side browser may take. A sentence-gap reading that takes 25 s in a new browser once waited
  * for over ten minutes in a browser that had streamed and read before; a run is tried again rather than waited for.
  */
-export const RUN_LIMIT_MS = 240_000;
+export const RUN_LIMIT_MS = 360_000;
 
 /** `work`, or a rejection once `ms` have passed without it settling. */
 export function withinTime<T>(ms: number, work: Promise<T>): Promise<T> {
