@@ -33,6 +33,13 @@ async function measure(root: string, builds: Build[], options: BenchOptions, moc
   const sides = builds.map((b) => b.side);
   const dirOf = (side: Side) => builds.find((b) => b.side === side)!.dir;
   const each = <T>(take: (side: Side, round: number) => Promise<T>) => interleaved(sides, runs, take);
+  /** A Playwright browser per build, with nothing done in it yet. */
+  const playwrightBrowsers = (what: string) =>
+    new SideBrowsers<ExtensionHarness>(
+      what,
+      (side) => launchExtension({ extensionDir: dirOf(side) }),
+      (h) => h.close(),
+    );
   const took: string[] = [];
   // Each group's figures print once taken, so a run stopped late keeps what it had.
   console.log('\nParley benchmark (this machine)');
@@ -137,11 +144,7 @@ async function measure(root: string, builds: Build[], options: BenchOptions, moc
   // browser waited over ten minutes in one that had streamed and read before.
   if (only.has('sentence-gap'))
     await timed('sentence-gap', async () => {
-      const readers = new SideBrowsers<ExtensionHarness>(
-        'the sentence gap',
-        (side) => launchExtension({ extensionDir: dirOf(side) }),
-        (h) => h.close(),
-      );
+      const readers = playwrightBrowsers('the sentence gap');
       try {
         // One reading per build, whatever --runs says: its nine gaps are the runs, and a reading took minutes here.
         const gaps = await interleaved(sides, 1, (side) => readers.run(side, sentenceGaps));
@@ -162,11 +165,7 @@ async function measure(root: string, builds: Build[], options: BenchOptions, moc
         (b) => b.close(),
       );
       const quietStarts = await each((side) => quiet.run(side, workerStartOnce)).finally(() => quiet.close());
-      const debugged = new SideBrowsers<ExtensionHarness>(
-        'the worker start under a debugger',
-        (side) => launchExtension({ extensionDir: dirOf(side) }),
-        (h) => h.close(),
-      );
+      const debugged = playwrightBrowsers('the worker start under a debugger');
       const debuggedStarts = await each((side) => debugged.run(side, workerStartUnderDebugger)).finally(() => debugged.close());
       const bundles = new Map(builds.map((b) => [b.side, workerBundle(b.dir)]));
       const bundle = (size: 'raw' | 'gzip'): BySide<number> => Object.fromEntries([...bundles].map(([side, b]) => [side, [kb(b[size])]]));
