@@ -1,5 +1,5 @@
-// Runs a TypeScript script that reuses the test harness and mocks: builds the
-// extension, bundles the script with esbuild, then calls its `main(root)`.
+// Runs a TypeScript script that reuses the test harness and mocks: bundles the
+// script with esbuild, checks its arguments, builds the extension, then calls its `main(root, args)`.
 import { build } from 'esbuild';
 import { execSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -14,7 +14,6 @@ if (!entry) {
 }
 requireChromium();
 const root = resolve(import.meta.dirname, '..');
-execSync('npm run build', { cwd: root, stdio: 'inherit' });
 const outfile = resolve(root, '.bench', `${basename(dirname(entry))}-${basename(entry, '.ts')}.mjs`);
 mkdirSync(dirname(outfile), { recursive: true });
 await build({
@@ -26,5 +25,14 @@ await build({
   packages: 'external',
   logLevel: 'warning',
 });
-const { main } = await import(pathToFileURL(outfile).href);
-await main(root);
+const { main, checkArgs } = await import(pathToFileURL(outfile).href);
+// The script's own arguments (`npm run bench -- --runs 3`), checked before the build so a mistake costs none.
+const args = process.argv.slice(3);
+try {
+  checkArgs?.(args);
+} catch (error) {
+  console.error(error.message);
+  process.exit(2);
+}
+execSync('npm run build', { cwd: root, stdio: 'inherit' });
+await main(root, args);

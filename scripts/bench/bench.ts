@@ -1,216 +1,210 @@
 import { join } from 'node:path';
-import { launchExtension } from '../../tests/e2e/support/extension';
-import { startOpenAIMock } from '../../tests/mocks/openai-server';
-import { FIRST_LOAD_BUDGET_GZIP } from './first-load';
-import { line } from './figures';
-import { longConversationOpens } from './big-conversation';
-import { hugeAnswerOnce, type HugeFigures, type PhaseFigures } from './huge-answer';
-import { hugeCodeBlock, hugeMarkdown } from './huge-texts';
+import { launchExtension, type ExtensionHarness } from '../../tests/e2e/support/extension';
+import { startOpenAIMock, type OpenAIMock } from '../../tests/mocks/openai-server';
+import { longConversationBrowser, longConversationProfile, openLongConversation } from './big-conversation';
+import { missingMarkers } from './build-markers';
+import { buildRef } from './build-ref';
+import { abHeader } from './figures';
 import { extensionWithFloor } from './floor';
-import { coldStarts, configureProvider, floorStarts, RESTART_SETTLE_MS, type ColdStart, type StartAndRestart } from './panel-open';
-import type { InputFigures, OpenFigures } from './usable';
-import { prepareReadAloud, readAloudOnce } from './read-aloud-start';
-import { sentenceGapLine } from './sentence-gap';
-import { workerBundle, workerStarts, workerStartUnderDebugger } from './service-worker';
-import { streamOnce, type StreamFigures } from './stream';
+import { hugeAnswerOnce } from './huge-answer';
+import { hugeCodeBlock, hugeMarkdown } from './huge-texts';
+import { parseBenchArgs, type BenchOptions, type FigureGroup } from './options';
+import { coldStarts, configureProvider, floorStarts } from './panel-open';
+import { launchQuiet, type QuietBrowser } from './quiet-browser';
+import { readAloudOnce, readAloudPages } from './read-aloud-start';
+import { kb, print, printFirstLoad, printHuge, printInputReady, printLongConversation, printStreams, type Opening } from './report';
+import { sentenceGaps } from './sentence-gap';
+import { workerBundle, workerStartOnce, workerStartUnderDebugger } from './service-worker';
+import { interleaved, retryOnce, SideBrowsers, type BySide, type Side } from './sides';
+import { streamOnce } from './stream';
 
-/** Every figure is the median and range of this many runs. */
-const RUNS = 7;
+const duration = (ms: number) => `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 
-const kb = (bytes: number) => bytes / 1024;
-
-function printFirstLoad(starts: ColdStart[]): void {
-  const { files } = starts[0]!.firstLoad;
-  console.log(
-    line(
-      'First-load JS parsed, empty panel (raw)',
-      starts.map((s) => kb(s.firstLoad.raw)),
-      'KB',
-    ),
-  );
-  console.log(
-    line(
-      'First-load JS parsed, empty panel (gzip)',
-      starts.map((s) => kb(s.firstLoad.gzip)),
-      'KB',
-      {
-        max: kb(FIRST_LOAD_BUDGET_GZIP),
-        text: '130 KB',
-      },
-    ),
-  );
-  console.log(`  parsed: ${files.join(', ')}`);
+/** A build measured: A, another commit's, or B, the working tree's. */
+interface Build {
+  side: Side;
+  name: string;
+  dir: string;
 }
 
-function printInputReady(starts: ColdStart[], floors: StartAndRestart<InputFigures>[]): void {
-  const budget = { max: 140, text: '140 ms' };
-  const figures: [string, keyof OpenFigures, typeof budget | undefined][] = [
-    ['message box painted', 'inputShownMs', budget],
-    ['message accepted, before that paint', 'inputReadyMs', undefined],
-    ["app's own box", 'appInputReadyMs', undefined],
-    ['model selected', 'modelReadyMs', undefined],
-  ];
-  for (const [when, phase] of [
-    ['fresh start', 'fresh'],
-    ['restart on primed profile', 'restart'],
-    [`restart, opened ${RESTART_SETTLE_MS / 1000} s after`, 'settled'],
-  ] as const) {
-    for (const [what, key, goal] of figures)
-      console.log(
-        line(
-          `Input ready, ${when} (${what})`,
-          starts.map((s) => s[phase][key]),
-          'ms',
-          goal,
-        ),
-      );
-    // Each floor run is paired with the panel's run of the same index, so their difference compares like with like.
-    console.log(
-      line(
-        `  the box painted on a bare extension page (the floor)`,
-        floors.map((f) => f[phase].inputShownMs),
-        'ms',
-      ),
+/** Takes and prints the figures `options` selects, each build taking its turn in every round. */
+async function measure(root: string, builds: Build[], options: BenchOptions, mock: OpenAIMock): Promise<void> {
+  const { runs, only } = options;
+  const sides = builds.map((b) => b.side);
+  const dirOf = (side: Side) => builds.find((b) => b.side === side)!.dir;
+  const each = <T>(take: (side: Side, round: number) => Promise<T>) => interleaved(sides, runs, take);
+  /** A Playwright browser per build, with nothing done in it yet. */
+  const playwrightBrowsers = (what: string) =>
+    new SideBrowsers<ExtensionHarness>(
+      what,
+      (side) => launchExtension({ extensionDir: dirOf(side) }),
+      (h) => h.close(),
     );
-    console.log(
-      line(
-        `  Parley's message box over the floor`,
-        starts.map((s, i) => s[phase].inputShownMs - floors[i]![phase].inputShownMs),
-        'ms',
-      ),
-    );
-  }
-}
+  const took: string[] = [];
+  // Each group's figures print once taken, so a run stopped late keeps what it had.
+  console.log('\nParley benchmark (this machine)');
+  if (builds.length > 1) console.log(abHeader(builds[0]!.name, builds[1]!.name, runs));
+  const timed = async (group: FigureGroup, take: () => Promise<void>) => {
+    const started = performance.now();
+    console.warn(`bench: taking ${group}...`);
+    await take();
+    took.push(`${group} ${duration(performance.now() - started)}`);
+  };
 
-function printStreams(streams: StreamFigures[]): void {
-  const of = (key: keyof StreamFigures) => streams.map((s) => s[key]);
-  console.log(line('Tail lag: last chunk to painted frame (4,000 tok)', of('tailLagMs'), 'ms', { max: 16, text: '16 ms' }));
-  console.log(line('Long tasks Enter to last token: count', of('longTaskCount'), ''));
-  console.log(line('Long tasks Enter to last token: total', of('longTaskTotalMs'), 'ms'));
-  console.log(line('Long tasks Enter to last token: longest', of('longestTaskMs'), 'ms', { max: 50, text: 'none over 50 ms' }));
-  console.log(line('Long tasks Enter to last token: total blocking', of('totalBlockingMs'), 'ms', { max: 0, text: '0 ms' }));
-}
-
-function printHuge(huge: { markdown: HugeFigures[]; code: HugeFigures[] }): void {
-  const task = { max: 200, text: '200 ms' };
-  const input = { max: 100, text: '100 ms' };
-  // Waiting longer than a long task may take means a long task held the key up.
-  const inputDelay = { max: 50, text: '50 ms' };
-  const figures: [string, (p: PhaseFigures) => number, typeof task][] = [
-    ['worst task', (p) => p.worstTaskMs, task],
-    ['keypress round trip (driver)', (p) => p.keyRoundTripMs, input],
-    ['keypress input delay (panel)', (p) => p.key.inputDelayMs, inputDelay],
-    ['keypress to paint (panel)', (p) => p.key.toPaintMs, input],
-  ];
-  for (const [name, runs] of [
-    ['1 MB markdown', huge.markdown],
-    ['50,000-line code block', huge.code],
-  ] as const) {
-    for (const [phase, when] of [
-      ['stream', 'while streaming'],
-      ['reopen', 'on reopen'],
-    ] as const) {
-      for (const [label, of, budget] of figures)
-        console.log(
-          line(
-            `${name}: ${label} ${when}`,
-            runs.map((r) => of(r[phase])),
-            'ms',
-            budget,
-          ),
-        );
-    }
-  }
-}
-
-export async function main(root: string): Promise<void> {
-  const extensionDir = join(root, '.output/chrome-mv3');
-  const mock = await startOpenAIMock();
-  try {
-    // (1) and (2): each run starts a browser on a new profile, then restarts it on that profile, twice.
-    // Each run is paired with the same three starts timing the floor page (floor.ts), taken before the panel's on every
-    // other run: when the machine slows during a run, neither side always gets the later, slower moment.
-    const starts: ColdStart[] = [];
-    const floors: StartAndRestart<InputFigures>[] = [];
-    const floor = extensionWithFloor(extensionDir);
-    try {
-      for (let i = 0; i < RUNS; i++) {
-        if (i % 2) floors.push(await floorStarts(floor.dir, mock));
-        starts.push(await coldStarts(extensionDir, mock));
-        if (!(i % 2)) floors.push(await floorStarts(floor.dir, mock));
-      }
-    } finally {
-      floor.remove();
-    }
-
-    // (6) in a browser of its own: after the huge answers below, the megabytes they leave just written to IndexedDB
-    // slowed every page of that browser (an empty panel's HTML took twice as long), which is not this figure's to count.
-    const longOpens = await longConversationOpens(extensionDir, mock, RUNS);
-
-    const harness = await launchExtension({ extensionDir });
-    try {
-      await configureProvider(harness, mock);
-
-      // (3) and (4)
-      const streams: StreamFigures[] = [];
-      for (let i = 0; i < RUNS; i++) streams.push(await streamOnce(harness, mock));
-
-      // (5)
-      const huge = { markdown: [] as HugeFigures[], code: [] as HugeFigures[] };
-      const markdown = hugeMarkdown(1024 * 1024);
-      const code = hugeCodeBlock(50_000);
-      for (let i = 0; i < RUNS; i++) {
-        huge.markdown.push(await hugeAnswerOnce(harness, mock, markdown));
-        huge.code.push(await hugeAnswerOnce(harness, mock, code));
-      }
-
-      // (8) before (7), which stops the worker the reader's recorder lives in
-      const pages = await prepareReadAloud(harness, root);
-      const readings: number[] = [];
+  // (1) and (2): each run starts a browser on a new profile, then restarts it on that profile, twice, and is paired
+  // with the same three starts timing the floor page (floor.ts), taken before the panel's every other round: when the
+  // machine slows during a run, neither side always gets the later, slower moment.
+  if (only.has('open'))
+    await timed('open', async () => {
+      const floors = new Map(builds.map((b) => [b.side, extensionWithFloor(b.dir)]));
       try {
-        for (let i = 0; i < RUNS; i++) readings.push(await readAloudOnce(harness, pages));
+        const opens = await each(async (side, round): Promise<Opening> => {
+          const floor = () => retryOnce(`the floor page's starts (${side})`, () => floorStarts(floors.get(side)!.dir, mock));
+          const before = round % 2 ? await floor() : undefined;
+          const start = await retryOnce(`the panel's starts (${side})`, () => coldStarts(dirOf(side), mock));
+          return { start, floor: before ?? (await floor()) };
+        });
+        printFirstLoad(opens);
+        printInputReady(opens);
       } finally {
-        await pages.close();
+        for (const floor of floors.values()) floor.remove();
       }
+    });
 
-      // (8) the gap between sentences with a cloud voice, against the loopback speech service
-      const gap = await sentenceGapLine(harness);
-
-      // (7), as people's browsers run the worker and, for comparison with earlier figures, under Playwright's debugger
-      const quietStarts = await workerStarts(extensionDir, RUNS);
-      const debuggedStarts: number[] = [];
-      for (let i = 0; i < RUNS; i++) debuggedStarts.push(await workerStartUnderDebugger(harness));
-      const bundle = workerBundle(extensionDir);
-
-      console.log('\nParley benchmark (this machine)');
-      printFirstLoad(starts);
-      printInputReady(starts, floors);
-      printStreams(streams);
-      printHuge(huge);
-      console.log(
-        line(
-          'Open a 2,000-message conversation to usable',
-          longOpens.map((o) => o.usable),
-          'ms',
-          { max: 200, text: '200 ms' },
-        ),
+  // (5) in browsers of their own: after the huge answers below, the megabytes they leave just written to IndexedDB
+  // slowed every page of that browser (an empty panel's HTML took twice as long), which is not this figure's to count.
+  if (only.has('long-conversation'))
+    await timed('long-conversation', async () => {
+      const profiles = new Map<Side, { dir: string; remove(): void }>();
+      const browsers = new SideBrowsers<QuietBrowser>(
+        'the long conversation',
+        async (side) => {
+          if (!profiles.has(side)) profiles.set(side, await longConversationProfile(dirOf(side), mock));
+          return longConversationBrowser(dirOf(side), profiles.get(side)!.dir);
+        },
+        (browser) => browser.close(),
       );
-      console.log(
-        line(
-          "  to the last message in the app's own log",
-          longOpens.map((o) => o.live),
-          'ms',
-        ),
+      try {
+        const opens = await each((side) => browsers.run(side, openLongConversation));
+        printLongConversation(opens);
+      } finally {
+        await browsers.close();
+        for (const profile of profiles.values()) profile.remove();
+      }
+    });
+
+  // (3), (4) and reading aloud in one Playwright browser per build, the provider saved once.
+  const harnesses = new SideBrowsers<ExtensionHarness>(
+    "the panel's browser",
+    async (side) => {
+      // A reply a failed run left queued must not answer the next one.
+      mock.clear();
+      const harness = await launchExtension({ extensionDir: dirOf(side) });
+      await configureProvider(harness, mock).catch(async (error: unknown) => {
+        await harness.close();
+        throw error;
+      });
+      return harness;
+    },
+    (harness) => harness.close(),
+  );
+  try {
+    if (only.has('stream'))
+      await timed('stream', async () => {
+        const streams = await each((side) => harnesses.run(side, (h) => streamOnce(h, mock)));
+        printStreams(streams);
+      });
+    if (only.has('huge'))
+      await timed('huge', async () => {
+        const markdown = hugeMarkdown(1024 * 1024);
+        const code = hugeCodeBlock(50_000);
+        const huge = await each((side) =>
+          harnesses.run(side, async (h) => ({
+            markdown: await hugeAnswerOnce(h, mock, markdown),
+            code: await hugeAnswerOnce(h, mock, code),
+          })),
+        );
+        printHuge(huge);
+      });
+    if (only.has('read-aloud'))
+      await timed('read-aloud', async () => {
+        const pages = await readAloudPages(root);
+        try {
+          const readings = await each((side) => harnesses.run(side, (h) => readAloudOnce(h, pages)));
+          print('Read page aloud: click to first audio (browser voice)', readings, 'ms', { max: 300, text: '300 ms' });
+        } finally {
+          await pages.close();
+        }
+      });
+  } finally {
+    await harnesses.close();
+  }
+
+  // In a new browser per build, which also leaves the cloud voice chosen there: a reading that took 25 s in a new
+  // browser waited over ten minutes in one that had streamed and read before.
+  if (only.has('sentence-gap'))
+    await timed('sentence-gap', async () => {
+      const readers = playwrightBrowsers('the sentence gap');
+      try {
+        // One reading per build, whatever --runs says: its nine gaps are the runs, and a reading took minutes here.
+        const gaps = await interleaved(sides, 1, (side) => readers.run(side, sentenceGaps));
+        const all: BySide<number> = {};
+        for (const side of sides) all[side] = gaps[side]!.flat();
+        print('Gap between sentences, page read aloud (OpenAI voice)', all, 'ms', { max: 50, text: '50 ms' });
+      } finally {
+        await readers.close();
+      }
+    });
+
+  // (6), as people's browsers run the worker and, for comparison with earlier figures, under Playwright's debugger.
+  if (only.has('worker'))
+    await timed('worker', async () => {
+      const quiet = new SideBrowsers<QuietBrowser>(
+        'the quiet worker start',
+        (side) => launchQuiet(dirOf(side)),
+        (b) => b.close(),
       );
-      console.log(line('Service worker start after stop, to first reply', quietStarts, 'ms'));
-      console.log(line('  the same with a debugger on the worker', debuggedStarts, 'ms'));
-      console.log(`Service worker bundle: ${kb(bundle.raw).toFixed(1)} KB raw, ${kb(bundle.gzip).toFixed(1)} KB gzip`);
-      console.log(line('Read page aloud: click to first audio (browser voice)', readings, 'ms', { max: 300, text: '300 ms' }));
-      console.log(gap);
+      const quietStarts = await each((side) => quiet.run(side, workerStartOnce)).finally(() => quiet.close());
+      const debugged = playwrightBrowsers('the worker start under a debugger');
+      const debuggedStarts = await each((side) => debugged.run(side, workerStartUnderDebugger)).finally(() => debugged.close());
+      const bundles = new Map(builds.map((b) => [b.side, workerBundle(b.dir)]));
+      const bundle = (size: 'raw' | 'gzip'): BySide<number> => Object.fromEntries([...bundles].map(([side, b]) => [side, [kb(b[size])]]));
+      print('Service worker start after stop, to first reply', quietStarts, 'ms');
+      print('  the same with a debugger on the worker', debuggedStarts, 'ms');
+      const tree = bundles.get('B')!;
+      if (bundles.size > 1) {
+        print('Service worker bundle (raw)', bundle('raw'), 'KB');
+        print('Service worker bundle (gzip)', bundle('gzip'), 'KB');
+      } else console.log(`Service worker bundle: ${kb(tree.raw).toFixed(1)} KB raw, ${kb(tree.gzip).toFixed(1)} KB gzip`);
+    });
+
+  console.log(`\nTime per group: ${took.join(', ')}.`);
+}
+
+/** Checked by run-ts.mjs before it builds, so a mistyped option costs no build. */
+export function checkArgs(argv: string[]): void {
+  parseBenchArgs(argv);
+}
+
+export async function main(root: string, argv: string[] = []): Promise<void> {
+  const options = parseBenchArgs(argv);
+  const ref = options.against ? buildRef(root, options.against) : undefined;
+  try {
+    const builds: Build[] = [
+      ...(ref ? [{ side: 'A' as const, name: ref.name, dir: ref.dir }] : []),
+      { side: 'B', name: 'this tree', dir: join(root, '.output/chrome-mv3') },
+    ];
+    for (const build of builds)
+      for (const what of missingMarkers(build.dir))
+        console.warn(`bench: ${build.name} has no ${what}; its figures that need it will fail or mislead.`);
+    const mock = await startOpenAIMock();
+    try {
+      await measure(root, builds, options, mock);
     } finally {
-      await harness.close();
+      await mock.close();
     }
   } finally {
-    await mock.close();
+    ref?.remove();
   }
+  console.log(`Took ${duration(process.uptime() * 1000)}, builds included.`);
 }

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { launchExtension } from '../../tests/e2e/support/extension';
 import type { OpenAIMock } from '../../tests/mocks/openai-server';
 import { configureProvider } from './panel-open';
-import { inQuietBrowser, type QuietBrowser } from './quiet-browser';
+import { launchQuiet, type QuietBrowser } from './quiet-browser';
 import { seedConversation } from '../../tests/e2e/support/idb';
 
 const MESSAGES = 2000;
@@ -53,7 +53,7 @@ function watchUsable(last: string): void {
 }
 
 /** Navigation start → the last message shown and the message box enabled and focused. */
-async function openLongConversation(browser: QuietBrowser): Promise<LongOpen> {
+export async function openLongConversation(browser: QuietBrowser): Promise<LongOpen> {
   const tab = await browser.open(browser.extensionUrl('sidepanel.html'), { fn: watchUsable, arg: LAST });
   await tab.waitFor(() => (window as unknown as { liveAt?: number }).liveAt !== undefined, 60_000);
   const open = await tab.evaluate(() => {
@@ -68,15 +68,13 @@ async function openLongConversation(browser: QuietBrowser): Promise<LongOpen> {
   return open;
 }
 
-/**
- * Stores a 2,000-message conversation in a new profile, then restarts the browser on it with no debugger attached
- * (quiet-browser.ts says why), opens it once and times `runs` reopens of it.
- */
-export async function longConversationOpens(extensionDir: string, mock: OpenAIMock, runs: number): Promise<LongOpen[]> {
+/** A new profile holding a 2,000-message conversation, written behind the panel's back; `remove()` deletes it. */
+export async function longConversationProfile(extensionDir: string, mock: OpenAIMock): Promise<{ dir: string; remove(): void }> {
   const profileRoot = mkdtempSync(join(tmpdir(), 'parley-bench-long-'));
-  const userDataDir = join(profileRoot, 'profile');
+  const remove = () => rmSync(profileRoot, { recursive: true, force: true, maxRetries: 3 });
+  const dir = join(profileRoot, 'profile');
   try {
-    const harness = await launchExtension({ extensionDir, userDataDir });
+    const harness = await launchExtension({ extensionDir, userDataDir: dir });
     try {
       await configureProvider(harness, mock);
       const seeder = await harness.openSidePanelPage();
@@ -85,14 +83,24 @@ export async function longConversationOpens(extensionDir: string, mock: OpenAIMo
     } finally {
       await harness.close();
     }
-    return await inQuietBrowser(extensionDir, userDataDir, async (browser) => {
-      // Untimed: the conversation was written behind the panel's back, and people reopen one the panel has shown.
-      await openLongConversation(browser);
-      const opens: LongOpen[] = [];
-      for (let i = 0; i < runs; i++) opens.push(await openLongConversation(browser));
-      return opens;
-    });
-  } finally {
-    rmSync(profileRoot, { recursive: true, force: true, maxRetries: 3 });
+  } catch (error) {
+    remove();
+    throw error;
   }
+  return { dir, remove };
+}
+
+/**
+ * A browser started on a longConversationProfile with no debugger attached (quiet-browser.ts says why), where the
+ * conversation has been opened once, untimed: people reopen a conversation the panel has shown.
+ */
+export async function longConversationBrowser(extensionDir: string, userDataDir: string): Promise<QuietBrowser> {
+  const browser = await launchQuiet(extensionDir, userDataDir);
+  try {
+    await openLongConversation(browser);
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+  return browser;
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { chromiumPath, extensionSwitches } from '../../tests/e2e/support/extension';
+import { WorkerVersions, type WorkerVersion } from './worker-versions';
 
 /**
  * Chromium with the extension, driven over its DevTools pipe with no debugger attached to what is timed.
@@ -42,14 +43,6 @@ interface Reply {
   error?: { message: string };
   method?: string;
   params?: unknown;
-}
-
-/** A worker version as the ServiceWorker domain reports it. */
-export interface WorkerVersion {
-  versionId: string;
-  scriptURL: string;
-  status: string;
-  runningStatus: string;
 }
 
 /** One DevTools protocol connection over Chromium's pipe: JSON messages, each ended by a NUL byte. */
@@ -108,7 +101,7 @@ export async function inQuietBrowser<T>(
 }
 
 /** Starts Chromium with the extension on `userDataDir` (a new one by default, removed on close). */
-async function launchQuiet(extensionDir: string, userDataDir?: string): Promise<QuietBrowser> {
+export async function launchQuiet(extensionDir: string, userDataDir?: string): Promise<QuietBrowser> {
   const root = mkdtempSync(join(tmpdir(), 'parley-quiet-'));
   const profile = userDataDir ?? join(root, 'profile');
   mkdirSync(profile, { recursive: true });
@@ -168,24 +161,23 @@ async function launchQuiet(extensionDir: string, userDataDir?: string): Promise<
       async stopWorker() {
         const { sessionId } = await control();
         // Each version's state, from the events ServiceWorker.enable sends for every version it knows.
-        const versions = new Map<string, WorkerVersion>();
+        const versions = new WorkerVersions((v) => v.scriptURL.startsWith(`chrome-extension://${extensionId}/`));
         const stop = pipe.listen((method, params) => {
-          if (method !== 'ServiceWorker.workerVersionUpdated') return;
-          for (const v of (params as { versions: WorkerVersion[] }).versions)
-            if (v.scriptURL.startsWith(`chrome-extension://${extensionId}/`)) versions.set(v.versionId, v);
+          if (method === 'ServiceWorker.workerVersionUpdated') versions.update((params as { versions: WorkerVersion[] }).versions);
         });
-        const until = async (what: string, done: (v: WorkerVersion) => boolean): Promise<void> => {
-          const deadline = Date.now() + 10_000;
-          const all = () => versions.size > 0 && [...versions.values()].every(done);
-          while (!all() && Date.now() < deadline) await new Promise((wake) => setTimeout(wake, 20));
-          if (!all()) throw new Error(`the extension worker did not ${what}`);
-        };
+        const all = (done: (v: WorkerVersion) => boolean) => (known: WorkerVersion[]) => known.length > 0 && known.every(done);
         try {
           await pipe.send('ServiceWorker.enable', {}, sessionId);
           // A worker stopped while it installs starts again to finish.
-          await until('activate', (v) => v.status === 'activated' && v.runningStatus === 'running');
+          await versions.until(
+            'activate',
+            all((v) => v.status === 'activated' && v.runningStatus === 'running'),
+          );
           await pipe.send('ServiceWorker.stopAllWorkers', {}, sessionId);
-          await until('stop', (v) => v.runningStatus === 'stopped');
+          await versions.until(
+            'stop',
+            all((v) => v.runningStatus === 'stopped'),
+          );
         } finally {
           stop();
           await pipe.send('ServiceWorker.disable', {}, sessionId);

@@ -4,9 +4,8 @@ import { servePages, type PageServer } from '../../tests/e2e/support/page-server
 
 type Recorder = typeof globalThis & { firstAudioAt?: number };
 
-/** The reader bench's loopback page server, and chrome.tts wrapped in the worker to note its first 'start' event. */
-export async function prepareReadAloud(harness: ExtensionHarness, root: string): Promise<PageServer> {
-  await harness.waitForVoices();
+/** The reader bench's loopback page server, one for both builds of an A/B run. */
+export function readAloudPages(root: string): Promise<PageServer> {
   // From the repository root: the bench runs bundled from elsewhere (.bench/).
   return servePages(join(root, 'tests/e2e/pages/reader'));
 }
@@ -38,6 +37,7 @@ async function recordFirstAudio(harness: ExtensionHarness): Promise<void> {
  * browser the side panel is beside the page, shown.
  */
 export async function readAloudOnce(harness: ExtensionHarness, server: PageServer): Promise<number> {
+  await harness.waitForVoices();
   await recordFirstAudio(harness);
   const panel = await harness.openSidePanelPage();
   const article = await harness.context.newPage();
