@@ -145,6 +145,11 @@ export function createMcpService(deps: McpServiceDeps = {}) {
     return url;
   }
 
+  /** Where a one-off connection goes and what it sends, under the size cap every connection of this service has. */
+  function reach(url: string, origin: string, headers: Record<string, string>, fetch: typeof deps.fetch) {
+    return { url, origin, headers, maxBytes: MAX_MESSAGE_BYTES, fetch };
+  }
+
   /**
    * Connects once with these secrets and reads what the record keeps: the server's name, transport and tools; or
    * `{ oauth: true }` when the server asks for a sign-in (a 401 naming its resource metadata, with no token typed),
@@ -155,14 +160,7 @@ export function createMcpService(deps: McpServiceDeps = {}) {
     const signIn = noticingSignIn(deps.fetch);
     let connection;
     try {
-      connection = await connectMcp({
-        url: url.href,
-        origin: url.origin,
-        headers,
-        timeoutMs: CONNECT_TIMEOUT_MS,
-        maxBytes: MAX_MESSAGE_BYTES,
-        fetch: signIn.fetch,
-      });
+      connection = await connectMcp({ ...reach(url.href, url.origin, headers, signIn.fetch), timeoutMs: CONNECT_TIMEOUT_MS });
     } catch (e) {
       if (toChatError(e).code === 'mcp-unauthorized' && signIn.asked() && !headers.Authorization) {
         return { name: url.host, transport: 'streamable-http' as const, tools: [], oauth: true as const };
@@ -242,15 +240,11 @@ export function createMcpService(deps: McpServiceDeps = {}) {
       let connection;
       try {
         connection = await signInMcp({
-          url: server.url,
-          origin: server.origin,
-          headers,
+          ...reach(server.url, server.origin, headers, deps.fetch),
           authProvider: provider,
           authOrigins: server.authOrigins,
           prefer: server.transport,
           timeoutMs: SIGN_IN_TIMEOUT_MS,
-          maxBytes: MAX_MESSAGE_BYTES,
-          fetch: deps.fetch,
         });
       } catch (e) {
         if (e instanceof OriginRefused) return { approve: e.origin };
