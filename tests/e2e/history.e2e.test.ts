@@ -9,21 +9,26 @@ const DAY = 24 * 60 * 60 * 1000;
 interface Seed {
   id: string;
   title: string;
-  /** How long ago it was last active. */
-  ago: number;
+  /**
+   * How long ago it was last active, or that measured from the time since local midnight, for a seed that must fall
+   * on a given day whatever the hour the test runs at: a fixed minute ago is yesterday in a day's first minute.
+   */
+  ago: number | ((sinceMidnight: number) => number);
   messages?: string[];
 }
 
 /** Writes conversations and their messages straight into the panel's database, in one transaction. */
 async function seed(page: Page, seeds: Seed[]): Promise<void> {
   const now = Date.now();
+  const sinceMidnight = now - new Date(now).setHours(0, 0, 0, 0);
+  const at = (s: Seed) => now - (typeof s.ago === 'function' ? s.ago(sinceMidnight) : s.ago);
   const conversations = seeds.map((s) => ({
     id: s.id,
     title: s.title,
     systemPrompt: '',
     params: {},
-    createdAt: now - s.ago,
-    updatedAt: now - s.ago,
+    createdAt: at(s),
+    updatedAt: at(s),
   }));
   const messages = seeds.flatMap((s) =>
     (s.messages ?? []).map((content, i) => ({
@@ -31,7 +36,7 @@ async function seed(page: Page, seeds: Seed[]): Promise<void> {
       conversationId: s.id,
       role: i % 2 ? 'assistant' : 'user',
       content,
-      createdAt: now - s.ago + i,
+      createdAt: at(s) + i,
       status: 'complete',
       seq: i + 1,
     })),
@@ -57,9 +62,14 @@ async function seed(page: Page, seeds: Seed[]): Promise<void> {
 }
 
 const SEEDS: Seed[] = [
-  { id: 'greek', title: 'Greek letters', ago: 60_000, messages: ['Greek letters', 'alpha beta gamma delta epsilon zeta'] },
-  { id: 'soup', title: 'Alphabet soup', ago: 120_000, messages: ['What is in alphabet soup?', 'Letters made of pasta.'] },
-  { id: 'plan', title: 'Weekend plan', ago: DAY + 60_000, messages: ['Plan my weekend'] },
+  { id: 'greek', title: 'Greek letters', ago: (today) => today / 3, messages: ['Greek letters', 'alpha beta gamma delta epsilon zeta'] },
+  {
+    id: 'soup',
+    title: 'Alphabet soup',
+    ago: (today) => (today * 2) / 3,
+    messages: ['What is in alphabet soup?', 'Letters made of pasta.'],
+  },
+  { id: 'plan', title: 'Weekend plan', ago: (today) => today + DAY / 2, messages: ['Plan my weekend'] },
   { id: 'lisbon', title: 'Trip to Lisbon', ago: 3 * DAY, messages: ['Trams in Lisbon'] },
   { id: 'recipe', title: 'Old recipe', ago: 40 * DAY, messages: ['Grandma’s soup recipe'] },
 ];
