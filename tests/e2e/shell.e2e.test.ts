@@ -161,6 +161,8 @@ describe('the panel’s shell: first run, header, model picker', () => {
       });
     }, openai.url);
     await page.getByRole('button', { name: 'New chat' }).click();
+    // The panel forgets its last conversation with a write of its own; reloading before that reopens the old one.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('parley.lastConversation'))).toBeNull();
     await page.reload();
     const refusal = conversation(page).getByRole('region', { name: 'Work proxy' });
     await expect.poll(() => refusal.innerText()).toContain('The key was refused');
