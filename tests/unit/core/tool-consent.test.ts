@@ -1,16 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Conversation } from '../../../lib/core/conversation';
 import { createConsentGate, MAX_UNATTENDED_CALLS, type ToolCallRequest } from '../../../lib/core/tool-consent';
+import { aConversation } from '../support/conversation';
 
-const chat = (extra: Partial<Conversation> = {}): Conversation => ({
-  id: 'c1',
-  title: '',
-  createdAt: 0,
-  updatedAt: 0,
-  systemPrompt: '',
-  params: {},
-  ...extra,
-});
+const chat = aConversation;
 
 const request = (extra: Partial<ToolCallRequest> = {}): ToolCallRequest => ({
   callId: 'call-1',

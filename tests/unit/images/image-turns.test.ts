@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildChatRequest } from '../../../lib/chat/build-request';
 import { loadTurn } from '../../../lib/chat/load-turn';
 import { StreamRegistry } from '../../../lib/chat/stream-registry';
-import type { Conversation, StoredMessage } from '../../../lib/core/conversation';
+import type { StoredMessage } from '../../../lib/core/conversation';
 import { acceptsImages, fitWithin, imageLimit } from '../../../lib/core/image-limits';
 import type { ImagePart, ImageRef } from '../../../lib/core/images';
 import type { ProviderKind } from '../../../lib/core/providers';
@@ -12,16 +12,9 @@ import type { BackgroundToPanel } from '../../../lib/messaging/protocol';
 import { createConversation, putMessage } from '../../../lib/storage/conversations';
 import { closeDb, DB_NAME } from '../../../lib/storage/db';
 import { storeImages } from '../../../lib/storage/images';
+import { aConversation } from '../support/conversation';
 
-const conversation: Conversation = {
-  id: 'c1',
-  title: '',
-  createdAt: 0,
-  updatedAt: 0,
-  systemPrompt: '',
-  params: {},
-  model: { providerId: 'p1', model: 'm' },
-};
+const conversation = aConversation({ model: { providerId: 'p1', model: 'm' } });
 const ref: ImageRef = { id: 'img1', mimeType: 'image/png', width: 2, height: 2, bytes: 3 };
 const part: ImagePart = { mimeType: 'image/png', data: 'AQID' };
 const question: StoredMessage = {

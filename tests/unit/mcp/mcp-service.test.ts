@@ -12,6 +12,7 @@ import { PIXEL_PNG, startMcpServer, type McpMock } from '../../mocks/mcp-server'
 import { until, installFakeClock } from '../support/fake-clock';
 import { failureOf } from '../support/failure';
 import { allowAll } from '../support/permits';
+import { aConversation } from '../support/conversation';
 
 let mock: McpMock;
 let service: McpService;
@@ -30,15 +31,7 @@ beforeEach(async () => {
 afterEach(() => service.close());
 
 function conversationWith(...serverIds: string[]): Conversation {
-  return {
-    id: 'c1',
-    title: '',
-    createdAt: 0,
-    updatedAt: 0,
-    systemPrompt: '',
-    params: {},
-    plugins: serverIds.map(mcpToolsetId),
-  };
+  return aConversation({ plugins: serverIds.map(mcpToolsetId) });
 }
 
 const call = (name: string, args: unknown) => ({ id: `call-${name}`, name, arguments: JSON.stringify(args) });

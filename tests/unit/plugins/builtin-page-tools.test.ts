@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Conversation } from '../../../lib/core/conversation';
 import type { PageReadResult } from '../../../lib/page/page-content';
 import { PAGE_CONTEXT_BUDGET } from '../../../lib/page/trim';
 import { PAGE_PLUGIN_ID, pagePlugin, type PageAccess } from '../../../lib/plugins/builtin-page-tools';
 import { createPluginRuntime } from '../../../lib/plugins/runtime';
 import { allowAll } from '../support/permits';
+import { aConversation } from '../support/conversation';
 
 const tab = { title: 'Tides', url: 'https://example.org/tides' };
 
@@ -13,15 +13,7 @@ function setup(read: PageReadResult, selection = '') {
   // A built-in never leaves the browser: asking the user about it would be a failure.
   const permit = vi.fn(allowAll);
   const runtime = createPluginRuntime({ installed: async () => [], settings: async () => ({}), builtins: [pagePlugin(access)] });
-  const conversation: Conversation = {
-    id: 'c',
-    title: '',
-    createdAt: 0,
-    updatedAt: 0,
-    systemPrompt: '',
-    params: {},
-    plugins: [PAGE_PLUGIN_ID],
-  };
+  const conversation = aConversation({ id: 'c', plugins: [PAGE_PLUGIN_ID] });
   const run = (api: string, args: unknown = {}) =>
     runtime.execute(
       conversation,

@@ -6,22 +6,14 @@ import type { InstalledPlugin, ToolApprovalMode } from '../../../lib/core/plugin
 import { createPluginRuntime, STANDALONE_RESULT } from '../../../lib/plugins/runtime';
 import type { ManifestName, PluginMock } from '../../mocks/plugin-server';
 import { installedFrom, withPluginServer } from '../support/with-plugin-server';
+import { aConversation } from '../support/conversation';
 
 let server: PluginMock;
 withPluginServer((started) => (server = started));
 
 const installed = (name: ManifestName, approval?: ToolApprovalMode) => installedFrom(server, name, approval);
 
-const chat = (id: string, extra: Partial<Conversation> = {}): Conversation => ({
-  id,
-  title: '',
-  createdAt: 0,
-  updatedAt: 0,
-  systemPrompt: '',
-  params: {},
-  plugins: ['mock-weather', 'mock-clock'],
-  ...extra,
-});
+const chat = (id: string, extra: Partial<Conversation> = {}) => aConversation({ id, plugins: ['mock-weather', 'mock-clock'], ...extra });
 
 let callCount = 0;
 const weather = (city: string): ToolCall => ({

@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ToolCall } from '../../../lib/core/chat';
-import type { Conversation } from '../../../lib/core/conversation';
 import type { InstalledPlugin } from '../../../lib/core/plugins';
 import { createPluginRuntime, STANDALONE_RESULT, type BuiltinPlugin, type PluginRuntimeDeps } from '../../../lib/plugins/runtime';
 import { decodePluginSettings } from '../../../lib/plugins/settings-header';
@@ -8,6 +7,7 @@ import { SETTINGS_HEADER, type ManifestName, type PluginMock } from '../../mocks
 import { installFakeClock, until } from '../support/fake-clock';
 import { installedFrom, withPluginServer } from '../support/with-plugin-server';
 import { allowAll } from '../support/permits';
+import { aConversation } from '../support/conversation';
 
 let server: PluginMock;
 withPluginServer((started) => (server = started));
@@ -15,15 +15,7 @@ withPluginServer((started) => (server = started));
 // Set to run automatically: waiting for the user is runtime-consent.test.ts's subject.
 const installed = (name: ManifestName) => installedFrom(server, name, 'auto');
 
-const conversation = (plugins: string[]): Conversation => ({
-  id: 'c',
-  title: '',
-  createdAt: 0,
-  updatedAt: 0,
-  systemPrompt: '',
-  params: {},
-  plugins,
-});
+const conversation = (plugins: string[]) => aConversation({ id: 'c', plugins });
 
 function runtime(plugins: InstalledPlugin[], extra: Partial<PluginRuntimeDeps> = {}) {
   const settings: Record<string, Record<string, unknown>> = {

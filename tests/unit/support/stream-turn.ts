@@ -1,17 +1,10 @@
-import type { Conversation, StoredMessage } from '../../../lib/core/conversation';
+import type { StoredMessage } from '../../../lib/core/conversation';
 import type { ProviderAdapter, ProviderContext } from '../../../lib/providers/types';
 import { StreamRegistry, type StreamDeps } from '../../../lib/chat/stream-registry';
+import { aConversation } from './conversation';
 
 /** One turn of a conversation: the user's "Hi" and the streaming answer `a1` to it. */
-export const conversation: Conversation = {
-  id: 'c1',
-  title: 't',
-  createdAt: 1,
-  updatedAt: 1,
-  systemPrompt: '',
-  params: {},
-  model: { providerId: 'p1', model: 'gpt-4o-mini' },
-};
+export const conversation = aConversation({ title: 't', createdAt: 1, updatedAt: 1, model: { providerId: 'p1', model: 'gpt-4o-mini' } });
 export const user: StoredMessage = { id: 'u1', conversationId: 'c1', role: 'user', content: 'Hi', createdAt: 1, status: 'complete' };
 export const answer: StoredMessage = { id: 'a1', conversationId: 'c1', role: 'assistant', content: '', createdAt: 2, status: 'streaming' };
 
