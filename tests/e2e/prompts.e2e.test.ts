@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchExtension, type ExtensionHarness } from './support/extension';
-import { openSettingsSection, pickModel } from './support/panel';
+import { openSettingsSection, pickModel, saveProvider } from './support/panel';
 import { servePages, type PageServer } from './pages/page/serve';
 import { startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
 
@@ -47,18 +47,7 @@ describe('the prompt library: "/" in the message box and prompts in the right-cl
     [pages, openai] = await Promise.all([servePages(), startOpenAIMock({ models: ['gpt-prompts'] })]);
     harness = await launchExtension();
     panel = await harness.openSidePanelPage();
-    await panel.evaluate(async (baseUrl) => {
-      const config = {
-        id: 'mock',
-        kind: 'openai-compatible',
-        name: 'Mock',
-        settings: { baseUrl },
-        manualModels: [],
-        createdAt: Date.now(),
-      };
-      const answer = await chrome.runtime.sendMessage({ channel: 'parley', name: 'providers.save', payload: { config, secrets: {} } });
-      if (!answer?.ok) throw new Error(JSON.stringify(answer));
-    }, openai.url);
+    await saveProvider(panel, { id: 'mock', name: 'Mock', baseUrl: openai.url });
     await panel.reload();
     await pickModel(panel, 'gpt-prompts');
   });

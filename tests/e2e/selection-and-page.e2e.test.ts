@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
 import { launchExtension, type ExtensionHarness } from './support/extension';
-import { pickModel } from './support/panel';
+import { pickModel, saveProvider } from './support/panel';
 import { servePages, type PageServer } from './pages/page/serve';
 import { startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
 
@@ -90,18 +90,7 @@ describe('asking about a selection and chatting with the page', () => {
     [pages, framePages, openai] = await Promise.all([servePages(), servePages(), startOpenAIMock({ models: ['gpt-page'] })]);
     harness = await launchExtension();
     const setup = await harness.openSidePanelPage();
-    await setup.evaluate(async (baseUrl) => {
-      const config = {
-        id: 'mock',
-        kind: 'openai-compatible',
-        name: 'Mock',
-        settings: { baseUrl },
-        manualModels: [],
-        createdAt: Date.now(),
-      };
-      const answer = await chrome.runtime.sendMessage({ channel: 'parley', name: 'providers.save', payload: { config, secrets: {} } });
-      if (!answer?.ok) throw new Error(JSON.stringify(answer));
-    }, openai.url);
+    await saveProvider(setup, { id: 'mock', name: 'Mock', baseUrl: openai.url });
     await setup.close();
     await openPanel();
   });

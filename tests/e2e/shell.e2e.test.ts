@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchExtension, type ExtensionHarness } from './support/extension';
 import { axeViolations } from './support/axe';
-import { conversation, listedModels, modelPicker, waitForAnswer } from './support/panel';
+import { conversation, listedModels, modelPicker, saveProvider, waitForAnswer } from './support/panel';
 import { startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
 
 const KEY = 'sk-shell-e2e-123456';
@@ -143,23 +143,7 @@ describe('the panel’s shell: first run, header, model picker', () => {
   });
 
   it('shows a revoked key in the empty chat, with a way straight to that provider in Settings', async () => {
-    await page.evaluate(async (url) => {
-      await chrome.runtime.sendMessage({
-        channel: 'parley',
-        name: 'providers.save',
-        payload: {
-          config: {
-            id: 'revoked',
-            kind: 'openai-compatible',
-            name: 'Work proxy',
-            settings: { baseUrl: url },
-            manualModels: [],
-            createdAt: Date.now(),
-          },
-          secrets: { apiKey: 'sk-revoked-000000' },
-        },
-      });
-    }, openai.url);
+    await saveProvider(page, { id: 'revoked', name: 'Work proxy', baseUrl: openai.url }, { apiKey: 'sk-revoked-000000' });
     await page.getByRole('button', { name: 'New chat' }).click();
     // The panel forgets its last conversation with a write of its own; reloading before that reopens the old one.
     await expect.poll(() => page.evaluate(() => localStorage.getItem('parley.lastConversation'))).toBeNull();

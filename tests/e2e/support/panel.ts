@@ -36,6 +36,25 @@ export async function addProvider(page: Page, type: string, fields: Record<strin
   await form.getByRole('button', { name: 'Save' }).click();
 }
 
+/**
+ * Saves an OpenAI-compatible provider straight through the worker's protocol, for a test whose subject is not the
+ * settings form; throws when the worker refuses it.
+ */
+export async function saveProvider(
+  page: Page,
+  provider: { id: string; name: string; baseUrl: string },
+  secrets: Record<string, string> = {},
+): Promise<void> {
+  await page.evaluate(
+    async ({ provider: { id, name, baseUrl }, secrets }) => {
+      const config = { id, kind: 'openai-compatible', name, settings: { baseUrl }, manualModels: [], createdAt: Date.now() };
+      const answer = await chrome.runtime.sendMessage({ channel: 'parley', name: 'providers.save', payload: { config, secrets } });
+      if (!answer?.ok) throw new Error(JSON.stringify(answer));
+    },
+    { provider, secrets },
+  );
+}
+
 /** Opens a saved provider's form from its card. */
 export async function openProvider(page: Page, name: string): Promise<Locator> {
   const section = await openProviders(page);
