@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
+import { sentChats, startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
 import { startMcpServer, type McpMock } from '../mocks/mcp-server';
 import { axeViolations } from './support/axe';
 import { launchExtension, type ExtensionHarness } from './support/extension';
@@ -19,11 +19,6 @@ import {
 const PROVIDER_KEY = 'sk-provider-e2e-mcp';
 const MCP_TOKEN = 'mcp-token-e2e-123';
 
-interface ChatBody {
-  messages: { role: string; content: string | null }[];
-  tools?: { function: { name: string } }[];
-}
-
 declare global {
   var __cspViolations: string[] | undefined;
 }
@@ -34,7 +29,7 @@ describe('MCP servers', () => {
   let mcp: McpMock;
   let page: Page;
 
-  const chatBodies = () => openai.requests.filter((r) => r.path.endsWith('/chat/completions')).map((r) => r.body as ChatBody);
+  const chatBodies = () => sentChats(openai);
   const card = () => page.locator('.mcp').getByRole('listitem', { name: 'loopback-tools' });
   /** The approval an answer waits on, in the tool step of the call. */
   const approvalFor = (tool: string) => lastAnswer(page).getByRole('region', { name: `Allow loopback-tools to run ${tool}?` });

@@ -3,11 +3,7 @@ import type { Page } from 'playwright-core';
 import { launchExtension, type ExtensionHarness } from './support/extension';
 import { openSettingsSection, pickModel, saveProvider } from './support/panel';
 import { servePages, type PageServer } from './pages/page/serve';
-import { startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
-
-interface ChatBody {
-  messages: { role: string; content: string }[];
-}
+import { lastUserText, sentChats, startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
 
 describe('the prompt library: "/" in the message box and prompts in the right-click menu', () => {
   let harness: ExtensionHarness;
@@ -17,8 +13,8 @@ describe('the prompt library: "/" in the message box and prompts in the right-cl
 
   const composer = () => panel.getByRole('textbox', { name: 'Message' });
   const menu = () => panel.getByRole('listbox', { name: 'Prompts and actions' });
-  const chatRequests = () => openai.requests.filter((r) => r.path.endsWith('/chat/completions'));
-  const lastUserContent = () => (chatRequests().at(-1)?.body as ChatBody).messages.filter((m) => m.role === 'user').at(-1)?.content ?? '';
+  const chatRequests = () => sentChats(openai);
+  const lastUserContent = () => lastUserText(openai);
 
   async function openArticle(): Promise<Page> {
     const page = await harness.context.newPage();
@@ -175,7 +171,7 @@ describe('the prompt library: "/" in the message box and prompts in the right-cl
     await composer().fill('Where is the treasure?');
     await composer().press('Enter');
     await expect.poll(() => chatRequests().length, { timeout: 15_000 }).toBe(before + 1);
-    const body = chatRequests().at(-1)!.body as ChatBody & { temperature?: number };
+    const body = chatRequests().at(-1)!;
     expect(body.messages[0]).toEqual({ role: 'system', content: 'Talk like a pirate.' });
     expect(body.temperature).toBe(1.1);
     expect(await panel.getByRole('note', { name: 'Persona: Pirate' }).isVisible()).toBe(true);

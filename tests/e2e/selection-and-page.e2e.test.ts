@@ -4,13 +4,9 @@ import { axeViolations } from './support/axe';
 import { launchExtension, type ExtensionHarness } from './support/extension';
 import { pickModel, saveProvider } from './support/panel';
 import { servePages, type PageServer } from './pages/page/serve';
-import { startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
+import { lastUserText, sentChats, startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
 
 const RESTRICTED = 'Parley can’t read this page: the browser doesn’t let extensions see it.';
-
-interface ChatBody {
-  messages: { role: string; content: string }[];
-}
 
 describe('asking about a selection and chatting with the page', () => {
   let harness: ExtensionHarness;
@@ -28,8 +24,8 @@ describe('asking about a selection and chatting with the page', () => {
   const lastUserTurn = () => panel.getByRole('log', { name: 'Conversation' }).getByRole('article', { name: 'You' }).last();
   const lastAnswer = () => panel.getByRole('log', { name: 'Conversation' }).getByRole('article', { name: 'Assistant' }).last();
 
-  const chatRequests = () => openai.requests.filter((r) => r.path.endsWith('/chat/completions'));
-  const lastUserContent = () => (chatRequests().at(-1)?.body as ChatBody).messages.filter((m) => m.role === 'user').at(-1)?.content ?? '';
+  const chatRequests = () => sentChats(openai);
+  const lastUserContent = () => lastUserText(openai);
 
   async function openPage(path: string): Promise<Page> {
     const page = await harness.context.newPage();

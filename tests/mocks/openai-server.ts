@@ -88,6 +88,28 @@ export function openAIErrorBody(status: number, message?: string, code?: string 
 
 let sequence = 0;
 
+/** A chat completions request as Parley sent it, in the fields tests read. */
+export interface SentChat {
+  messages: { role: string; content: string | null }[];
+  tools?: { function: { name: string } }[];
+  temperature?: number;
+}
+
+/** The chat completions requests `mock` has received, oldest first. */
+export function sentChats(mock: OpenAIMock): SentChat[] {
+  return mock.requests.filter((r) => r.path.endsWith('/chat/completions')).map((r) => r.body as SentChat);
+}
+
+/** What the last user message of the last chat request said, or '' before any. */
+export function lastUserText(mock: OpenAIMock): string {
+  return (
+    sentChats(mock)
+      .at(-1)
+      ?.messages.filter((m) => m.role === 'user')
+      .at(-1)?.content ?? ''
+  );
+}
+
 export async function startOpenAIMock(options: OpenAIMockOptions = {}): Promise<OpenAIMock> {
   const queue = new ScenarioQueue();
   const models = options.models ?? ['gpt-4o-mini', 'gpt-4o'];
