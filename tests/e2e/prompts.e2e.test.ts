@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { launchExtension, type ExtensionHarness } from './support/extension';
 import { openSettingsSection, pickModel, saveProvider } from './support/panel';
 import { servePages, type PageServer } from './pages/page/serve';
+import { selectText } from './support/page-server';
 import { lastUserText, sentChats, startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
 
 describe('the prompt library: "/" in the message box and prompts in the right-click menu', () => {
@@ -21,16 +22,6 @@ describe('the prompt library: "/" in the message box and prompts in the right-cl
     await page.goto(pages.url('article.html'));
     await page.bringToFront();
     return page;
-  }
-
-  async function select(page: Page, selector: string): Promise<string> {
-    return page.evaluate((css) => {
-      const range = document.createRange();
-      range.selectNodeContents(document.querySelector(css)!);
-      getSelection()!.removeAllRanges();
-      getSelection()!.addRange(range);
-      return getSelection()!.toString().trim();
-    }, selector);
   }
 
   /** The option the message box points at as active. */
@@ -55,7 +46,7 @@ describe('the prompt library: "/" in the message box and prompts in the right-cl
 
   it('opens on "/", filters, and by keyboard fills the message box with the chosen prompt, selection filled in', async () => {
     const article = await openArticle();
-    const selected = await select(article, 'article p');
+    const selected = await selectText(article, 'article p');
 
     await composer().focus();
     await composer().press('/');
@@ -137,7 +128,7 @@ describe('the prompt library: "/" in the message box and prompts in the right-cl
     });
 
     const article = await openArticle();
-    const selected = await select(article, 'h1');
+    const selected = await selectText(article, 'h1');
     const tab = await harness.evalInWorker(async (url) => (await chrome.tabs.query({})).find((t) => t.url === url)!, article.url());
     const before = chatRequests().length;
     await harness.evalInWorker(

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Frame, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
 import { launchExtension, type ExtensionHarness } from './support/extension';
 import { pickModel, saveProvider } from './support/panel';
 import { servePages, type PageServer } from './pages/page/serve';
+import { selectText } from './support/page-server';
 import { lastUserText, sentChats, startOpenAIMock, type OpenAIMock } from '../mocks/openai-server';
 
 const RESTRICTED = 'Parley can’t read this page: the browser doesn’t let extensions see it.';
@@ -42,16 +43,6 @@ describe('asking about a selection and chatting with the page', () => {
         (await chrome.tabs.query({ active: true, lastFocusedWindow: true }))[0]!,
       page.url(),
     );
-  }
-
-  async function select(target: Page | Frame, selector: string): Promise<string> {
-    return target.evaluate((css) => {
-      const range = document.createRange();
-      range.selectNodeContents(document.querySelector(css)!);
-      getSelection()!.removeAllRanges();
-      getSelection()!.addRange(range);
-      return getSelection()!.toString().trim();
-    }, selector);
   }
 
   /** What Chrome does when the user picks one of Parley's items in the context menu. */
@@ -98,7 +89,7 @@ describe('asking about a selection and chatting with the page', () => {
 
   it('sends a quick action at once, with the selection filled into its prompt', async () => {
     const article = await openPage('article.html');
-    const selected = await select(article, 'article p');
+    const selected = await selectText(article, 'article p');
     await clickMenu(article, 'parley.selection.prompt.explain', { selectionText: selected });
 
     await expect.poll(() => lastAnswer().innerText(), { timeout: 15_000 }).toContain('Explain this text clearly and simply:');
@@ -110,7 +101,7 @@ describe('asking about a selection and chatting with the page', () => {
 
   it('leaves the plain ask in the composer for the user to finish', async () => {
     const article = await openPage('article.html');
-    const selected = await select(article, 'h1');
+    const selected = await selectText(article, 'h1');
     const before = chatRequests().length;
     await clickMenu(article, 'parley.selection.ask', { selectionText: selected });
 
@@ -124,7 +115,7 @@ describe('asking about a selection and chatting with the page', () => {
   it('hands the selection to a panel that is still opening', async () => {
     await panel.close();
     const article = await openPage('second.html');
-    const selected = await select(article, 'p');
+    const selected = await selectText(article, 'p');
     // The synthetic click has no user gesture, so the panel cannot open; the hand-off must wait for it.
     await clickMenu(article, 'parley.selection.prompt.summarize', { selectionText: selected });
     await openPanel();
@@ -139,7 +130,7 @@ describe('asking about a selection and chatting with the page', () => {
     const host = await openPage(`frame-host.html?frame=${encodeURIComponent(framePages.url('frame.html'))}`);
     const frame = (await (await host.waitForSelector('#frame')).contentFrame())!;
     await frame.waitForSelector('#quote');
-    const selected = await select(frame, '#quote');
+    const selected = await selectText(frame, '#quote');
     const tab = await tabOf(host);
     const frameId = await harness.evalInWorker(
       async ({ tabId, origin }) => {
@@ -261,7 +252,7 @@ describe('asking about a selection and chatting with the page', () => {
     expect(chatRequests().length).toBe(before);
     await panel.getByRole('button', { name: 'Dismiss' }).click();
 
-    const selected = await select(article, 'article p');
+    const selected = await selectText(article, 'article p');
     await card('Explain the selection').click();
     await expect.poll(() => lastAnswer().innerText(), { timeout: 15_000 }).toContain('Explain this text clearly and simply:');
     expect(lastUserContent()).toBe(`Explain this text clearly and simply:\n\n${selected}`);
@@ -298,7 +289,7 @@ describe('asking about a selection and chatting with the page', () => {
     await panel.close();
     const real = await harness.openRealSidePanel();
     const article = await openPage('second.html');
-    const selected = await select(article, 'h1');
+    const selected = await selectText(article, 'h1');
     await clickMenu(article, 'parley.selection.ask', { selectionText: selected });
     await expect
       .poll(() =>

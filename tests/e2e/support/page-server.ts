@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import type { Frame, Page } from 'playwright-core';
 
 export interface PageServer {
   /** `http://127.0.0.1:<port>`, with the port the system chose. */
@@ -29,4 +30,15 @@ export async function servePages(dir: string): Promise<PageServer> {
     url: (file) => `${origin}/${file}`,
     close: () => new Promise((closed) => server.close(() => closed())),
   };
+}
+
+/** Selects the whole text of the element `selector` names in `target`, as a drag over it would; returns that text. */
+export async function selectText(target: Page | Frame, selector: string): Promise<string> {
+  return target.evaluate((css) => {
+    const range = document.createRange();
+    range.selectNodeContents(document.querySelector(css)!);
+    getSelection()!.removeAllRanges();
+    getSelection()!.addRange(range);
+    return getSelection()!.toString().trim();
+  }, selector);
 }
