@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { PanelToBackground } from '../../../lib/messaging/protocol';
 import { closeDb, DB_NAME } from '../../../lib/storage/db';
 import { mount, settle, type } from '../support/dom';
+import { neverIdle } from '../support/idle';
 
 const port = vi.hoisted(() => ({ posted: [] as PanelToBackground[] }));
 // The models never finish loading on their own here: the test decides when one is selected.
@@ -27,8 +28,7 @@ const { useAttachments } = await import('../../../components/images/attachments-
 // jsdom has no idle callbacks; the last message's copy of the screen (use-last-screen.ts) waits for one. Undone after
 // the last test's messages have unmounted, which cancels it.
 beforeAll(() => {
-  vi.stubGlobal('requestIdleCallback', () => 0);
-  vi.stubGlobal('cancelIdleCallback', () => undefined);
+  neverIdle();
   vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:stored');
   vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
 });

@@ -3,6 +3,7 @@ import { act } from 'react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount, settle } from '../support/dom';
 import { alternatingMessages } from '../support/panel-offline';
+import { neverIdle } from '../support/idle';
 
 // Each render of an assistant message renders its markdown: counting those counts message renders.
 const markdownRenders = vi.hoisted(() => ({ count: 0 }));
@@ -36,8 +37,7 @@ const { useChatStore } = await import('../../../components/state/chat-store');
 // jsdom has no idle callbacks; the last message's copy of the screen (use-last-screen.ts) waits for one. Undone after
 // the last test's messages have unmounted, which cancels it.
 beforeAll(() => {
-  vi.stubGlobal('requestIdleCallback', () => 0);
-  vi.stubGlobal('cancelIdleCallback', () => undefined);
+  neverIdle();
 });
 afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => {

@@ -6,6 +6,7 @@ import type { PanelToBackground } from '../../../lib/messaging/protocol';
 import { closeDb, DB_NAME } from '../../../lib/storage/db';
 import { mount, settle, type } from '../support/dom';
 import { stubCssEscape } from '../support/css-escape';
+import { neverIdle } from '../support/idle';
 
 const port = vi.hoisted(() => ({ posted: [] as PanelToBackground[] }));
 vi.mock('../../../lib/messaging/client', async (original) =>
@@ -19,8 +20,7 @@ const { useProvidersStore } = await import('../../../components/state/providers-
 const { useAttachments } = await import('../../../components/images/attachments-store');
 
 beforeAll(() => {
-  vi.stubGlobal('requestIdleCallback', () => 0);
-  vi.stubGlobal('cancelIdleCallback', () => undefined);
+  neverIdle();
   stubCssEscape();
 });
 afterAll(() => vi.unstubAllGlobals());

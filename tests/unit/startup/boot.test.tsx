@@ -5,6 +5,7 @@ import type { ProviderView } from '../../../lib/core/providers';
 import { setPref } from '../../../lib/storage/prefs';
 import { createConversation, putMessage } from '../../../lib/storage/conversations';
 import { stubCssEscape } from '../support/css-escape';
+import { neverIdle } from '../support/idle';
 
 // A worker still starting after a browser restart: it is asked, and has not answered yet.
 const asked = vi.hoisted(() => [] as string[]);
@@ -31,8 +32,7 @@ const provider: ProviderView = { id: 'p', kind: 'openai', name: 'Work', settings
 beforeAll(() => {
   stubCssEscape();
   // The idle checks of stored records are not what this test is about.
-  vi.stubGlobal('requestIdleCallback', () => 0);
-  vi.stubGlobal('cancelIdleCallback', () => undefined);
+  neverIdle();
 });
 afterAll(() => vi.unstubAllGlobals());
 
