@@ -11,7 +11,7 @@ import { showToast } from '../ui/toast';
 import { useErrorText } from '../common/use-error-text';
 import { useConversationImport } from '../history/ConversationImport';
 import { downloadExport } from '../history/use-conversations';
-import { startAfresh } from '../startup/start-afresh';
+import { startAfresh } from '../startup';
 
 /** Export and import of conversations, and clearing everything Parley stored. */
 export function DataSection() {
